@@ -1,0 +1,2 @@
+import Shelf
+public enum CLIPlaceholder {}
