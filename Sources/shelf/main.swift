@@ -1,1 +1,5 @@
+import Glibc
 import ShelfCLI
+
+// Everything lives in ShelfCLI so that tests can run it in-process.
+exit(CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current()))

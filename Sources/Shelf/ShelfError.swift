@@ -1,0 +1,138 @@
+/// Every failure the library reports. Each case carries the path it concerns, so that a message
+/// can always say where; `description`, `failureReason` and `recoverySuggestion` are the three
+/// strings Disk gives. The library never prints these: callers decide how to show them.
+public enum ShelfError: Error, Sendable, Equatable {
+    /// Nothing is stored at `path`.
+    case notFound(path: String)
+    /// User-given text (a path, an app or group name) that shelf refuses to use.
+    case invalidName(String, reason: String)
+    /// Input that had to be one JSON text was not; nothing was written.
+    case invalidJSON(path: String, line: Int, column: Int, reason: String)
+    /// A value could not be encoded (library `save` of a `Codable`).
+    case serialization(path: String, reason: String)
+    /// Stored bytes could not be decoded into the requested type.
+    case deserialization(path: String, reason: String)
+    /// A base directory cannot be determined or used (unset HOME, unsafe temporary folder…).
+    case cannotAccessDirectory(path: String, reason: String)
+    /// The operating system refused access (EACCES, EPERM).
+    case permissionDenied(path: String)
+    /// A path component is a symbolic link; shelf never follows links inside a namespace.
+    case symbolicLink(path: String)
+    /// The target exists and the operation does not replace it.
+    case alreadyExists(path: String)
+    /// A folder was found where a file is needed.
+    case isAFolder(path: String)
+    /// A file was found where a folder is needed.
+    case notAFolder(path: String)
+    /// The file system has no room left (ENOSPC, EDQUOT).
+    case noSpace(path: String)
+    /// The file system is mounted read-only.
+    case readOnly(path: String)
+    /// Reading the input (stdin, `--file`) failed midway; nothing was written.
+    case inputFailed(path: String, reason: String)
+    /// The stored file has passed its expiry time.
+    case expired(path: String, at: String)
+    /// The file system or platform lacks a feature shelf needs (for example user xattrs).
+    case unsupported(path: String, reason: String)
+    /// Any other system call failure, with its errno.
+    case io(path: String, operation: String, errno: Int32)
+
+    /// The path the error concerns (the offending text for `invalidName`).
+    public var path: String {
+        switch self {
+        case .notFound(let p), .permissionDenied(let p), .symbolicLink(let p), .alreadyExists(let p),
+             .isAFolder(let p), .notAFolder(let p), .noSpace(let p), .readOnly(let p):
+            return p
+        case .invalidName(let p, _): return p
+        case .invalidJSON(let p, _, _, _), .serialization(let p, _), .deserialization(let p, _),
+             .cannotAccessDirectory(let p, _), .inputFailed(let p, _), .expired(let p, _),
+             .unsupported(let p, _), .io(let p, _, _):
+            return p
+        }
+    }
+}
+
+extension ShelfError: CustomStringConvertible {
+    /// One line: what failed and where.
+    public var description: String {
+        switch self {
+        case .notFound(let p): return "no such file or folder: \(p)"
+        case .invalidName(let name, let reason): return "invalid name '\(printable(name))': \(reason)"
+        case .invalidJSON(let p, let line, let column, let reason):
+            return "not valid JSON for \(p): line \(line), column \(column): \(reason)"
+        case .serialization(let p, let reason): return "cannot encode the value for \(p): \(reason)"
+        case .deserialization(let p, let reason): return "cannot decode \(p): \(reason)"
+        case .cannotAccessDirectory(let p, let reason): return "cannot use directory \(p): \(reason)"
+        case .permissionDenied(let p): return "permission denied: \(p)"
+        case .symbolicLink(let p): return "refusing to follow a symbolic link: \(p)"
+        case .alreadyExists(let p): return "already exists: \(p)"
+        case .isAFolder(let p): return "is a folder, not a file: \(p)"
+        case .notAFolder(let p): return "not a folder: \(p)"
+        case .noSpace(let p): return "no space left on device while writing \(p)"
+        case .readOnly(let p): return "read-only file system: \(p)"
+        case .inputFailed(let p, let reason): return "reading the input for \(p) failed: \(reason)"
+        case .expired(let p, let at): return "expired at \(at): \(p)"
+        case .unsupported(let p, let reason): return "not supported for \(p): \(reason)"
+        case .io(let p, let op, let err): return "\(op) failed for \(p): \(errnoText(err))"
+        }
+    }
+
+    /// Why it failed, in a sentence.
+    public var failureReason: String {
+        switch self {
+        case .notFound: return "Nothing is stored under that name."
+        case .invalidName: return "The name could lead outside the namespace folder or cannot be stored safely."
+        case .invalidJSON: return "The input is not one valid JSON text (RFC 8259)."
+        case .serialization: return "The encoder rejected the value."
+        case .deserialization: return "The stored bytes do not match the requested type."
+        case .cannotAccessDirectory: return "The base directory is missing, unsafe or not configured."
+        case .permissionDenied: return "The operating system denied access."
+        case .symbolicLink: return "A component of the path is a symbolic link."
+        case .alreadyExists: return "Something is already stored under the target name."
+        case .isAFolder: return "The name refers to a folder."
+        case .notAFolder: return "A component of the path is a file."
+        case .noSpace: return "The file system is full."
+        case .readOnly: return "The file system is mounted read-only."
+        case .inputFailed: return "The input could not be read to its end."
+        case .expired: return "The file's expiry time has passed."
+        case .unsupported: return "The file system does not support the operation."
+        case .io(_, _, let err): return errnoText(err)
+        }
+    }
+
+    /// What the user can do about it.
+    public var recoverySuggestion: String {
+        switch self {
+        case .notFound: return "Check the name and directory; 'shelf list' shows what is stored."
+        case .invalidName: return "Use a relative path without '..', empty or '.' components, control characters or a leading '.shelf-'."
+        case .invalidJSON: return "Fix the input at the given line and column, or pass --raw to store it unchecked."
+        case .serialization: return "Check the value's Encodable conformance."
+        case .deserialization: return "Retrieve it as the type it was saved as, or as raw data."
+        case .cannotAccessDirectory: return "Set HOME or the XDG variable for the directory, or fix the folder's owner and mode (0700)."
+        case .permissionDenied: return "Check the owner and mode of the file and its folders."
+        case .symbolicLink: return "Replace the link with a real file or folder; shelf does not follow links."
+        case .alreadyExists: return "Pass --force to replace it, or choose another name."
+        case .isAFolder: return "Name a file inside the folder; 'shelf list' shows its contents."
+        case .notAFolder: return "Remove or rename the file that stands where a folder is needed."
+        case .noSpace: return "Free some space (for example 'shelf clear caches') and run the command again."
+        case .readOnly: return "Remount the file system read-write or use another directory."
+        case .inputFailed: return "Check the input source and run the command again; the stored file is unchanged."
+        case .expired: return "Pass --allow-expired to read it anyway, or save a fresh copy."
+        case .unsupported: return "Use a file system that supports it."
+        case .io: return "Check the disk and the file system, then run the command again."
+        }
+    }
+}
+
+/// Names may hold any byte; messages must stay on one line.
+func printable(_ s: String) -> String {
+    var out = ""
+    for scalar in s.unicodeScalars {
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+            out += scalar == "\n" ? "\\n" : scalar == "\0" ? "\\0" : "\\u{\(String(scalar.value, radix: 16))}"
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}

@@ -1,0 +1,118 @@
+import Shelf
+
+/// What the words on the command line ask for.
+enum ParsedCommandLine {
+    case help(CommandSpec?)
+    case version
+    case run(Invocation, app: String?)
+}
+
+/// The hand parser: global options, then a command from `CommandTable`, then its positional
+/// arguments and options in any order. `--` ends options, so names starting with '-' can follow.
+enum ArgumentParser {
+    static func parse(_ arguments: [String]) throws -> ParsedCommandLine {
+        var app: String?
+        var index = 0
+        // Global options before the command.
+        while index < arguments.count, arguments[index].hasPrefix("-"), arguments[index] != "-" {
+            let word = arguments[index]
+            switch word {
+            case "-h", "--help": return .help(nil)
+            case "--version": return .version
+            case "--app":
+                guard index + 1 < arguments.count else { throw UsageError("option --app needs a value", command: nil) }
+                app = arguments[index + 1]
+                index += 2
+            default:
+                if word.hasPrefix("--app=") {
+                    app = String(word.dropFirst("--app=".count))
+                    index += 1
+                    continue
+                }
+                let hint = Suggestion.nearest(to: word, in: ["--app", "--help", "--version"]).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError("unknown option '\(word)'\(hint)", command: nil)
+            }
+        }
+        guard index < arguments.count else { throw UsageError("no command given", command: nil) }
+        let name = arguments[index]
+        guard let command = CommandTable.command(named: name) else {
+            let hint = Suggestion.nearest(to: name, in: CommandTable.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError("unknown command '\(name)'\(hint)", command: nil)
+        }
+        var invocation = Invocation(command: command)
+        if try parseCommandWords(Array(arguments[(index + 1)...]), into: &invocation, app: &app) {
+            return .help(command)
+        }
+        try checkCount(invocation)
+        return .run(invocation, app: app)
+    }
+
+    /// Fills `invocation`; returns true when help was asked for (which wins over any error after it).
+    private static func parseCommandWords(_ words: [String], into invocation: inout Invocation, app: inout String?) throws -> Bool {
+        let command = invocation.command
+        var index = 0
+        var optionsEnded = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if optionsEnded || word == "-" || !word.hasPrefix("-") {
+                invocation.positionals.append(word)
+                continue
+            }
+            if word == "--" { optionsEnded = true; continue }
+            var specs: [(OptionSpec, String?)] = []
+            if word.hasPrefix("--") {
+                let body = word.dropFirst(2)
+                let (name, inline) = body.firstIndex(of: "=").map { (String(body[..<$0]), String(body[body.index(after: $0)...])) }
+                    ?? (String(body), nil)
+                specs.append((try option(named: name, in: command, word: word), inline))
+            } else {
+                // -l, or bundled short flags such as -lr.
+                for letter in word.dropFirst() {
+                    guard let spec = command.allOptions.first(where: { $0.short == letter }) else {
+                        throw UsageError("unknown option '-\(letter)'\(optionHint("-\(letter)", command)); put '--' before a name that starts with '-'", command: command)
+                    }
+                    specs.append((spec, nil))
+                }
+            }
+            for (spec, inline) in specs {
+                if spec.name == "help" { return true }
+                guard spec.value != nil else {
+                    if inline != nil { throw UsageError("option --\(spec.name) takes no value", command: command) }
+                    invocation.flags.insert(spec.name)
+                    continue
+                }
+                let value: String
+                if let inline { value = inline } else {
+                    guard index < words.count else { throw UsageError("option --\(spec.name) needs a value (\(spec.value!))", command: command) }
+                    value = words[index]
+                    index += 1
+                }
+                if spec.name == "app" { app = value } else { invocation.values[spec.name] = value }
+            }
+        }
+        return false
+    }
+
+    private static func option(named name: String, in command: CommandSpec, word: String) throws -> OptionSpec {
+        if let spec = command.allOptions.first(where: { $0.name == name }) { return spec }
+        throw UsageError("unknown option '\(word)' for '\(command.name)'\(optionHint("--" + name, command))", command: command)
+    }
+
+    private static func optionHint(_ word: String, _ command: CommandSpec) -> String {
+        Suggestion.nearest(to: word, in: command.allOptions.map { "--" + $0.name }).map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    private static func checkCount(_ invocation: Invocation) throws {
+        let specs = invocation.command.arguments
+        let required = specs.filter { !$0.optional }.count
+        let given = invocation.positionals.count
+        if given < required {
+            let missing = specs[given].name
+            throw UsageError("missing <\(missing)>", command: invocation.command)
+        }
+        if given > specs.count {
+            throw UsageError("unexpected argument '\(invocation.positionals[specs.count])'", command: invocation.command)
+        }
+    }
+}

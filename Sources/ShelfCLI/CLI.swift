@@ -1,0 +1,71 @@
+import Shelf
+
+/// The command line as a function: the executable's main only calls `run` and exits.
+public enum CLI {
+    public static let version = "0.1.0"
+
+    /// Runs one invocation; never calls exit(). Returns the process status.
+    /// - Parameters:
+    ///   - arguments: the words after the program name.
+    ///   - environment: the variables to resolve directories from.
+    ///   - stdin, stdout, stderr: descriptors to read data from, write data to, write messages to.
+    public static func run(arguments: [String], environment: [String: String],
+                           stdin: Int32 = 0, stdout: Int32 = 1, stderr: Int32 = 2) -> Int32 {
+        let out = Output(descriptor: stdout)
+        let err = Output(descriptor: stderr)
+        defer {
+            out.flush()
+            err.flush()
+        }
+        let parsed: ParsedCommandLine
+        do {
+            parsed = try ArgumentParser.parse(arguments)
+        } catch let error as UsageError {
+            report(error, to: err)
+            return ExitCode.usage
+        } catch {
+            err.line("shelf: \(error)")
+            return ExitCode.software
+        }
+        switch parsed {
+        case .help(let command):
+            out.write(command.map(HelpText.command) ?? HelpText.overview)
+            return ExitCode.success
+        case .version:
+            out.line("shelf \(version)")
+            return ExitCode.success
+        case .run(let invocation, let app):
+            let context = Context(environment: environment, stdin: stdin, stdout: out, stderr: err, app: app)
+            return execute(invocation, context)
+        }
+    }
+
+    private static func execute(_ invocation: Invocation, _ context: Context) -> Int32 {
+        let command = invocation.command
+        do {
+            return try command.run(invocation, context)
+        } catch let error as UsageError {
+            report(error, to: context.stderr)
+            return ExitCode.usage
+        } catch let error as ShelfError {
+            context.stderr.line("shelf: \(command.name): \(error.description)")
+            context.stderr.line("shelf: \(command.name): \(error.recoverySuggestion)")
+            return ExitCode.status(for: error, writes: command.writes)
+        } catch {
+            context.stderr.line("shelf: \(command.name): \(error)")
+            return ExitCode.software
+        }
+    }
+
+    private static func report(_ error: UsageError, to err: Output) {
+        let prefix = error.command.map { "shelf: \($0.name): " } ?? "shelf: "
+        err.line(prefix + error.message)
+        if let command = error.command {
+            err.line("usage: \(command.synopsis)")
+            err.line("Run 'shelf \(command.name) --help' for more.")
+        } else {
+            err.line("usage: shelf [--app NAME] <command> [<arguments>] [options]")
+            err.line("Run 'shelf help' for the list of commands.")
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// THE command table: parsing, `help`, `--help`, the man page and completions all read it.
+enum CommandTable {
+    static let all: [CommandSpec] = [
+        SaveCommand.spec,
+        RetrieveCommand.spec,
+        ExistsCommand.spec,
+        RemoveCommand.spec,
+        HelpCommand.spec,
+    ]
+
+    static func command(named name: String) -> CommandSpec? {
+        all.first { $0.name == name }
+    }
+
+    /// Arguments most commands share.
+    static let directoryArgument = ArgumentSpec(
+        name: "directory", help: "documents, caches, applicationSupport, temporary or sharedContainer:<group>", kind: .directory)
+    static let pathArgument = ArgumentSpec(
+        name: "path", help: "relative path inside the directory; subfolders allowed (a/b/c.json)", kind: .storedPath)
+    static let fileOption = OptionSpec(name: "file", value: "SRC", help: "read SRC instead of standard input")
+}

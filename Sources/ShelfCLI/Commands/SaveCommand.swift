@@ -1,0 +1,40 @@
+import Shelf
+
+/// `shelf save`: standard input (or --file) atomically replaces a stored file.
+enum SaveCommand {
+    static let spec = CommandSpec(
+        name: "save",
+        summary: "store standard input (or --file) at <path>, replacing it atomically",
+        arguments: [CommandTable.directoryArgument, CommandTable.pathArgument],
+        options: [
+            CommandTable.fileOption,
+            OptionSpec(name: "raw", help: "store a .json path without checking that the input is JSON"),
+            OptionSpec(name: "print-path", help: "print the absolute path of the saved file"),
+        ],
+        discussion: """
+            The input streams into a temporary file in the target folder, which is fsynced and then
+            renamed over <path>; the folder is fsynced too. A crash leaves the old or the new content,
+            never a mix. Missing folders are created (mode 0700); new files get mode 0600.
+            A <path> ending in .json must be one valid JSON text (RFC 8259): otherwise nothing is
+            written, the old file stays, and the line and column of the first error are reported.
+            """,
+        examples: [
+            "curl -s https://example.org/feed.json | shelf save caches feeds/today.json",
+            "shelf save temporary big.bin --file ./big.bin",
+            "shelf --app myapp save applicationSupport state.json --print-path < state.json",
+        ],
+        writes: true,
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+        let directory = try invocation.directory(at: 0)
+        let path = invocation.positionals[1]
+        let options = SaveOptions(validateJSON: invocation.flag("raw") ? false : nil)
+        let store = try context.store()
+        let written = try context.withInput(invocation) { source in
+            try store.save(from: &source, to: path, in: directory, options: options)
+        }
+        if invocation.flag("print-path") { context.stdout.line(written) }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,40 @@
+import Shelf
+
+/// sysexits(3) statuses, documented in docs/exit-codes.md and in `shelf help`.
+enum ExitCode {
+    static let success: Int32 = 0
+    /// `exists`/`is-folder` answering no.
+    static let no: Int32 = 1
+    static let usage: Int32 = 64
+    static let dataError: Int32 = 65
+    static let noInput: Int32 = 66
+    static let software: Int32 = 70
+    static let cannotCreate: Int32 = 73
+    static let ioError: Int32 = 74
+    static let permission: Int32 = 77
+
+    /// The table printed in help texts and the man page.
+    static let documented: [(Int32, String)] = [
+        (0, "success"),
+        (1, "no: the answer of exists and is-folder"),
+        (64, "usage error: unknown command or option, wrong arguments, unsafe name"),
+        (65, "bad data: input is not valid JSON, or stored data cannot be decoded"),
+        (66, "not found: no such file or folder (or it has expired)"),
+        (73, "cannot create: the target exists, or a file stands where a folder must be"),
+        (74, "I/O error: disk full, read-only file system, failed read or write"),
+        (77, "permission denied, or a symbolic link or unsafe folder refused"),
+    ]
+
+    /// The status for a library error; `writes` tells a blocked write (73) from a missing read (66).
+    static func status(for error: ShelfError, writes: Bool) -> Int32 {
+        switch error {
+        case .notFound, .expired: return noInput
+        case .invalidName: return usage
+        case .invalidJSON, .serialization, .deserialization: return dataError
+        case .cannotAccessDirectory, .permissionDenied, .symbolicLink: return permission
+        case .alreadyExists, .notAFolder: return cannotCreate
+        case .isAFolder: return writes ? cannotCreate : noInput
+        case .noSpace, .readOnly, .inputFailed, .unsupported, .io: return ioError
+        }
+    }
+}

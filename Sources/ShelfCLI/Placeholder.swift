@@ -1,2 +1,0 @@
-import Shelf
-public enum CLIPlaceholder {}

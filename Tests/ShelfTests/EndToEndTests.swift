@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// Runs the built `shelf` binary as a user would and checks stdout, stderr and status apart.
+@Suite struct EndToEndTests {
+    let home = TestHome()
+
+    static var binary: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/shelf")
+    }
+
+    func shelf(_ arguments: [String], stdin: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = EndToEndTests.binary
+        process.arguments = arguments
+        process.environment = home.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try input.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func binaryExists() {
+        #expect(FileManager.default.isExecutableFile(atPath: EndToEndTests.binary.path))
+    }
+
+    @Test func pipeInPipeOut() throws {
+        let saved = try shelf(["save", "caches", "feeds/today.json"], stdin: "{\"title\":\"t\"}")
+        #expect(saved.status == 0 && saved.stdout.isEmpty && saved.stderr.isEmpty)
+        let read = try shelf(["retrieve", "caches", "feeds/today.json"])
+        #expect(read.status == 0)
+        #expect(read.stdout == "{\"title\":\"t\"}")
+        #expect(read.stderr.isEmpty)
+    }
+
+    @Test func errorsGoToStderrWithSysexitsStatus() throws {
+        let missing = try shelf(["retrieve", "caches", "none"])
+        #expect(missing.status == 66 && missing.stdout.isEmpty)
+        #expect(missing.stderr.hasPrefix("shelf: retrieve: "))
+        let usage = try shelf(["bogus"])
+        #expect(usage.status == 64 && usage.stdout.isEmpty && !usage.stderr.isEmpty)
+        let bad = try shelf(["save", "caches", "x.json"], stdin: "{")
+        #expect(bad.status == 65 && bad.stdout.isEmpty)
+    }
+
+    @Test func existsIsSilent() throws {
+        let result = try shelf(["exists", "documents", "notes/todo.txt"])
+        #expect(result.status == 1 && result.stdout.isEmpty && result.stderr.isEmpty)
+    }
+
+    @Test func versionAndHelp() throws {
+        #expect(try shelf(["--version"]).stdout.hasPrefix("shelf "))
+        let help = try shelf(["help", "save"])
+        #expect(help.status == 0 && help.stdout.contains("--print-path"))
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+@testable import Shelf
+
+@Suite struct ExistsRemoveTests {
+    let home = TestHome()
+
+    @Test func existsAnswersWithStatusAndPrintsNothing() {
+        let missing = home.run(["exists", "documents", "notes/todo.txt"])
+        #expect(missing.status == 1 && missing.stdout.isEmpty && missing.stderr.isEmpty)
+        #expect(home.run(["save", "documents", "notes/todo.txt"], stdin: "x").status == 0)
+        let present = home.run(["exists", "documents", "notes/todo.txt"])
+        #expect(present.status == 0 && present.stdout.isEmpty && present.stderr.isEmpty)
+        #expect(home.run(["exists", "documents", "notes"]).status == 0)
+    }
+
+    @Test func existsCreatesNothing() {
+        #expect(home.run(["exists", "caches", "a/b/c"]).status == 1)
+        #expect(home.allPaths() == ["run"])
+    }
+
+    @Test func existsWithUnsafePathIsUsageError() {
+        #expect(home.run(["exists", "caches", "../etc/passwd"]).status == 64)
+    }
+
+    @Test func removeDeletesAFile() {
+        #expect(home.run(["save", "caches", "feeds/today.json"], stdin: "[]").status == 0)
+        let result = home.run(["remove", "caches", "feeds/today.json"])
+        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
+        #expect(home.run(["exists", "caches", "feeds/today.json"]).status == 1)
+        #expect(home.run(["exists", "caches", "feeds"]).status == 0)
+    }
+
+    @Test func removeDeletesAFolderRecursively() {
+        for name in ["t/a", "t/b/c", "t/b/d/e"] { #expect(home.run(["save", "caches", name], stdin: "x").status == 0) }
+        #expect(home.run(["remove", "caches", "t/"]).status == 0)
+        #expect(home.run(["exists", "caches", "t"]).status == 1)
+        #expect(home.exists("cache/shelf/CACHEDIR.TAG"))
+    }
+
+    @Test func removeOfMissingIsNotFoundUnlessForced() {
+        let result = home.run(["remove", "caches", "nothing"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains(home.path("cache/shelf/nothing")))
+        #expect(home.run(["remove", "--force", "caches", "nothing"]).status == 0)
+        #expect(home.run(["remove", "-f", "caches", "a/b/nothing"]).status == 0)
+    }
+
+    @Test func theStoreAPIMatchesTheCommandLine() throws {
+        let store = try home.store()
+        var source = BytesSource(Array("abc".utf8))
+        let path = try store.save(from: &source, to: "x/y.txt", in: .caches)
+        #expect(path == home.path("cache/shelf/x/y.txt"))
+        #expect(try store.exists("x/y.txt", in: .caches))
+        #expect(try store.isFolder("x", in: .caches))
+        try store.remove("x", from: .caches)
+        #expect(try !store.exists("x", in: .caches))
+        #expect(throws: ShelfError.notFound(path: home.path("cache/shelf/x"))) { try store.remove("x", from: .caches) }
+    }
+}

@@ -1,0 +1,103 @@
+import Glibc
+import Testing
+@testable import Shelf
+
+/// User paths must never reach outside their namespace folder, whatever the text.
+@Suite struct HostilePathTests {
+    static let hostile: [String] = [
+        "..", "../x", "a/../../b", "a/..", "./a", "a/./b", ".", "/etc/passwd", "/", "//x", "a//b",
+        "a/b//", "x\0y", "\0", "line\nbreak", "tab\there", "bell\u{7}", "del\u{7F}", "",
+        ".shelf-tmp-123", "a/.shelf-lock", String(repeating: "n", count: 256),
+        String(repeating: "d/", count: 2100) + "f", "../../../../../../tmp/x", "..\\..", "a/../b",
+    ]
+
+    @Test(arguments: hostile)
+    func hostilePathIsRejectedAsUsageAndCreatesNothing(_ path: String) throws {
+        let home = TestHome()
+        let before = home.allPaths()
+        let result = home.run(["save", "--raw", "caches", "--", path], stdin: "data")
+        // `..\\..` is a legal (odd) file name on Linux: the one hostile-looking entry that is stored.
+        if path == "..\\.." {
+            #expect(result.status == 0)
+            return
+        }
+        #expect(result.status == 64, "\(path.debugDescription): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("invalid name"))
+        #expect(home.allPaths() == before)
+    }
+
+    @Test(arguments: hostile.filter { $0 != "..\\.." })
+    func safePathRejectsTheSameTexts(_ path: String) {
+        #expect(throws: ShelfError.self) { try SafePath(path) }
+    }
+
+    @Test(arguments: ["a.json", "sub/dir/file.txt", "with space.txt", "ünïcødé/名前.json", "100%.txt", "-dash", "a/b/", ".hidden", "..dots", "x..y"])
+    func ordinaryNamesKeepTheirExactBytes(_ path: String) throws {
+        let safe = try SafePath(path)
+        #expect(safe.description + (safe.namesFolder ? "/" : "") == path)
+    }
+
+    @Test func symlinkFolderInsideNamespaceIsNotFollowed() throws {
+        let home = TestHome()
+        #expect(home.run(["save", "caches", "x.txt"], stdin: "x").status == 0)
+        let outside = home.path("outside")
+        mkdir(outside, 0o700)
+        symlink(outside, home.path("cache/shelf/link"))
+        let result = home.run(["save", "caches", "link/evil.txt"], stdin: "evil")
+        #expect(result.status == 77)
+        #expect(result.stderr.contains("symbolic link"))
+        #expect(!home.exists("outside/evil.txt"))
+        #expect(home.run(["retrieve", "caches", "link/evil.txt"]).status == 77)
+    }
+
+    @Test func symlinkFileIsNeitherReadNorReplaced() throws {
+        let home = TestHome()
+        try home.write("secret", "top secret")
+        #expect(home.run(["save", "caches", "x.txt"], stdin: "x").status == 0)
+        symlink(home.path("secret"), home.path("cache/shelf/leak.txt"))
+        let read = home.run(["retrieve", "caches", "leak.txt"])
+        #expect(read.status == 77)
+        #expect(read.stdout.isEmpty)
+        #expect(home.run(["save", "caches", "leak.txt"], stdin: "overwrite").status == 77)
+        #expect(home.read("secret") == "top secret")
+    }
+
+    @Test func removeInsideAFolderDoesNotFollowLinks() throws {
+        let home = TestHome()
+        try home.write("keep/precious.txt", "precious")
+        #expect(home.run(["save", "caches", "tree/a.txt"], stdin: "a").status == 0)
+        symlink(home.path("keep"), home.path("cache/shelf/tree/link"))
+        #expect(home.run(["remove", "caches", "tree"]).status == 0)
+        #expect(home.read("keep/precious.txt") == "precious")
+        #expect(!home.exists("cache/shelf/tree"))
+    }
+
+    @Test func namespaceFolderThatIsASymlinkIsRefused() throws {
+        let home = TestHome()
+        mkdir(home.path("cache"), 0o700)
+        mkdir(home.path("elsewhere"), 0o700)
+        symlink(home.path("elsewhere"), home.path("cache/shelf"))
+        let result = home.run(["save", "caches", "a.txt"], stdin: "a")
+        #expect(result.status == 77)
+        #expect(result.stderr.contains(home.path("cache/shelf")))
+        #expect(!home.exists("elsewhere/a.txt"))
+    }
+
+    @Test(arguments: ["../x", "a/b", "", "."])
+    func hostileAppNamesAreUsageErrors(_ app: String) {
+        let home = TestHome()
+        let before = home.allPaths()
+        let result = home.run(["--app", app, "save", "caches", "a.txt"], stdin: "a")
+        #expect(result.status == 64)
+        #expect(home.allPaths() == before)
+    }
+
+    @Test(arguments: ["sharedContainer:../x", "sharedContainer:a/b", "sharedContainer:", "shared-container:.."])
+    func hostileGroupNamesAreUsageErrors(_ directory: String) {
+        let home = TestHome()
+        let before = home.allPaths()
+        #expect(home.run(["save", directory, "a.txt"], stdin: "a").status == 64)
+        #expect(home.allPaths() == before)
+    }
+}

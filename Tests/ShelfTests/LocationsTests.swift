@@ -1,0 +1,96 @@
+import Glibc
+import Testing
+@testable import Shelf
+
+@Suite struct LocationsTests {
+    let home = TestHome()
+
+    @Test func eachDirectoryFollowsItsXDGVariable() throws {
+        let locations = try Locations(environment: home.environment)
+        #expect(try locations.path(for: .caches) == home.path("cache/shelf"))
+        #expect(try locations.path(for: .applicationSupport) == home.path("data/shelf"))
+        #expect(try locations.path(for: .documents) == home.path("docs/shelf"))
+        #expect(try locations.path(for: .temporary) == home.path("run/shelf"))
+        #expect(try locations.path(for: .sharedContainer(appGroupName: "team")) == home.path("data/shelf-shared/team"))
+    }
+
+    @Test func unsetVariablesFallBackToTheHomeDefaults() throws {
+        let locations = try Locations(environment: ["HOME": home.root])
+        #expect(try locations.path(for: .caches) == home.path(".cache/shelf"))
+        #expect(try locations.path(for: .applicationSupport) == home.path(".local/share/shelf"))
+        #expect(try locations.path(for: .documents) == home.path("Documents/shelf"))
+        #expect(try locations.path(for: .temporary) == "/tmp/shelf-\(getuid())")
+    }
+
+    @Test func emptyOrRelativeValuesAreIgnored() throws {
+        let env = ["HOME": home.root, "XDG_CACHE_HOME": "", "XDG_DATA_HOME": "relative/data", "XDG_RUNTIME_DIR": "run"]
+        let locations = try Locations(environment: env)
+        #expect(try locations.path(for: .caches) == home.path(".cache/shelf"))
+        #expect(try locations.path(for: .applicationSupport) == home.path(".local/share/shelf"))
+        #expect(try locations.path(for: .temporary) == "/tmp/shelf-\(getuid())")
+    }
+
+    @Test func appNamespaceComesFromArgumentThenEnvironment() throws {
+        #expect(try Locations(environment: home.environment.merging(["SHELF_APP": "envapp"]) { $1 }).app == "envapp")
+        #expect(try Locations(app: "argapp", environment: home.environment.merging(["SHELF_APP": "envapp"]) { $1 }).app == "argapp")
+        #expect(try Locations(environment: home.environment.merging(["SHELF_APP": ""]) { $1 }).app == "shelf")
+    }
+
+    @Test(arguments: ["", ".", "..", "a/b", "../x", "x\0y", "line\nbreak", String(repeating: "a", count: 256)])
+    func unsafeAppNamesAreRejected(_ name: String) {
+        #expect(throws: ShelfError.self) { try Locations(app: name, environment: home.environment) }
+    }
+
+    @Test func sharedContainerIsTheSameForEveryApp() throws {
+        let a = try Locations(app: "one", environment: home.environment).path(for: .sharedContainer(appGroupName: "g"))
+        let b = try Locations(app: "two", environment: home.environment).path(for: .sharedContainer(appGroupName: "g"))
+        #expect(a == b)
+    }
+
+    @Test func groupNamesWithSlashesAreRejected() throws {
+        let locations = try Locations(environment: home.environment)
+        #expect(throws: ShelfError.self) { try locations.path(for: .sharedContainer(appGroupName: "../etc")) }
+        #expect(throws: ShelfError.self) { try locations.path(for: .sharedContainer(appGroupName: "")) }
+    }
+
+    @Test func documentsFollowsUserDirsWithQuotesAndHome() throws {
+        try home.write("config/user-dirs.dirs", """
+            # written by xdg-user-dirs-update
+            XDG_DESKTOP_DIR="$HOME/Desktop"
+            XDG_DOCUMENTS_DIR="$HOME/My \\"Docs\\""
+            """)
+        var env = home.environment
+        env["XDG_DOCUMENTS_DIR"] = nil
+        #expect(try Locations(environment: env).path(for: .documents) == home.path("My \"Docs\"/shelf"))
+    }
+
+    @Test func documentsUserDirsAbsoluteValueAndRelativeIgnored() {
+        #expect(UserDirs.value(of: "XDG_DOCUMENTS_DIR", in: "XDG_DOCUMENTS_DIR=\"/srv/docs\"\n", home: "/h") == "/srv/docs")
+        #expect(UserDirs.value(of: "XDG_DOCUMENTS_DIR", in: "XDG_DOCUMENTS_DIR=\"docs\"\n", home: "/h") == nil)
+        #expect(UserDirs.value(of: "XDG_DOCUMENTS_DIR", in: "XDG_DOCUMENTS_DIR=\"$HOME/\"\n", home: "/h") == nil)
+        #expect(UserDirs.value(of: "XDG_DOCUMENTS_DIR", in: "#XDG_DOCUMENTS_DIR=\"/x\"\n", home: "/h") == nil)
+    }
+
+    @Test func missingHomeIsAClearError() throws {
+        let locations = try Locations(environment: [:])
+        #expect(throws: ShelfError.cannotAccessDirectory(path: "$HOME", reason: "HOME is not set to an absolute path")) {
+            try locations.path(for: .caches)
+        }
+    }
+
+    @Test(arguments: [
+        ("documents", Directory.documents), ("Documents", .documents), ("caches", .caches), ("CACHES", .caches),
+        ("applicationSupport", .applicationSupport), ("application-support", .applicationSupport),
+        ("applicationsupport", .applicationSupport), ("temporary", .temporary),
+        ("sharedContainer:grp", .sharedContainer(appGroupName: "grp")),
+        ("shared-container:Grp", .sharedContainer(appGroupName: "Grp")),
+    ])
+    func directoryNamesParseCaseInsensitivelyAndInKebabForm(_ text: String, _ expected: Directory) {
+        #expect(Directory(parsing: text) == expected)
+    }
+
+    @Test(arguments: ["", "cache", "sharedContainer", "documents:x", "tmp"])
+    func unknownDirectoryNamesDoNotParse(_ text: String) {
+        #expect(Directory(parsing: text) == nil)
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+@testable import Shelf
+
+/// `.json` paths only ever hold one valid JSON text.
+@Suite struct SaveJSONTests {
+    let home = TestHome()
+
+    @Test func validJSONIsStoredByteForByte() {
+        let text = "{\n  \"title\": \"Hi\",\n  \"n\": [1, 2.5e3, -0, true, null]\n}\n"
+        #expect(home.run(["save", "caches", "feeds/today.json"], stdin: text).status == 0)
+        #expect(home.run(["retrieve", "caches", "feeds/today.json"]).stdout == text)
+    }
+
+    @Test func invalidJSONKeepsTheOldFileAndReportsLineAndColumn() {
+        #expect(home.run(["save", "caches", "a.json"], stdin: "[1]").status == 0)
+        let result = home.run(["save", "caches", "a.json"], stdin: "{\n  \"a\": 1,\n  \"b\" 2\n}")
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("line 3, column 7"), "\(result.stderr)")
+        #expect(result.stderr.contains(home.path("cache/shelf/a.json")))
+        #expect(home.run(["retrieve", "caches", "a.json"]).stdout == "[1]")
+        #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
+    }
+
+    @Test(arguments: ["", "   ", "{", "[1,]", "{'a':1}", "01", "nul", "[1] [2]", "\"unterminated", "{\"a\" 1}"])
+    func invalidInputIsRejectedAndNothingIsCreated(_ text: String) {
+        let result = home.run(["save", "caches", "new.json"], stdin: text)
+        #expect(result.status == 65, "\(text.debugDescription)")
+        #expect(!home.exists("cache/shelf/new.json"))
+    }
+
+    @Test func invalidJSONInALargeInputIsCaughtAfterManyBuffers() {
+        let big = "[" + String(repeating: "1234567890,", count: 400_000) + "oops]"
+        let result = home.run(["save", "caches", "big.json"], stdin: big)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("line 1, column 4400002"), "\(result.stderr)")
+        #expect(!home.exists("cache/shelf/big.json"))
+    }
+
+    @Test func rawSkipsTheCheck() {
+        #expect(home.run(["save", "caches", "a.json", "--raw"], stdin: "not json").status == 0)
+        #expect(home.read("cache/shelf/a.json") == "not json")
+    }
+
+    @Test func otherExtensionsAreNotChecked() {
+        #expect(home.run(["save", "caches", "a.txt"], stdin: "{").status == 0)
+        #expect(home.run(["save", "caches", "A.JSON"], stdin: "{").status == 65)
+    }
+
+    @Test func invalidUTF8InJSONIsRejected() {
+        #expect(home.run(["save", "caches", "u.json"], stdinBytes: Array("[\"".utf8) + [0xFF] + Array("\"]".utf8)).status == 65)
+    }
+}

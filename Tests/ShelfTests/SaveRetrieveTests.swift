@@ -1,0 +1,127 @@
+import Glibc
+import Testing
+@testable import Shelf
+
+@Suite struct SaveRetrieveTests {
+    let home = TestHome()
+
+    @Test(arguments: ["documents", "caches", "applicationSupport", "temporary", "sharedContainer:team", "application-support"])
+    func saveThenRetrieveRoundTripsInEveryDirectory(_ directory: String) {
+        let saved = home.run(["save", directory, "sub/dir/note.txt"], stdin: "hello\nworld\n")
+        #expect(saved.status == 0, "\(saved.stderr)")
+        #expect(saved.stdout.isEmpty && saved.stderr.isEmpty)
+        let read = home.run(["retrieve", directory, "sub/dir/note.txt"])
+        #expect(read.status == 0)
+        #expect(read.stdout == "hello\nworld\n")
+        #expect(read.stderr.isEmpty)
+    }
+
+    @Test func savedFileLandsWhereTheTableSays() {
+        #expect(home.run(["--app", "myapp", "save", "applicationSupport", "state.json"], stdin: "{}").status == 0)
+        #expect(home.read("data/myapp/state.json") == "{}")
+        #expect(home.run(["save", "caches", "a.bin"], stdin: "x", environment: ["SHELF_APP": "envapp"]).status == 0)
+        #expect(home.read("cache/envapp/a.bin") == "x")
+    }
+
+    @Test func printPathPrintsTheAbsolutePathOnly() {
+        let result = home.run(["save", "documents", "a b/ü.txt", "--print-path"], stdin: "x")
+        #expect(result.status == 0)
+        #expect(result.stdout == home.path("docs/shelf/a b/ü.txt") + "\n")
+    }
+
+    @Test func saveReplacesExistingContentWhole() {
+        #expect(home.run(["save", "caches", "f.txt"], stdin: String(repeating: "long ", count: 1000)).status == 0)
+        #expect(home.run(["save", "caches", "f.txt"], stdin: "short").status == 0)
+        #expect(home.run(["retrieve", "caches", "f.txt"]).stdout == "short")
+    }
+
+    @Test func saveReadsFromFileOption() throws {
+        try home.write("input.bin", "from a file")
+        #expect(home.run(["save", "temporary", "big.bin", "--file", home.path("input.bin")]).status == 0)
+        #expect(home.run(["retrieve", "temporary", "big.bin"]).stdout == "from a file")
+    }
+
+    @Test func missingInputFileIsNotFoundAndCreatesNothing() {
+        let result = home.run(["save", "caches", "x.txt", "--file", home.path("nope")])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains(home.path("nope")))
+        #expect(!home.exists("cache/shelf/x.txt"))
+    }
+
+    @Test func emptyInputSavesAnEmptyFile() {
+        #expect(home.run(["save", "caches", "empty.txt"]).status == 0)
+        let read = home.run(["retrieve", "caches", "empty.txt"])
+        #expect(read.status == 0 && read.stdout.isEmpty)
+    }
+
+    @Test func binaryBytesSurviveUnchanged() {
+        let bytes: [UInt8] = (0...255).map(UInt8.init) + [0, 0, 255]
+        #expect(home.run(["save", "caches", "b.bin"], stdinBytes: bytes).status == 0)
+        let fd = open(home.path("cache/shelf/b.bin"), O_RDONLY)
+        var back = [UInt8](repeating: 1, count: 300)
+        let n = back.withUnsafeMutableBytes { read(fd, $0.baseAddress, 300) }
+        close(fd)
+        #expect(Array(back[..<n]) == bytes)
+    }
+
+    @Test func largeInputStreamsThroughSeveralBuffers() {
+        let big = String(repeating: "0123456789abcdef", count: 300_000)  // 4.8 MB: several 1 MiB chunks
+        #expect(home.run(["save", "caches", "big.txt"], stdin: big).status == 0)
+        #expect(home.run(["retrieve", "caches", "big.txt"]).stdout == big)
+    }
+
+    @Test func newFilesAre0600AndNewFolders0700() {
+        #expect(home.run(["save", "documents", "a/b/c.txt"], stdin: "x").status == 0)
+        #expect(mode(of: "docs/shelf/a/b/c.txt") == 0o600)
+        #expect(mode(of: "docs/shelf/a/b") == 0o700)
+        #expect(mode(of: "docs/shelf/a") == 0o700)
+        #expect(mode(of: "docs/shelf") == 0o700)
+    }
+
+    @Test func cachesGetACacheDirTag() {
+        #expect(home.run(["save", "caches", "x"], stdin: "x").status == 0)
+        #expect(home.read("cache/shelf/CACHEDIR.TAG")?.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55") == true)
+        #expect(home.run(["save", "documents", "x"], stdin: "x").status == 0)
+        #expect(!home.exists("docs/shelf/CACHEDIR.TAG"))
+    }
+
+    @Test func savingOverAFolderIsCannotCreate() {
+        #expect(home.run(["save", "caches", "dir/file"], stdin: "x").status == 0)
+        let result = home.run(["save", "caches", "dir"], stdin: "y")
+        #expect(result.status == 73)
+        #expect(result.stderr.contains("folder"))
+    }
+
+    @Test func savingBelowAFileIsCannotCreate() {
+        #expect(home.run(["save", "caches", "file"], stdin: "x").status == 0)
+        #expect(home.run(["save", "caches", "file/inner"], stdin: "y").status == 73)
+        #expect(home.run(["retrieve", "caches", "file"]).stdout == "x")
+    }
+
+    @Test func retrieveOfMissingFileNamesThePath() {
+        let result = home.run(["retrieve", "caches", "feeds/none.json"])
+        #expect(result.status == 66)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(home.path("cache/shelf/feeds/none.json")))
+    }
+
+    @Test func retrieveOfAFolderIsAClearError() {
+        #expect(home.run(["save", "caches", "dir/file"], stdin: "x").status == 0)
+        let result = home.run(["retrieve", "caches", "dir"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("is a folder"))
+    }
+
+    @Test func noTempFileIsLeftAfterSaves() throws {
+        for i in 0..<5 { #expect(home.run(["save", "caches", "f.txt"], stdin: "v\(i)").status == 0) }
+        _ = home.run(["save", "caches", "dir"], stdin: "x")
+        let names = home.allPaths().filter { $0.contains(".shelf-") }
+        #expect(names.isEmpty)
+    }
+
+    private func mode(of relative: String) -> mode_t {
+        var st = stat()
+        stat(home.path(relative), &st)
+        return st.st_mode & 0o777
+    }
+}

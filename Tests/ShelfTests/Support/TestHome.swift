@@ -1,0 +1,109 @@
+import Foundation
+import Glibc
+@testable import Shelf
+import ShelfCLI
+
+/// A fresh temporary home with every XDG variable pointing inside it, so no test touches the
+/// real home. Removed when the value is deinitialised.
+final class TestHome: @unchecked Sendable {
+    let root: String
+
+    init() {
+        var template = Array((NSTemporaryDirectory() + "/shelf-test.XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(made != nil, "mkdtemp failed")
+        root = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)).standardizedFileURL.path
+        try? FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
+        chmod(root + "/run", 0o700)
+    }
+
+    deinit {
+        // Folders made read-only by a test must be writable again to be removed.
+        ((try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []).forEach { chmod(root + "/" + $0, 0o700) }
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// Every variable shelf reads, inside this home.
+    var environment: [String: String] {
+        [
+            "HOME": root,
+            "XDG_CACHE_HOME": root + "/cache",
+            "XDG_DATA_HOME": root + "/data",
+            "XDG_CONFIG_HOME": root + "/config",
+            "XDG_DOCUMENTS_DIR": root + "/docs",
+            "XDG_RUNTIME_DIR": root + "/run",
+            "TMPDIR": root + "/tmp",
+        ]
+    }
+
+    func store(app: String? = nil) throws -> Store {
+        try Store(app: app, environment: environment)
+    }
+
+    /// Absolute path of `relative` inside this home.
+    func path(_ relative: String) -> String { root + "/" + relative }
+
+    func write(_ relative: String, _ contents: String) throws {
+        let url = URL(fileURLWithPath: path(relative))
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: url)
+    }
+
+    func read(_ relative: String) -> String? {
+        FileManager.default.contents(atPath: path(relative)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func exists(_ relative: String) -> Bool {
+        var st = stat()
+        return lstat(path(relative), &st) == 0
+    }
+
+    /// Every path below the home, relative, sorted: to prove nothing appeared elsewhere.
+    func allPaths() -> [String] {
+        ((try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []).sorted()
+    }
+
+    /// Runs the CLI in-process with `stdin` as input; stdout and stderr are captured separately.
+    func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]) -> CLIResult {
+        run(arguments, stdinBytes: Array(stdin.utf8), environment: extra)
+    }
+
+    func run(_ arguments: [String], stdinBytes: [UInt8], environment extra: [String: String] = [:]) -> CLIResult {
+        let input = CapturedFile(contents: stdinBytes)
+        let out = CapturedFile()
+        let err = CapturedFile()
+        let status = CLI.run(arguments: arguments, environment: environment.merging(extra) { $1 },
+                             stdin: input.fd, stdout: out.fd, stderr: err.fd)
+        return CLIResult(status: status, stdout: out.contents(), stderr: err.contents())
+    }
+}
+
+/// What one CLI invocation produced.
+struct CLIResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+/// An unlinked temp file used as a standard stream: no pipe can fill up and block a test.
+final class CapturedFile {
+    let fd: Int32
+
+    init(contents: [UInt8] = []) {
+        var template = Array((NSTemporaryDirectory() + "/shelf-io.XXXXXX").utf8CString)
+        fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        precondition(fd >= 0)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        contents.withUnsafeBytes { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
+        lseek(fd, 0, SEEK_SET)
+    }
+
+    deinit { close(fd) }
+
+    func contents() -> String {
+        let end = lseek(fd, 0, SEEK_END)
+        var bytes = [UInt8](repeating: 0, count: Int(end))
+        _ = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, Int(end), 0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

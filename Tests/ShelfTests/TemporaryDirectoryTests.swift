@@ -1,0 +1,48 @@
+import Glibc
+import Testing
+@testable import Shelf
+
+/// Without XDG_RUNTIME_DIR, `temporary` lives in the shared $TMPDIR and must be private.
+@Suite struct TemporaryDirectoryTests {
+    let home = TestHome()
+    var noRuntime: [String: String] { ["XDG_RUNTIME_DIR": "", "TMPDIR": home.path("tmp")] }
+    var fallback: String { home.path("tmp/shelf-\(getuid())") }
+
+    @Test func fallbackIsCreatedPrivate() {
+        mkdir(home.path("tmp"), 0o777)
+        #expect(home.run(["save", "temporary", "a.txt"], stdin: "x", environment: noRuntime).status == 0)
+        var st = stat()
+        #expect(lstat(fallback, &st) == 0)
+        #expect(st.st_mode & 0o777 == 0o700)
+        #expect(home.run(["retrieve", "temporary", "a.txt"], environment: noRuntime).stdout == "x")
+    }
+
+    @Test func fallbackThatIsASymlinkIsRefused() {
+        mkdir(home.path("tmp"), 0o777)
+        mkdir(home.path("attacker"), 0o700)
+        symlink(home.path("attacker"), fallback)
+        let result = home.run(["save", "temporary", "a.txt"], stdin: "x", environment: noRuntime)
+        #expect(result.status == 77)
+        #expect(result.stderr.contains(fallback))
+        #expect(!home.exists("attacker/a.txt"))
+    }
+
+    @Test func fallbackOpenToOthersIsRefused() {
+        mkdir(home.path("tmp"), 0o777)
+        mkdir(fallback, 0o700)
+        chmod(fallback, 0o777)
+        let result = home.run(["save", "temporary", "a.txt"], stdin: "x", environment: noRuntime)
+        #expect(result.status == 77)
+        #expect(result.stderr.contains("chmod 700"))
+    }
+
+    @Test func fallbackOwnedByAnotherUserIsRefused() throws {
+        try #require(getuid() == 0, "needs root to give the folder away")
+        mkdir(home.path("tmp"), 0o777)
+        mkdir(fallback, 0o700)
+        chown(fallback, 65534, 65534)
+        let result = home.run(["save", "temporary", "a.txt"], stdin: "x", environment: noRuntime)
+        #expect(result.status == 77)
+        #expect(result.stderr.contains("another user"))
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+@testable import ShelfCLI
+
+@Suite struct UsageTests {
+    let home = TestHome()
+
+    @Test(arguments: [
+        [], ["frobnicate"], ["save"], ["save", "caches"], ["retrieve", "caches", "a", "b"], ["save", "caches", "a", "--bogus"],
+        ["--bogus"], ["save", "nowhere", "a"], ["save", "sharedContainer", "a"], ["--app"], ["save", "caches", "a", "--file"],
+        ["remove", "caches", "a", "-x"], ["exists", "caches", "a", "--raw"], ["save", "caches", "a", "--raw=yes"],
+    ])
+    func wrongWordsGiveUsageOnStderrAndStatus64(_ arguments: [String]) {
+        let result = home.run(arguments)
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("usage: shelf"))
+        #expect(home.allPaths() == ["run"])
+    }
+
+    @Test func typosGetASuggestion() {
+        #expect(home.run(["retreive", "caches", "a"]).stderr.contains("did you mean 'retrieve'?"))
+        #expect(home.run(["save", "caches", "a", "--prnt-path"]).stderr.contains("did you mean '--print-path'?"))
+        #expect(home.run(["save", "cache", "a"]).stderr.contains("did you mean 'caches'?"))
+    }
+
+    @Test(arguments: CommandTable.all.map(\.name))
+    func everyCommandHasHelpOnStdout(_ name: String) {
+        for arguments in [[name, "--help"], [name, "-h"], ["help", name]] {
+            let result = home.run(arguments)
+            #expect(result.status == 0)
+            #expect(result.stdout.hasPrefix("Usage: shelf \(name)"))
+            #expect(result.stdout.contains("Exit status:"))
+            #expect(result.stderr.isEmpty)
+        }
+    }
+
+    @Test func helpWinsOverOtherErrors() {
+        #expect(home.run(["save", "nowhere", "--help"]).status == 0)
+    }
+
+    @Test func overviewListsEveryCommand() {
+        let result = home.run(["--help"])
+        #expect(result.status == 0)
+        for command in CommandTable.all { #expect(result.stdout.contains("  \(command.name) ")) }
+        #expect(home.run(["help"]).stdout == result.stdout)
+    }
+
+    @Test func versionPrintsOnStdout() {
+        let result = home.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "shelf \(CLI.version)\n")
+    }
+
+    @Test func doubleDashAllowsNamesStartingWithADash() {
+        #expect(home.run(["save", "caches", "--", "-n.txt"], stdin: "dash").status == 0)
+        #expect(home.run(["retrieve", "caches", "--", "-n.txt"]).stdout == "dash")
+    }
+
+    @Test func optionsMayComeBeforeAfterAndBetweenArguments() {
+        #expect(home.run(["save", "--print-path", "caches", "--raw", "a.json", "--app=other"], stdin: "not json").status == 0)
+        #expect(home.read("cache/other/a.json") == "not json")
+    }
+
+    @Test func suggestionDistanceIsSmallForTyposOnly() {
+        #expect(Suggestion.nearest(to: "lsit", in: ["list", "save"]) == "list")
+        #expect(Suggestion.nearest(to: "zzzzzz", in: ["list", "save"]) == nil)
+    }
+}
