@@ -34,6 +34,8 @@ public enum ShelfError: Error, Sendable, Equatable {
     case expired(path: String, at: String)
     /// The file system or platform lacks a feature shelf needs (for example user xattrs).
     case unsupported(path: String, reason: String)
+    /// A move, copy or rename whose target is the source itself or lies inside the source folder.
+    case invalidTarget(path: String, reason: String)
     /// Any other system call failure, with its errno.
     case io(path: String, operation: String, errno: Int32)
 
@@ -46,7 +48,7 @@ public enum ShelfError: Error, Sendable, Equatable {
         case .invalidName(let p, _): return p
         case .invalidJSON(let p, _, _, _), .serialization(let p, _), .deserialization(let p, _),
              .cannotAccessDirectory(let p, _), .inputFailed(let p, _), .expired(let p, _),
-             .unsupported(let p, _), .io(let p, _, _):
+             .unsupported(let p, _), .invalidTarget(let p, _), .io(let p, _, _):
             return p
         }
     }
@@ -73,6 +75,7 @@ extension ShelfError: CustomStringConvertible {
         case .inputFailed(let p, let reason): return "reading the input for \(p) failed: \(reason)"
         case .expired(let p, let at): return "expired at \(at): \(p)"
         case .unsupported(let p, let reason): return "not supported for \(p): \(reason)"
+        case .invalidTarget(let p, let reason): return "cannot use \(p) as the target: \(reason)"
         case .io(let p, let op, let err): return "\(op) failed for \(p): \(errnoText(err))"
         }
     }
@@ -96,6 +99,7 @@ extension ShelfError: CustomStringConvertible {
         case .inputFailed: return "The input could not be read to its end."
         case .expired: return "The file's expiry time has passed."
         case .unsupported: return "The file system does not support the operation."
+        case .invalidTarget: return "The target is the source itself or lies inside it."
         case .io(_, _, let err): return errnoText(err)
         }
     }
@@ -119,6 +123,7 @@ extension ShelfError: CustomStringConvertible {
         case .inputFailed: return "Check the input source and run the command again; the stored file is unchanged."
         case .expired: return "Pass --allow-expired to read it anyway, or save a fresh copy."
         case .unsupported: return "Use a file system that supports it."
+        case .invalidTarget: return "Choose a target outside the source (another directory or another path)."
         case .io: return "Check the disk and the file system, then run the command again."
         }
     }

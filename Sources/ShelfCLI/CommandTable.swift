@@ -4,7 +4,14 @@ enum CommandTable {
         SaveCommand.spec,
         RetrieveCommand.spec,
         ExistsCommand.spec,
+        IsFolderCommand.spec,
         RemoveCommand.spec,
+        MoveCommand.spec,
+        CopyCommand.spec,
+        RenameCommand.spec,
+        PathCommand.spec,
+        DirsCommand.spec,
+        CapacityCommand.spec,
         HelpCommand.spec,
     ]
 

@@ -17,7 +17,7 @@ enum ExitCode {
     static let documented: [(Int32, String)] = [
         (0, "success"),
         (1, "no: the answer of exists and is-folder"),
-        (64, "usage error: unknown command or option, wrong arguments, unsafe name"),
+        (64, "usage error: unknown command or option, wrong arguments, unsafe name, a target that is its own source"),
         (65, "bad data: input is not valid JSON, or stored data cannot be decoded"),
         (66, "not found: no such file or folder (or it has expired)"),
         (73, "cannot create: the target exists, or a file stands where a folder must be"),
@@ -29,7 +29,7 @@ enum ExitCode {
     static func status(for error: ShelfError, writes: Bool) -> Int32 {
         switch error {
         case .notFound, .expired: return noInput
-        case .invalidName: return usage
+        case .invalidName, .invalidTarget: return usage
         case .invalidJSON, .serialization, .deserialization: return dataError
         case .cannotAccessDirectory, .permissionDenied, .symbolicLink: return permission
         case .alreadyExists, .notAFolder: return cannotCreate

@@ -1,0 +1,14 @@
+extension Store {
+    /// Gives a file or folder a new path in the same directory; missing folders on the way are
+    /// created. Names keep their exact bytes (Disk would turn a space into `%20`; shelf does not).
+    /// - Parameter replace: replace an existing entry at `newPath` (see `move` for how).
+    /// - Returns: the absolute path of the renamed entry.
+    /// - Throws: `notFound`, `alreadyExists`, `invalidTarget` (the same path, or a folder into
+    ///   itself), `symbolicLink`, `invalidName`, `permissionDenied`, …
+    @discardableResult
+    public func rename(_ path: String, in directory: Directory, to newPath: String, replace: Bool = false) throws -> String {
+        // A mount point inside the namespace makes even a rename cross file systems; relocate
+        // handles that like a move.
+        try relocate(path, in: directory, to: newPath, in: directory, replace: replace)
+    }
+}

@@ -1,0 +1,46 @@
+/// Compact JSON for `--json` output, written by hand: the shipped binary has no Foundation.
+/// Keys keep the order given, so the output is stable from run to run.
+enum JSONText {
+    enum Value {
+        case string(String)
+        case integer(Int64)
+        case null
+    }
+
+    /// One object on one line: `{"key":value,...}`.
+    static func object(_ members: [(String, Value)]) -> String {
+        "{" + members.map { quoted($0.0) + ":" + encode($0.1) }.joined(separator: ",") + "}"
+    }
+
+    static func encode(_ value: Value) -> String {
+        switch value {
+        case .string(let text): return quoted(text)
+        case .integer(let number): return String(number)
+        case .null: return "null"
+        }
+    }
+
+    /// A JSON string (RFC 8259): quotes, backslashes and control characters escaped, the rest as UTF-8.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
