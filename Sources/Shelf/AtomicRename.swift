@@ -11,7 +11,9 @@ enum AtomicRename {
     ///     which a racing writer's file could be clobbered) wherever `RENAME_NOREPLACE` works.
     /// - Throws: `alreadyExists`, `symbolicLink`, and `.io(errno: EXDEV)` when the two folders
     ///   are on different file systems (nothing has changed then; the caller copies instead).
-    static func install(_ name: String, in folder: FileDescriptor, path: String, as target: Target, replace: Bool) throws {
+    ///   - kernelFlags: false skips `renameat2` to exercise the portable fallbacks (tests).
+    static func install(_ name: String, in folder: FileDescriptor, path: String, as target: Target, replace: Bool,
+                        kernelFlags: Bool = true) throws {
         if let existing = try target.status() {
             guard replace else { throw ShelfError.alreadyExists(path: target.path) }
             if existing.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
@@ -19,14 +21,14 @@ enum AtomicRename {
             if existing.isRegularFile && source.isRegularFile {
                 try replaceFile(name, in: folder, path: path, as: target)
             } else {
-                try replaceAny(name, in: folder, path: path, as: target)
+                try replaceAny(name, in: folder, path: path, as: target, kernelFlags: kernelFlags)
             }
         } else if replace {
             if renameat(folder.raw, name, target.folder.raw, target.name) != 0 {
                 throw ShelfError.lastError(path: target.path, operation: "rename")
             }
         } else {
-            try renameWithoutReplacing(name, in: folder, path: path, as: target)
+            try renameWithoutReplacing(name, in: folder, path: path, as: target, kernelFlags: kernelFlags)
         }
         try AtomicFile.syncFolder(target.folder)
         if try FileIdentity(folder.status()) != FileIdentity(target.folder.status()) {
@@ -51,8 +53,11 @@ enum AtomicRename {
     /// the source's name, is then removed. Without `RENAME_EXCHANGE` the old target is first
     /// renamed aside to a hidden name: for a moment the target name is then absent, and a crash
     /// in that moment leaves the old target under a `.shelf-tmp-` name (the source is intact).
-    private static func replaceAny(_ name: String, in folder: FileDescriptor, path: String, as target: Target) throws {
-        if KernelCalls.renameat2(folder.raw, name, target.folder.raw, target.name, flags: KernelCalls.renameExchange) == 0 {
+    private static func replaceAny(_ name: String, in folder: FileDescriptor, path: String, as target: Target, kernelFlags: Bool) throws {
+        let exchanged = kernelFlags
+            ? KernelCalls.renameat2(folder.raw, name, target.folder.raw, target.name, flags: KernelCalls.renameExchange)
+            : KernelCalls.unavailable()
+        if exchanged == 0 {
             // The new entry must be durable under its name before the old one goes.
             try AtomicFile.syncFolder(target.folder)
             try AtomicFile.syncFolder(folder)
@@ -80,10 +85,12 @@ enum AtomicRename {
     /// support it; else `link` + `unlink` for a file (also atomic); else, for a folder, a check
     /// followed by a rename. Only that last fallback has a window (between the check and the
     /// rename) in which a folder created by someone else at the same moment could be replaced.
-    private static func renameWithoutReplacing(_ name: String, in folder: FileDescriptor, path: String, as target: Target) throws {
-        if KernelCalls.renameat2(folder.raw, name, target.folder.raw, target.name, flags: KernelCalls.renameNoReplace) == 0 {
-            return
-        }
+    private static func renameWithoutReplacing(_ name: String, in folder: FileDescriptor, path: String, as target: Target,
+                                               kernelFlags: Bool) throws {
+        let renamed = kernelFlags
+            ? KernelCalls.renameat2(folder.raw, name, target.folder.raw, target.name, flags: KernelCalls.renameNoReplace)
+            : KernelCalls.unavailable()
+        if renamed == 0 { return }
         let code = errno
         guard code == ENOSYS || code == EINVAL || code == EOPNOTSUPP else {
             throw ShelfError.system(code, path: target.path, operation: "rename")

@@ -27,9 +27,15 @@ enum KernelCalls {
     private static let getXattrFunction = symbol("fgetxattr", as: GetXattr.self)
     private static let setXattrFunction = symbol("fsetxattr", as: SetXattr.self)
 
+    /// What every wrapper returns when its symbol is missing: -1 with errno ENOSYS.
+    static func unavailable() -> Int32 {
+        errno = ENOSYS
+        return -1
+    }
+
     /// `renameat2(2)`; -1 with errno ENOSYS when unavailable.
     static func renameat2(_ fromFolder: Int32, _ from: String, _ toFolder: Int32, _ to: String, flags: UInt32) -> Int32 {
-        guard let call = renameAt2Function else { errno = ENOSYS; return -1 }
+        guard let call = renameAt2Function else { return unavailable() }
         return retryingEINTR { call(fromFolder, from, toFolder, to, flags) }
     }
 

@@ -21,6 +21,7 @@ extension Store {
 
     /// The work of `move` and `rename`. `forceCopy` takes the cross-file-system path even on one
     /// file system, so that tests can reach it anywhere.
+    @discardableResult
     func relocate(_ path: String, in directory: Directory, to newPath: String, in destination: Directory,
                   replace: Bool, forceCopy: Bool = false) throws -> String {
         let transfer = try openTransfer(path, in: directory, to: newPath, in: destination, replace: replace)
@@ -45,6 +46,10 @@ extension Store {
     private func moveAcrossFileSystems(_ transfer: Transfer, replace: Bool) throws {
         let source = transfer.source
         let target = transfer.destination
+        // The source is removed last; find out now, not after a long copy, if that will fail.
+        if faccessat(source.folder.raw, ".", W_OK | X_OK, AT_EACCESS) != 0 {
+            throw ShelfError.lastError(path: source.path, operation: "remove")
+        }
         let locked = transfer.sourceStatus.isRegularFile ? try lockedFile(source) : nil
         defer { locked?.close() }
         let tempName = try locked.map { try TreeCopier.copyFileToTemp($0, beside: target) }

@@ -1,0 +1,76 @@
+import Glibc
+import Testing
+@testable import Shelf
+
+/// The portable fallbacks of `AtomicRename` (no renameat2), reached with `kernelFlags: false`.
+@Suite struct AtomicRenameTests {
+    let home = TestHome()
+
+    func folder(_ relative: String) throws -> FileDescriptor {
+        mkdir(home.path(relative), 0o700)
+        return try FileDescriptor.open(home.path(relative), O_RDONLY | O_DIRECTORY)
+    }
+
+    @Test(arguments: [true, false])
+    func aFileMovesWithoutReplacing(_ kernelFlags: Bool) throws {
+        let from = try folder("from"), to = try folder("to")
+        defer { from.close(); to.close() }
+        try home.write("from/a.txt", "a")
+        let target = Target(folder: to, name: "b.txt", path: home.path("to/b.txt"))
+        try AtomicRename.install("a.txt", in: from, path: home.path("from/a.txt"), as: target, replace: false, kernelFlags: kernelFlags)
+        #expect(home.read("to/b.txt") == "a" && !home.exists("from/a.txt"))
+        try home.write("from/c.txt", "c")
+        #expect(throws: ShelfError.alreadyExists(path: home.path("to/b.txt"))) {
+            try AtomicRename.install("c.txt", in: from, path: home.path("from/c.txt"), as: target, replace: false, kernelFlags: kernelFlags)
+        }
+        #expect(home.read("to/b.txt") == "a" && home.read("from/c.txt") == "c")
+    }
+
+    @Test(arguments: [true, false])
+    func aFolderMovesWithoutReplacing(_ kernelFlags: Bool) throws {
+        let from = try folder("from"), to = try folder("to")
+        defer { from.close(); to.close() }
+        try home.write("from/d/x.txt", "x")
+        let target = Target(folder: to, name: "d", path: home.path("to/d"))
+        try AtomicRename.install("d", in: from, path: home.path("from/d"), as: target, replace: false, kernelFlags: kernelFlags)
+        #expect(home.read("to/d/x.txt") == "x" && !home.exists("from/d"))
+    }
+
+    @Test(arguments: [true, false], [true, false])
+    func replacingAFolderLeavesNoTrace(_ kernelFlags: Bool, _ sourceIsFolder: Bool) throws {
+        let from = try folder("from"), to = try folder("to")
+        defer { from.close(); to.close() }
+        if sourceIsFolder { try home.write("from/new/n.txt", "n") } else { try home.write("from/new", "n") }
+        try home.write("to/t/old.txt", "old")
+        let target = Target(folder: to, name: "t", path: home.path("to/t"))
+        try AtomicRename.install("new", in: from, path: home.path("from/new"), as: target, replace: true, kernelFlags: kernelFlags)
+        #expect(home.read(sourceIsFolder ? "to/t/n.txt" : "to/t") == "n")
+        #expect(!home.exists("to/t/old.txt") && !home.exists("from/new"))
+        #expect(home.allPaths().sorted() == (["from", "run", "to", "to/t"] + (sourceIsFolder ? ["to/t/n.txt"] : [])).sorted())
+    }
+
+    @Test func aFileReplacesAFileInOneRename() throws {
+        let from = try folder("from"), to = try folder("to")
+        defer { from.close(); to.close() }
+        try home.write("from/a", "new")
+        try home.write("to/a", "old")
+        let target = Target(folder: to, name: "a", path: home.path("to/a"))
+        try AtomicRename.install("a", in: from, path: home.path("from/a"), as: target, replace: true)
+        #expect(home.read("to/a") == "new" && !home.exists("from/a"))
+    }
+
+    @Test func aFolderIsInsideItselfAndItsAncestors() throws {
+        let outer = try folder("outer")
+        defer { outer.close() }
+        mkdir(home.path("outer/inner"), 0o700)
+        let inner = try FileDescriptor.open(home.path("outer/inner"), O_RDONLY | O_DIRECTORY)
+        defer { inner.close() }
+        let other = try folder("other")
+        defer { other.close() }
+        let outerIdentity = FileIdentity(try outer.status())
+        #expect(try outerIdentity.contains(outer))
+        #expect(try outerIdentity.contains(inner))
+        #expect(try !outerIdentity.contains(other))
+        #expect(try !FileIdentity(try inner.status()).contains(outer))
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import Shelf
+@testable import ShelfCLI
+
+@Suite struct CapacityTests {
+    let home = TestHome()
+
+    @Test func theArithmeticOfALargeVolume() {
+        // 1 TiB volume, 100 GiB free: the reserve is capped at 1 GiB.
+        let c = VolumeCapacity(fragmentSize: 4096, totalBlocks: 1 << 28, availableBlocks: 100 << 18)
+        #expect(c.totalCapacity == 1 << 40)
+        #expect(c.availableCapacity == 100 << 30)
+        #expect(c.availableCapacityForImportantUsage == 100 << 30)
+        #expect(c.availableCapacityForOpportunisticUsage == 99 << 30)
+    }
+
+    @Test func theArithmeticOfASmallVolume() {
+        // 64 MiB tmpfs, 10 MiB free: the reserve is 5% of the volume (3.2 MiB).
+        let c = VolumeCapacity(fragmentSize: 4096, totalBlocks: 16384, availableBlocks: 2560)
+        #expect(c.totalCapacity == 64 << 20)
+        #expect(c.availableCapacity == 10 << 20)
+        #expect(c.availableCapacityForOpportunisticUsage == (10 << 20) - (64 << 20) / 20)
+    }
+
+    @Test func opportunisticIsNeverNegative() {
+        let c = VolumeCapacity(fragmentSize: 4096, totalBlocks: 1 << 28, availableBlocks: 10)
+        #expect(c.availableCapacity == 40960)
+        #expect(c.availableCapacityForOpportunisticUsage == 0)
+        let full = VolumeCapacity(fragmentSize: 512, totalBlocks: 100, availableBlocks: 0)
+        #expect(full.availableCapacity == 0 && full.availableCapacityForOpportunisticUsage == 0)
+    }
+
+    @Test func hugeNumbersSaturateInsteadOfOverflowing() {
+        let c = VolumeCapacity(fragmentSize: 1 << 20, totalBlocks: .max, availableBlocks: .max / 2)
+        #expect(c.totalCapacity == .max && c.availableCapacity == .max)
+        #expect(c.availableCapacityForOpportunisticUsage == .max - (1 << 30))
+    }
+
+    @Test func theCommandPrintsDisksFourNamesInBytes() {
+        let result = home.run(["capacity", "caches"])
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        let lines = result.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(lines.map { $0[0] } == ["totalCapacity", "availableCapacity", "availableCapacityForImportantUsage",
+                                        "availableCapacityForOpportunisticUsage"])
+        let numbers = lines.map { Int64($0[1]) ?? -1 }
+        #expect(numbers[0] > 0 && numbers[1] <= numbers[0] && numbers[2] == numbers[1] && numbers[3] <= numbers[1] && numbers[3] >= 0)
+    }
+
+    @Test func theCommandMatchesTheLibraryAndStatvfs() throws {
+        let json = home.run(["capacity", "--json", "documents"])
+        #expect(json.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Int64]
+        #expect(object.map { Set($0.keys) } == ["totalCapacity", "availableCapacity", "availableCapacityForImportantUsage",
+                                                 "availableCapacityForOpportunisticUsage"])
+        var info = statvfs()
+        #expect(statvfs(home.root, &info) == 0)
+        #expect(object?["totalCapacity"] == Int64(info.f_blocks) * Int64(info.f_frsize))
+        #expect(try object?["totalCapacity"] == home.store().capacity(of: .documents).totalCapacity)
+    }
+
+    @Test func capacityCreatesNothingAndDefaultsToDocuments() {
+        let before = home.allPaths()
+        let plain = home.run(["capacity"])
+        #expect(plain.status == 0)
+        #expect(home.allPaths() == before)
+        #expect(plain.stdout.split(separator: "\n").first?.hasPrefix("totalCapacity\t") == true)
+    }
+
+    @Test func aDeepMissingFolderAsksItsNearestParent() throws {
+        let store = try Store(environment: home.environment.merging(["XDG_CACHE_HOME": home.path("no/such/place")]) { $1 })
+        #expect(try store.capacity(of: .caches).totalCapacity > 0)
+        #expect(!home.exists("no"))
+    }
+
+    @Test func humanSizesUseBinaryUnitsWithOneDecimal() {
+        #expect(HumanSize.format(0) == "0 B")
+        #expect(HumanSize.format(1023) == "1023 B")
+        #expect(HumanSize.format(1024) == "1.0 KiB")
+        #expect(HumanSize.format(1536) == "1.5 KiB")
+        #expect(HumanSize.format(1_048_535) == "1.0 MiB")  // 1023.96 KiB rounds up into the next unit
+        #expect(HumanSize.format(5 << 30 + 1 << 29) == "5.5 GiB")
+        #expect(HumanSize.format(3 << 40) == "3.0 TiB")
+        #expect(HumanSize.format(.max) == "8.0 EiB")
+        let result = home.run(["capacity", "--human"])
+        #expect(result.status == 0)
+        for line in result.stdout.split(separator: "\n") {
+            #expect(line.hasSuffix("iB") || line.hasSuffix(" B"), "\(line)")
+        }
+    }
+
+    @Test func humanAndJSONTogetherIsAUsageError() {
+        let result = home.run(["capacity", "--json", "--human"])
+        #expect(result.status == 64 && result.stdout.isEmpty && result.stderr.contains("usage: shelf capacity"))
+    }
+
+    @Test func badDirectoryIsAUsageError() {
+        #expect(home.run(["capacity", "nowhere"]).status == 64)
+        #expect(home.run(["capacity", "sharedContainer:.."]).status == 64)
+        #expect(home.run(["capacity", "caches", "extra"]).status == 64)
+    }
+}

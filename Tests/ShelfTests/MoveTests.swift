@@ -1,0 +1,166 @@
+import Foundation
+import Glibc
+import Testing
+@testable import Shelf
+
+@Suite struct MoveTests {
+    let home = TestHome()
+
+    @Test func moveKeepsTheRelativePathInTheOtherDirectory() {
+        #expect(home.run(["save", "temporary", "downloads/report.txt"], stdin: "report").status == 0)
+        let result = home.run(["move", "temporary", "downloads/report.txt", "documents"])
+        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
+        #expect(home.read("docs/shelf/downloads/report.txt") == "report")
+        #expect(!home.exists("run/shelf/downloads/report.txt"))
+        // The emptied source folder stays, as with mv.
+        #expect(home.exists("run/shelf/downloads"))
+    }
+
+    @Test func moveOfAFolderTakesEverythingInside() {
+        for name in ["feeds/a.json", "feeds/sub/b.json"] {
+            #expect(home.run(["save", "caches", name], stdin: "[]").status == 0)
+        }
+        #expect(home.run(["move", "caches", "feeds", "applicationSupport"]).status == 0)
+        #expect(home.read("data/shelf/feeds/a.json") == "[]")
+        #expect(home.read("data/shelf/feeds/sub/b.json") == "[]")
+        #expect(!home.exists("cache/shelf/feeds"))
+    }
+
+    @Test func printPathGivesTheNewAbsolutePath() {
+        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
+        let result = home.run(["move", "--print-path", "caches", "a.txt", "documents"])
+        #expect(result.stdout == home.path("docs/shelf/a.txt") + "\n")
+    }
+
+    @Test func existingTargetIsExit73UnlessForced() {
+        #expect(home.run(["save", "caches", "a.txt"], stdin: "new").status == 0)
+        #expect(home.run(["save", "documents", "a.txt"], stdin: "old").status == 0)
+        let refused = home.run(["move", "caches", "a.txt", "documents"])
+        #expect(refused.status == 73)
+        #expect(refused.stderr.contains("already exists: \(home.path("docs/shelf/a.txt"))"))
+        #expect(refused.stderr.contains("--force"))
+        #expect(home.read("cache/shelf/a.txt") == "new" && home.read("docs/shelf/a.txt") == "old")
+        #expect(home.run(["move", "--force", "caches", "a.txt", "documents"]).status == 0)
+        #expect(home.read("docs/shelf/a.txt") == "new")
+        #expect(!home.exists("cache/shelf/a.txt"))
+    }
+
+    @Test func forceReplacesAFolderTargetWithAFile() {
+        #expect(home.run(["save", "caches", "x"], stdin: "file").status == 0)
+        #expect(home.run(["save", "documents", "x/inner.txt"], stdin: "old").status == 0)
+        #expect(home.run(["move", "caches", "x", "documents"]).status == 73)
+        #expect(home.run(["move", "-f", "caches", "x", "documents"]).status == 0)
+        #expect(home.read("docs/shelf/x") == "file")
+        #expect(!home.exists("cache/shelf/x"))
+        #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
+    }
+
+    @Test func forceReplacesAFolderWithAFolder() {
+        #expect(home.run(["save", "caches", "t/new.txt"], stdin: "new").status == 0)
+        #expect(home.run(["save", "documents", "t/old.txt"], stdin: "old").status == 0)
+        #expect(home.run(["move", "-f", "caches", "t", "documents"]).status == 0)
+        #expect(home.read("docs/shelf/t/new.txt") == "new")
+        #expect(!home.exists("docs/shelf/t/old.txt"))
+        #expect(!home.exists("cache/shelf/t"))
+    }
+
+    @Test func missingSourceIsExit66AndCreatesNothing() {
+        let before = home.allPaths()
+        let result = home.run(["move", "caches", "nothing.txt", "documents"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains(home.path("cache/shelf/nothing.txt")))
+        #expect(home.allPaths() == before)
+    }
+
+    @Test(arguments: ["../x", "/etc/passwd", "a/../../b", "", ".shelf-tmp-1"])
+    func unsafePathIsUsageErrorAndCreatesNothing(_ path: String) {
+        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
+        let before = home.allPaths()
+        let result = home.run(["move", "caches", "--", path, "documents"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("invalid name"))
+        #expect(home.allPaths() == before)
+    }
+
+    @Test func sameDirectoryIsTheSourceItself() {
+        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
+        let result = home.run(["move", "caches", "a.txt", "caches"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("it is the source itself"))
+        #expect(home.read("cache/shelf/a.txt") == "a")
+    }
+
+    @Test func directoriesThatResolveToOneFolderAreCaughtByIdentity() {
+        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
+        // documents points at the caches folder: the text differs, the folder is the same.
+        let result = home.run(["move", "caches", "a.txt", "documents"], environment: ["XDG_DOCUMENTS_DIR": home.path("cache")])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("it is the source itself"))
+        #expect(home.read("cache/shelf/a.txt") == "a")
+    }
+
+    @Test func aFolderCannotMoveIntoItself() {
+        #expect(home.run(["save", "documents", "a/f.txt"], stdin: "f").status == 0)
+        // caches lies inside documents/a: moving a there would put it inside itself.
+        let result = home.run(["move", "documents", "a", "caches"], environment: ["XDG_CACHE_HOME": home.path("docs/shelf/a/c")])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("inside itself"))
+        #expect(home.read("docs/shelf/a/f.txt") == "f")
+    }
+
+    @Test func aSourceThatIsALinkIsRefused() throws {
+        try home.write("outside.txt", "secret")
+        #expect(home.run(["save", "caches", "x"], stdin: "x").status == 0)
+        symlink(home.path("outside.txt"), home.path("cache/shelf/link.txt"))
+        let result = home.run(["move", "caches", "link.txt", "documents"])
+        #expect(result.status == 77)
+        #expect(result.stderr.contains("symbolic link"))
+        #expect(!home.exists("docs/shelf/link.txt"))
+        #expect(home.read("outside.txt") == "secret")
+    }
+
+    @Test func aTargetThatIsALinkIsNotReplacedEvenWithForce() throws {
+        try home.write("outside.txt", "secret")
+        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
+        #expect(home.run(["save", "documents", "x"], stdin: "x").status == 0)
+        symlink(home.path("outside.txt"), home.path("docs/shelf/a.txt"))
+        #expect(home.run(["move", "-f", "caches", "a.txt", "documents"]).status == 77)
+        #expect(home.read("outside.txt") == "secret")
+        #expect(home.read("cache/shelf/a.txt") == "a")
+    }
+
+    @Test func aLinkedFolderOnTheWayIsRefused() {
+        #expect(home.run(["save", "caches", "sub/a.txt"], stdin: "a").status == 0)
+        mkdir(home.path("elsewhere"), 0o700)
+        #expect(home.run(["save", "documents", "x"], stdin: "x").status == 0)
+        symlink(home.path("elsewhere"), home.path("docs/shelf/sub"))
+        #expect(home.run(["move", "caches", "sub/a.txt", "documents"]).status == 77)
+        #expect(!home.exists("elsewhere/a.txt"))
+        #expect(home.read("cache/shelf/sub/a.txt") == "a")
+    }
+
+    @Test func aFileWhereATargetFolderMustBeIsExit73() {
+        #expect(home.run(["save", "caches", "a/b.txt"], stdin: "b").status == 0)
+        #expect(home.run(["save", "documents", "a"], stdin: "file").status == 0)
+        #expect(home.run(["move", "caches", "a/b.txt", "documents"]).status == 73)
+        #expect(home.read("cache/shelf/a/b.txt") == "b")
+    }
+
+    @Test func wrongWordsAreUsageErrors() {
+        for arguments in [["move"], ["move", "caches", "a"], ["move", "caches", "a", "nowhere"], ["move", "caches", "a", "documents", "extra"]] {
+            let result = home.run(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderr.contains("usage: shelf move"))
+        }
+    }
+
+    @Test func theLibraryReturnsTheNewPath() throws {
+        let store = try home.store()
+        var source = BytesSource(Array("abc".utf8))
+        try store.save(from: &source, to: "x/y.txt", in: .caches)
+        #expect(try store.move("x/y.txt", in: .caches, to: .temporary) == home.path("run/shelf/x/y.txt"))
+        #expect(throws: ShelfError.notFound(path: home.path("cache/shelf/x/y.txt"))) {
+            try store.move("x/y.txt", in: .caches, to: .temporary)
+        }
+    }
+}
