@@ -1,0 +1,126 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Read-only folders stop only unprivileged users, and tests usually run as root. So these run the
+/// built binary as `nobody` through setpriv(1), in a test home handed over to that user.
+@Suite(.enabled(if: Unprivileged.available, "needs to run as root with setpriv(1) available, to become an unprivileged user"))
+struct NonRootTests {
+    static let nobody: uid_t = 65534
+    let home = TestHome()
+
+    /// The binary under test: `$SHELF_BIN`, else where `swift build` puts it (as EndToEndTests).
+    static var binary: String {
+        if let path = ProcessInfo.processInfo.environment["SHELF_BIN"], !path.isEmpty { return path }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/shelf").path
+    }
+
+    /// Gives the whole test home (and `extra` folders) to nobody, as if that user had made it.
+    func handOver(_ extra: [String] = []) {
+        for root in [home.root] + extra {
+            chmod(root, 0o755)
+            lchown(root, NonRootTests.nobody, NonRootTests.nobody)
+            for sub in (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? [] {
+                lchown(root + "/" + sub, NonRootTests.nobody, NonRootTests.nobody)
+            }
+        }
+    }
+
+    func asNobody(_ arguments: [String], environment extra: [String: String] = [:]) throws -> CLIResult {
+        #expect(FileManager.default.isExecutableFile(atPath: NonRootTests.binary), "build first, or set SHELF_BIN")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Unprivileged.setpriv!)
+        process.arguments = ["--reuid=\(NonRootTests.nobody)", "--regid=\(NonRootTests.nobody)", "--clear-groups", "--",
+                             NonRootTests.binary] + arguments
+        process.environment = home.environment.merging(extra) { $1 }.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIResult(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                         stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    func leftovers() -> [String] { home.allPaths().filter { $0.contains(".shelf-") } }
+
+    @Test func theUnprivilegedUserCanMoveInItsOwnHome() throws {
+        #expect(home.run(["save", "documents", "a.txt"], stdin: "a").status == 0)
+        handOver()
+        let result = try asNobody(["move", "documents", "a.txt", "caches"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(home.read("cache/shelf/a.txt") == "a")
+    }
+
+    @Test func movingOutOfAReadOnlyFolderIsRefused() throws {
+        #expect(home.run(["save", "documents", "ro/a.txt"], stdin: "a").status == 0)
+        handOver()
+        chmod(home.path("docs/shelf/ro"), 0o555)
+        let result = try asNobody(["move", "documents", "ro/a.txt", "caches"])
+        #expect(result.status == 77)
+        #expect(result.stderr.contains("permission denied"))
+        #expect(home.read("docs/shelf/ro/a.txt") == "a")
+        #expect(!home.exists("cache/shelf/ro/a.txt"))
+    }
+
+    @Test func movingIntoAReadOnlyFolderIsRefused() throws {
+        #expect(home.run(["save", "documents", "in/a.txt"], stdin: "a").status == 0)
+        #expect(home.run(["save", "caches", "in/keep.txt"], stdin: "k").status == 0)
+        handOver()
+        chmod(home.path("cache/shelf/in"), 0o555)
+        let result = try asNobody(["move", "documents", "in/a.txt", "caches"])
+        #expect(result.status == 77)
+        #expect(home.read("docs/shelf/in/a.txt") == "a")
+        #expect(!home.exists("cache/shelf/in/a.txt"))
+    }
+
+    @Test func renamingInAReadOnlyFolderIsRefused() throws {
+        #expect(home.run(["save", "caches", "ro/a.txt"], stdin: "a").status == 0)
+        handOver()
+        chmod(home.path("cache/shelf/ro"), 0o555)
+        let result = try asNobody(["rename", "caches", "ro/a.txt", "ro/b.txt"])
+        #expect(result.status == 77)
+        #expect(home.read("cache/shelf/ro/a.txt") == "a" && !home.exists("cache/shelf/ro/b.txt"))
+    }
+
+    @Test func copyingIntoAReadOnlyFolderIsRefusedAndLeavesNothing() throws {
+        #expect(home.run(["save", "caches", "t/a.txt"], stdin: "a").status == 0)
+        #expect(home.run(["save", "documents", "ro/x"], stdin: "x").status == 0)
+        handOver()
+        chmod(home.path("docs/shelf/ro"), 0o555)
+        let result = try asNobody(["copy", "caches", "t", "documents", "ro/t"])
+        #expect(result.status == 77)
+        #expect(!home.exists("docs/shelf/ro/t"))
+        #expect(leftovers().isEmpty)
+    }
+
+    /// Across file systems the source is removed last: a source folder that cannot be changed
+    /// must be refused before copying, not leave a second copy behind.
+    @Test(.enabled(if: SharedMemory.isSeparateFileSystem, "needs /dev/shm on a file system other than the temp folder"))
+    func aCrossFileSystemMoveOutOfAReadOnlyFolderCopiesNothing() throws {
+        let shm = try SharedMemory.makeFolder()
+        defer { chmod(shm + "/shelf/ro", 0o700); try? FileManager.default.removeItem(atPath: shm) }
+        let runtime = ["XDG_RUNTIME_DIR": shm]
+        #expect(home.run(["save", "temporary", "ro/a.txt"], stdin: "a", environment: runtime).status == 0)
+        handOver([shm])
+        chmod(shm + "/shelf/ro", 0o555)
+        let result = try asNobody(["move", "temporary", "ro/a.txt", "documents"], environment: runtime)
+        #expect(result.status == 77)
+        #expect(FileManager.default.contents(atPath: shm + "/shelf/ro/a.txt") == Data("a".utf8))
+        #expect(!home.exists("docs/shelf/ro/a.txt"))
+        #expect(leftovers().isEmpty)
+    }
+}
+
+/// Whether this process can start another as `nobody`.
+enum Unprivileged {
+    static var setpriv: String? {
+        ["/usr/bin/setpriv", "/bin/setpriv", "/usr/sbin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    static var available: Bool { getuid() == 0 && setpriv != nil }
+}
