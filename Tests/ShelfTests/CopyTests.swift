@@ -97,6 +97,14 @@ import Testing
         #expect(!home.exists("docs/shelf/l"))
     }
 
+    @Test func aFIFOIsRefusedWithExit74() {
+        #expect(home.run(["save", "caches", "x"], stdin: "x").status == 0)
+        mkfifo(home.path("cache/shelf/pipe"), 0o600)
+        let result = home.run(["copy", "caches", "pipe", "documents"])
+        #expect(result.status == 74 && result.stderr.contains("only files and folders"))
+        #expect(!home.exists("docs/shelf/pipe"))
+    }
+
     @Test func shelfsOwnTempFilesAreNotCopied() throws {
         #expect(home.run(["save", "caches", "t/a.txt"], stdin: "a").status == 0)
         try home.write("cache/shelf/t/.shelf-tmp-deadbeef", "leftover")

@@ -27,19 +27,16 @@ enum DirsCommand {
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let store = try context.store()
         let group = invocation.value("group")
-        var directories = Directory.standard
-        if let group { directories.append(.sharedContainer(appGroupName: group)) }
-        let resolved = try directories.map { ($0, try store.locations.path(for: $0)) }
+        let standard = try Directory.standard.map { ($0.name, try store.locations.path(for: $0)) }
+        let shared = try group.map { try store.locations.path(for: .sharedContainer(appGroupName: $0)) }
         if invocation.flag("json") {
-            var members: [(String, JSONText.Value)] = [("app", .string(store.locations.app))]
-            for (directory, path) in resolved where directory != .sharedContainer(appGroupName: group ?? "") {
-                members.append((directory.name, .string(path)))
-            }
-            members.append(("sharedContainer", resolved.count > Directory.standard.count ? .string(resolved[Directory.standard.count].1) : .null))
-            members.append(("group", group.map { .string($0) } ?? .null))
+            let members: [(String, JSONText.Value)] = [("app", .string(store.locations.app))]
+                + standard.map { ($0.0, .string($0.1)) }
+                + [("sharedContainer", shared.map { .string($0) } ?? .null), ("group", group.map { .string($0) } ?? .null)]
             context.stdout.line(JSONText.object(members))
         } else {
-            for (directory, path) in resolved { context.stdout.line(directory.name + "\t" + path) }
+            for (name, path) in standard { context.stdout.line(name + "\t" + path) }
+            if let group, let shared { context.stdout.line(Directory.sharedContainer(appGroupName: group).name + "\t" + shared) }
         }
         return ExitCode.success
     }
