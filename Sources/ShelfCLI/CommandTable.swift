@@ -5,6 +5,7 @@ enum CommandTable {
         RetrieveCommand.spec,
         ExistsCommand.spec,
         RemoveCommand.spec,
+        SyncCommand.spec,
         HelpCommand.spec,
     ]
 
