@@ -26,8 +26,9 @@ public struct DiskStorage: Storage {
     }
 
     /// The path inside `directory` that `key` stands for.
-    func storedPath(_ key: String) -> String {
-        path.map { $0 + "/" + key } ?? key
+    func storedPath(_ key: String) throws -> String {
+        let key = try fileKey(key)
+        return path.map { $0 + "/" + key } ?? key
     }
 
     /// - Throws: `StorageError.notFound` when nothing is stored under `key`; other failures as

@@ -18,20 +18,19 @@ public final class MemoryStorage: Storage {
 
     /// - Throws: `StorageError.notFound`, or `ShelfError.invalidName` for an unsafe key.
     public func fetchValue(for key: String) throws -> Data {
-        let key = try SafePath(key).description
+        let key = try fileKey(key)
         guard let value = values.withLock({ $0[key] }) else { throw StorageError.notFound }
         return value
     }
 
     /// - Throws: `StorageError.cantWrite` wrapping `ShelfError.invalidName` for an unsafe key.
     public func save(value: Data, for key: String) throws {
-        let safe: SafePath
+        let checked: String
         do {
-            safe = try SafePath(key)
-            if safe.namesFolder { throw ShelfError.invalidName(key, reason: "a file name cannot end with '/'") }
+            checked = try fileKey(key)
         } catch {
             throw StorageError.cantWrite(error)
         }
-        values.withLock { $0[safe.description] = value }
+        values.withLock { $0[checked] = value }
     }
 }

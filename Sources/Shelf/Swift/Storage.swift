@@ -56,6 +56,13 @@ extension StorageError: CustomStringConvertible {
     }
 }
 
+/// A storage key checked as a file path: safe, relative, not ending with `/`.
+func fileKey(_ key: String) throws -> String {
+    let safe = try SafePath(key)
+    if safe.namesFolder { throw ShelfError.invalidName(key, reason: "a key names a file and cannot end with '/'") }
+    return safe.description
+}
+
 /// Runs blocking work on a global queue and reports it to `handler` exactly once.
 func runOffThread<T>(_ work: @escaping @Sendable () throws -> T, handler: @escaping Handler<T>) {
     DispatchQueue.global(qos: .utility).async {
