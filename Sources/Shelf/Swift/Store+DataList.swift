@@ -10,7 +10,6 @@ extension Store {
     /// - Throws: `notAFolder` when a file stands at `path`, `invalidName`, `noSpace`, …
     @discardableResult
     public func save(_ value: [Data], to directory: Directory, as path: String) throws -> URL {
-        _ = try SafePath(path)
         guard let target = try target(path, in: directory, create: true) else {
             throw ShelfError.notFound(path: try self.path(for: path, in: directory))
         }
