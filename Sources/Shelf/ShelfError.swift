@@ -12,6 +12,9 @@ public enum ShelfError: Error, Sendable, Equatable {
     case serialization(path: String, reason: String)
     /// Stored bytes could not be decoded into the requested type.
     case deserialization(path: String, reason: String)
+    /// Input that is valid JSON but not of the shape an operation needs (`sync`: an array of
+    /// objects with unique, file-safe ids); nothing was changed.
+    case invalidInput(path: String, reason: String)
     /// A base directory cannot be determined or used (unset HOME, unsafe temporary folder…).
     case cannotAccessDirectory(path: String, reason: String)
     /// The operating system refused access (EACCES, EPERM).
@@ -46,7 +49,7 @@ public enum ShelfError: Error, Sendable, Equatable {
              .isAFolder(let p), .notAFolder(let p), .noSpace(let p), .readOnly(let p):
             return p
         case .invalidName(let p, _): return p
-        case .invalidJSON(let p, _, _, _), .serialization(let p, _), .deserialization(let p, _),
+        case .invalidJSON(let p, _, _, _), .serialization(let p, _), .deserialization(let p, _), .invalidInput(let p, _),
              .cannotAccessDirectory(let p, _), .inputFailed(let p, _), .expired(let p, _),
              .unsupported(let p, _), .invalidTarget(let p, _), .io(let p, _, _):
             return p
@@ -64,6 +67,7 @@ extension ShelfError: CustomStringConvertible {
             return "not valid JSON for \(p): line \(line), column \(column): \(reason)"
         case .serialization(let p, let reason): return "cannot encode the value for \(p): \(reason)"
         case .deserialization(let p, let reason): return "cannot decode \(p): \(reason)"
+        case .invalidInput(let p, let reason): return "unusable input for \(p): \(reason)"
         case .cannotAccessDirectory(let p, let reason): return "cannot use directory \(p): \(reason)"
         case .permissionDenied(let p): return "permission denied: \(p)"
         case .symbolicLink(let p): return "refusing to follow a symbolic link: \(p)"
@@ -88,6 +92,7 @@ extension ShelfError: CustomStringConvertible {
         case .invalidJSON: return "The input is not one valid JSON text (RFC 8259)."
         case .serialization: return "The encoder rejected the value."
         case .deserialization: return "The stored bytes do not match the requested type."
+        case .invalidInput: return "The input does not have the shape the operation needs."
         case .cannotAccessDirectory: return "The base directory is missing, unsafe or not configured."
         case .permissionDenied: return "The operating system denied access."
         case .symbolicLink: return "A component of the path is a symbolic link."
@@ -112,6 +117,7 @@ extension ShelfError: CustomStringConvertible {
         case .invalidJSON: return "Fix the input at the given line and column, or pass --raw to store it unchecked."
         case .serialization: return "Check the value's Encodable conformance."
         case .deserialization: return "Retrieve it as the type it was saved as, or as raw data."
+        case .invalidInput: return "Fix the input as the message says and run it again; nothing was changed."
         case .cannotAccessDirectory: return "Set HOME or the XDG variable for the directory, or fix the folder's owner and mode (0700)."
         case .permissionDenied: return "Check the owner and mode of the file and its folders."
         case .symbolicLink: return "Replace the link with a real file or folder; shelf does not follow links."

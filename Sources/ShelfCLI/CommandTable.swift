@@ -12,6 +12,7 @@ enum CommandTable {
         PathCommand.spec,
         DirsCommand.spec,
         CapacityCommand.spec,
+        SyncCommand.spec,
         HelpCommand.spec,
     ]
 

@@ -18,7 +18,7 @@ enum ExitCode {
         (0, "success"),
         (1, "no: the answer of exists and is-folder"),
         (64, "usage error: unknown command or option, wrong arguments, unsafe name, a target that is its own source"),
-        (65, "bad data: input is not valid JSON, or stored data cannot be decoded"),
+        (65, "bad data: input is not valid JSON or not of the needed shape, or stored data cannot be decoded"),
         (66, "not found: no such file or folder (or it has expired)"),
         (73, "cannot create: the target exists, or a file stands where a folder must be"),
         (74, "I/O error: disk full, read-only file system, failed read or write"),
@@ -30,7 +30,7 @@ enum ExitCode {
         switch error {
         case .notFound, .expired: return noInput
         case .invalidName, .invalidTarget: return usage
-        case .invalidJSON, .serialization, .deserialization: return dataError
+        case .invalidJSON, .serialization, .deserialization, .invalidInput: return dataError
         case .cannotAccessDirectory, .permissionDenied, .symbolicLink: return permission
         case .alreadyExists, .notAFolder: return cannotCreate
         case .isAFolder: return writes ? cannotCreate : noInput

@@ -1,17 +1,9 @@
-import Glibc
+import Shelf
 
-/// The process environment as a dictionary, read straight from `environ` (no Foundation needed).
+/// The process environment as a dictionary, for `main`. The library does the reading, so the
+/// command line and the Swift API resolve directories from the same variables.
 public enum ProcessEnvironment {
     public static func current() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let eq = text.firstIndex(of: "=") {
-                result[String(text[..<eq])] = String(text[text.index(after: eq)...])
-            }
-            pointer += 1
-        }
-        return result
+        Locations.processEnvironment()
     }
 }

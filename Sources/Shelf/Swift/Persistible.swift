@@ -1,0 +1,69 @@
+import FoundationEssentials
+
+/// A type whose values live in one JSON file, `<fileName>.json` in `archiveDirectory`
+/// (documents unless overridden), with no set-up: conform and call `saveToFile()`.
+/// Unlike the seed design, failures throw instead of printing.
+public protocol Persistible {
+    /// The file's name without `.json`; the type's name by default.
+    static var fileName: String { get }
+    /// Where the file lives; `.documents` by default.
+    static var archiveDirectory: Directory { get }
+    /// The configuration to use; by default the process environment (`Store()`).
+    static var archiveStore: Store { get throws }
+    /// Removes the file; nothing happens when there is none.
+    static func deleteFile() throws
+}
+
+extension Persistible {
+    public static var fileName: String { String(describing: Self.self) }
+    public static var archiveDirectory: Directory { .documents }
+    public static var archiveStore: Store { get throws { try Store() } }
+
+    /// The path of the file inside `archiveDirectory`.
+    public static var archivePath: String { fileName + ".json" }
+
+    /// The file's URL: `<fileName>.json` in `archiveDirectory`.
+    public static var archiveUrl: URL {
+        get throws { try archiveStore.url(for: archivePath, in: archiveDirectory) }
+    }
+
+    public static func deleteFile() throws {
+        do {
+            try archiveStore.remove(archivePath, from: archiveDirectory)
+        } catch ShelfError.notFound {}
+    }
+}
+
+extension Persistible where Self: Decodable {
+    /// The stored value: the one saved, or the last one saved when the file holds a list.
+    /// - Throws: `notFound` when there is no file or the list is empty, `deserialization`.
+    public static func loadFromFile() throws -> Self {
+        let store = try archiveStore
+        let data = try store.retrieve(archivePath, from: archiveDirectory, as: Data.self)
+        let decoder = JSONDecoder()
+        if let single = try? decoder.decode(Self.self, from: data) { return single }
+        let path = try store.path(for: archivePath, in: archiveDirectory)
+        do {
+            guard let last = try decoder.decode([Self].self, from: data).last else { throw ShelfError.notFound(path: path) }
+            return last
+        } catch let error as ShelfError {
+            throw error
+        } catch {
+            throw CodingErrors.decoding(error, path: path)
+        }
+    }
+
+    /// Every stored value, in the order saved (a file holding one value gives a list of one).
+    /// - Throws: `notFound` when there is no file, `deserialization`.
+    public static func loadListFromFile() throws -> [Self] {
+        let store = try archiveStore
+        let data = try store.retrieve(archivePath, from: archiveDirectory, as: Data.self)
+        let decoder = JSONDecoder()
+        do {
+            return try decoder.decode([Self].self, from: data)
+        } catch {
+            if let single = try? decoder.decode(Self.self, from: data) { return [single] }
+            throw CodingErrors.decoding(error, path: try store.path(for: archivePath, in: archiveDirectory))
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import FoundationEssentials
+
+extension Store {
+    /// Encodes `value` as JSON and stores it at `path`, atomically replacing what was there
+    /// (Disk's `save(_:to:as:encoder:)`). Missing folders on the way are created.
+    /// - Returns: the URL of the file written.
+    /// - Throws: `serialization` when the encoder refuses the value (nothing is written), and
+    ///   every error of `save(from:to:in:options:)` (`invalidName`, `isAFolder`, `noSpace`, …).
+    @discardableResult
+    public func save<T: Encodable>(_ value: T, to directory: Directory, as path: String,
+                                   encoder: JSONEncoder = JSONEncoder()) throws -> URL {
+        let data: Data
+        do {
+            data = try encoder.encode(value)
+        } catch {
+            throw CodingErrors.encoding(error, path: try self.path(for: path, in: directory))
+        }
+        return try save(data, to: directory, as: path)
+    }
+
+    /// Decodes the JSON stored at `path` as `type` (Disk's `retrieve(_:from:as:decoder:)`).
+    /// - Throws: `notFound`, `isAFolder`, `deserialization` when the bytes do not decode as `type`.
+    public func retrieve<T: Decodable>(_ path: String, from directory: Directory, as type: T.Type,
+                                       decoder: JSONDecoder = JSONDecoder()) throws -> T {
+        let data = try retrieve(path, from: directory, as: Data.self)
+        do {
+            return try decoder.decode(type, from: data)
+        } catch {
+            throw CodingErrors.decoding(error, path: try self.path(for: path, in: directory))
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import Shelf
+
+/// A small value like the ones Disk users store.
+struct Message: Codable, Equatable, Hashable, Sendable {
+    var title: String
+    var body: String
+    var read = false
+}
+
+@Suite struct LibraryCodableTests {
+    let home = TestHome()
+
+    @Test func codableRoundTripsInEveryDirectory() throws {
+        let store = try home.store()
+        let value = Message(title: "Hi", body: "There")
+        for directory in Directory.standard + [.sharedContainer(appGroupName: "team")] {
+            try store.save(value, to: directory, as: "sub/message.json")
+            #expect(try store.retrieve("sub/message.json", from: directory, as: Message.self) == value)
+        }
+    }
+
+    @Test func saveReturnsTheURLItWrote() throws {
+        let url = try home.store().save(Message(title: "a", body: "b"), to: .documents, as: "m/a.json")
+        #expect(url.path == home.path("docs/shelf/m/a.json"))
+        #expect(home.read("docs/shelf/m/a.json")?.contains("\"title\"") == true)
+    }
+
+    @Test func saveReplacesTheWholeFile() throws {
+        let store = try home.store()
+        try store.save(Message(title: String(repeating: "long ", count: 100), body: "x"), to: .caches, as: "m.json")
+        try store.save(Message(title: "s", body: "y"), to: .caches, as: "m.json")
+        #expect(try store.retrieve("m.json", from: .caches, as: Message.self) == Message(title: "s", body: "y"))
+    }
+
+    @Test func arraysAndScalarsRoundTrip() throws {
+        let store = try home.store()
+        let list = [Message(title: "1", body: ""), Message(title: "2", body: "")]
+        try store.save(list, to: .applicationSupport, as: "list.json")
+        #expect(try store.retrieve("list.json", from: .applicationSupport, as: [Message].self) == list)
+        try store.save(42, to: .applicationSupport, as: "n.json")
+        #expect(try store.retrieve("n.json", from: .applicationSupport, as: Int.self) == 42)
+    }
+
+    @Test func customCodersAreUsed() throws {
+        struct Stamp: Codable, Equatable { var at: Date }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        let store = try home.store()
+        try store.save(Stamp(at: Date(timeIntervalSince1970: 1000)), to: .caches, as: "s.json", encoder: encoder)
+        #expect(home.read("cache/shelf/s.json") == "{\"at\":1000}")
+        #expect(try store.retrieve("s.json", from: .caches, as: Stamp.self, decoder: decoder) == Stamp(at: Date(timeIntervalSince1970: 1000)))
+    }
+
+    @Test func unencodableValueIsSerializationErrorAndWritesNothing() throws {
+        let store = try home.store()
+        #expect {
+            try store.save([Double.nan], to: .caches, as: "nan.json")
+        } throws: { error in
+            guard case ShelfError.serialization(let path, let reason) = error else { return false }
+            return path == home.path("cache/shelf/nan.json") && reason.contains("$[0]")
+        }
+        #expect(!home.exists("cache/shelf/nan.json"))
+    }
+
+    @Test func wrongTypeIsDeserializationErrorNamingPathAndField() throws {
+        let store = try home.store()
+        try store.save(["title": "t", "body": 5] as [String: JSONValue], to: .caches, as: "m.json")
+        #expect {
+            try store.retrieve("m.json", from: .caches, as: Message.self)
+        } throws: { error in
+            guard case ShelfError.deserialization(let path, let reason) = error else { return false }
+            return path == home.path("cache/shelf/m.json") && reason.contains("body")
+        }
+        #expect {
+            try store.retrieve("m.json", from: .caches, as: [Int].self)
+        } throws: { ($0 as? ShelfError).map { if case .deserialization = $0 { true } else { false } } ?? false }
+    }
+
+    @Test func missingKeyIsNamed() throws {
+        let store = try home.store()
+        try store.save(["title": "t"], to: .caches, as: "m.json")
+        #expect {
+            try store.retrieve("m.json", from: .caches, as: Message.self)
+        } throws: { error in
+            guard case ShelfError.deserialization(_, let reason) = error else { return false }
+            return reason.contains("missing key 'body'")
+        }
+    }
+
+    @Test func retrieveOfMissingFileIsNotFoundWithPath() throws {
+        #expect(throws: ShelfError.notFound(path: home.path("docs/shelf/none/m.json"))) {
+            try home.store().retrieve("none/m.json", from: .documents, as: Message.self)
+        }
+    }
+
+    @Test func unsafeNamesAreRefusedBeforeAnyWrite() throws {
+        let store = try home.store()
+        for name in ["../m.json", "/etc/m.json", "a//b.json", ".shelf-tmp-x", ""] {
+            #expect(throws: ShelfError.self) { try store.save(Message(title: "", body: ""), to: .caches, as: name) }
+            #expect(throws: ShelfError.self) { try store.retrieve(name, from: .caches, as: Message.self) }
+        }
+        #expect(home.allPaths() == ["run"])
+    }
+
+    @Test func savingOverAFolderIsRefused() throws {
+        let store = try home.store()
+        try store.save(Data("x".utf8), to: .caches, as: "dir/inner")
+        #expect(throws: ShelfError.isAFolder(path: home.path("cache/shelf/dir"))) {
+            try store.save(Message(title: "", body: ""), to: .caches, as: "dir")
+        }
+        #expect(throws: ShelfError.isAFolder(path: home.path("cache/shelf/dir"))) {
+            try store.retrieve("dir", from: .caches, as: Message.self)
+        }
+    }
+
+    @Test func appNamespaceComesFromTheConfiguration() throws {
+        try home.store(app: "myapp").save(Message(title: "", body: ""), to: .applicationSupport, as: "m.json")
+        #expect(home.exists("data/myapp/m.json"))
+        let fromEnvironment = try Store(environment: home.environment.merging(["SHELF_APP": "envapp"]) { $1 })
+        try fromEnvironment.save(1, to: .applicationSupport, as: "n.json")
+        #expect(home.read("data/envapp/n.json") == "1")
+        #expect(throws: ShelfError.self) { try Store(app: "../x", environment: home.environment) }
+    }
+
+    @Test func diskDirectoryTypealiasIsTheLibrarysDirectory() {
+        let directory: Disk.Directory = .sharedContainer(appGroupName: "g")
+        #expect(directory == Directory.sharedContainer(appGroupName: "g"))
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Glibc
+import Testing
+@testable import Shelf
+
+@Suite struct LibraryDataTests {
+    let home = TestHome()
+
+    @Test func dataRoundTripsByteForByte() throws {
+        let store = try home.store()
+        let bytes = Data((0...255).map(UInt8.init) + [0, 0])
+        let url = try store.save(bytes, to: .caches, as: "blob/b.bin")
+        #expect(url.path == home.path("cache/shelf/blob/b.bin"))
+        #expect(try store.retrieve("blob/b.bin", from: .caches, as: Data.self) == bytes)
+    }
+
+    @Test func largeDataRoundTrips() throws {
+        let store = try home.store()
+        let bytes = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try store.save(bytes, to: .temporary, as: "big.bin")
+        #expect(try store.retrieve("big.bin", from: .temporary, as: Data.self) == bytes)
+    }
+
+    @Test func emptyDataIsAnEmptyFile() throws {
+        let store = try home.store()
+        try store.save(Data(), to: .caches, as: "empty")
+        #expect(try store.retrieve("empty", from: .caches, as: Data.self).isEmpty)
+    }
+
+    @Test func dataForAJSONNameMustBeJSON() throws {
+        let store = try home.store()
+        #expect {
+            try store.save(Data(), to: .caches, as: "x.json")
+        } throws: { error in
+            if case ShelfError.invalidJSON(let path, _, _, _) = error { return path == home.path("cache/shelf/x.json") }
+            return false
+        }
+        #expect(!home.exists("cache/shelf/x.json"))
+    }
+
+    @Test func dataOfAMissingFileIsNotFound() throws {
+        #expect(throws: ShelfError.notFound(path: home.path("cache/shelf/none"))) {
+            try home.store().retrieve("none", from: .caches, as: Data.self)
+        }
+    }
+
+    @Test func dataListIsANumberedFolder() throws {
+        let store = try home.store()
+        let parts = (0..<12).map { Data("part \($0)".utf8) }
+        let url = try store.save(parts, to: .documents, as: "parts")
+        #expect(url.path.hasSuffix("docs/shelf/parts") || url.path.hasSuffix("docs/shelf/parts/"))
+        #expect(home.read("docs/shelf/parts/11") == "part 11")
+        #expect(try store.retrieve("parts", from: .documents, as: [Data].self) == parts)
+    }
+
+    @Test func dataListComesBackInNumericOrderSkippingHiddenAndFolders() throws {
+        let store = try home.store()
+        for name in ["10", "9", "0010b", "2", "b", "a", ".hidden", ".shelf-tmp-1", "01"] {
+            try home.write("cache/shelf/f/\(name)", name)
+        }
+        try home.write("cache/shelf/f/sub/3", "in a sub-folder")
+        let names = try store.retrieve("f", from: .caches, as: [Data].self).map { String(decoding: $0, as: UTF8.self) }
+        #expect(names == ["01", "2", "9", "10", "0010b", "a", "b"])
+    }
+
+    @Test func savingADataListReplacesTheFolderWhole() throws {
+        let store = try home.store()
+        try store.save([Data("a".utf8), Data("b".utf8), Data("c".utf8)], to: .caches, as: "f")
+        try store.save([Data("z".utf8)], to: .caches, as: "f")
+        #expect(try store.retrieve("f", from: .caches, as: [Data].self) == [Data("z".utf8)])
+        #expect(!home.allPaths().contains { $0.contains(".shelf-") })
+        try store.save([], to: .caches, as: "f")
+        #expect(try store.retrieve("f", from: .caches, as: [Data].self).isEmpty)
+        #expect(try store.isFolder("f", in: .caches))
+    }
+
+    @Test func dataListOverAFileIsNotAFolder() throws {
+        let store = try home.store()
+        try store.save(Data("x".utf8), to: .caches, as: "file")
+        #expect(throws: ShelfError.notAFolder(path: home.path("cache/shelf/file"))) {
+            try store.save([Data()], to: .caches, as: "file")
+        }
+        #expect(throws: ShelfError.notAFolder(path: home.path("cache/shelf/file"))) {
+            try store.retrieve("file", from: .caches, as: [Data].self)
+        }
+        #expect(home.read("cache/shelf/file") == "x")
+        #expect(throws: ShelfError.notFound(path: home.path("cache/shelf/none"))) {
+            try store.retrieve("none", from: .caches, as: [Data].self)
+        }
+    }
+
+    @Test func aLinkInsideADataListFolderIsRefused() throws {
+        let store = try home.store()
+        try store.save([Data("a".utf8)], to: .caches, as: "f")
+        try home.write("outside", "secret")
+        #expect(symlink(home.path("outside"), home.path("cache/shelf/f/1")) == 0)
+        #expect(throws: ShelfError.symbolicLink(path: home.path("cache/shelf/f/1"))) {
+            try store.retrieve("f", from: .caches, as: [Data].self)
+        }
+    }
+
+    @Test func numberedOrderComparesByValue() {
+        #expect(Store.numberedOrder("2", "10"))
+        #expect(!Store.numberedOrder("10", "2"))
+        #expect(Store.numberedOrder("99999999999999999999", "100000000000000000000"))
+        #expect(Store.numberedOrder("7", "a"))
+        #expect(!Store.numberedOrder("a", "7"))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Glibc
+import Testing
+@testable import Shelf
+
+@Suite struct LibraryHelpersTests {
+    let home = TestHome()
+
+    @Test func urlNamesThePathWithoutCreatingAnything() throws {
+        let store = try home.store()
+        #expect(try store.url(for: "a/b.json", in: .caches).path == home.path("cache/shelf/a/b.json"))
+        let namespace = try store.url(for: nil, in: .documents)
+        #expect(namespace.path == home.path("docs/shelf") || namespace.path == home.path("docs/shelf") + "/")
+        #expect(namespace.hasDirectoryPath)
+        #expect(home.allPaths() == ["run"])
+        #expect(throws: ShelfError.invalidName("../x", reason: "'..' components are not allowed")) {
+            try store.url(for: "../x", in: .caches)
+        }
+    }
+
+    @Test func urlWithoutHomeCannotAccessDirectory() throws {
+        let store = try Store(environment: [:])
+        #expect(throws: ShelfError.cannotAccessDirectory(path: "$HOME", reason: "HOME is not set to an absolute path")) {
+            try store.url(for: "x", in: .caches)
+        }
+    }
+
+    @Test func existsRemoveAndIsFolderWorkOnStoredPaths() throws {
+        let store = try home.store()
+        try store.save(Message(title: "", body: ""), to: .caches, as: "a/b.json")
+        #expect(try store.exists("a/b.json", in: .caches))
+        #expect(try store.isFolder("a", in: .caches))
+        #expect(Store.isFolder(try store.url(for: "a", in: .caches)))
+        #expect(!Store.isFolder(try store.url(for: "a/b.json", in: .caches)))
+        #expect(!Store.isFolder(try store.url(for: "none", in: .caches)))
+        try store.remove("a", from: .caches)
+        #expect(try !store.exists("a/b.json", in: .caches))
+        #expect(throws: ShelfError.notFound(path: home.path("cache/shelf/a"))) { try store.remove("a", from: .caches) }
+    }
+
+    @Test func isFolderDoesNotFollowLinks() throws {
+        try home.write("real/x", "x")
+        #expect(symlink(home.path("real"), home.path("link")) == 0)
+        #expect(Disk.isFolder(URL(fileURLWithPath: home.path("real"))))
+        #expect(!Disk.isFolder(URL(fileURLWithPath: home.path("link"))))
+    }
+
+    /// The static facade reads the process environment; only calls that create nothing are made.
+    @Test func diskUsesTheProcessEnvironment() throws {
+        let expected = try Store(environment: ProcessInfo.processInfo.environment)
+        #expect(try Disk.url(for: "x.json", in: .caches) == expected.url(for: "x.json", in: .caches))
+        #expect(try Disk.store().locations.app == expected.locations.app)
+        #expect(!Disk.exists("shelf-test-\(UInt64.random(in: 0 ... .max))/none", in: .caches))
+        #expect(!Disk.exists("../unsafe", in: .caches))
+        #expect(throws: ShelfError.self) { try Disk.remove("../unsafe", from: .caches) }
+        #expect(throws: ShelfError.self) { try Disk.retrieve("../unsafe", from: .caches, as: Data.self) }
+        #expect(throws: ShelfError.self) { try Disk.retrieve("../unsafe", from: .caches, as: [Data].self) }
+        #expect(throws: ShelfError.self) { try Disk.retrieve("../unsafe", from: .caches, as: Message.self) }
+        #expect(throws: ShelfError.self) { try Disk.save(Data(), to: .caches, as: "../unsafe") }
+        #expect(throws: ShelfError.self) { try Disk.save([Data()], to: .caches, as: "../unsafe") }
+        #expect(throws: ShelfError.self) { try Disk.save(Message(title: "", body: ""), to: .caches, as: "../unsafe") }
+    }
+
+    @Test func processEnvironmentIsRead() {
+        let environment = Locations.processEnvironment()
+        #expect(environment == ProcessInfo.processInfo.environment)
+    }
+}

@@ -1,0 +1,128 @@
+import Glibc
+import Testing
+@testable import Shelf
+
+@Suite struct SyncCommandTests {
+    let home = TestHome()
+    let users = #"[{"id":1,"name":"Ann"},{"id":"bob","name":"Bob","tags":["a","b"]},{"id":2.5,"name":"Half"}]"#
+
+    @Test func writesOneFilePerElementAndReportsAddedIds() {
+        let result = home.run(["sync", "applicationSupport", "users"], stdin: users)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == #"{"added":["1","2.5","bob"],"removed":[],"updated":[]}"# + "\n")
+        #expect(result.stderr.isEmpty)
+        #expect(home.read("data/shelf/users/1.json") == "{\n  \"id\" : 1,\n  \"name\" : \"Ann\"\n}")
+        #expect(home.exists("data/shelf/users/bob.json") && home.exists("data/shelf/users/2.5.json"))
+    }
+
+    @Test func rerunningWithTheSameInputChangesNothing() {
+        #expect(home.run(["sync", "applicationSupport", "users"], stdin: users).status == 0)
+        for name in ["1", "bob", "2.5"] { setOldTime("data/shelf/users/\(name).json") }
+        // Same values, other key order and spacing: still equal.
+        let reordered = #"[ {"name":"Half","id":2.5}, {"tags":["a","b"],"name":"Bob","id":"bob"}, {"name":"Ann","id":1.0} ]"#
+        let again = home.run(["sync", "applicationSupport", "users"], stdin: reordered)
+        #expect(again.status == 0)
+        #expect(again.stdout == #"{"added":[],"removed":[],"updated":[]}"# + "\n")
+        for name in ["1", "bob", "2.5"] { #expect(modificationTime("data/shelf/users/\(name).json") == 1000) }
+    }
+
+    @Test func changedElementsAreRewrittenAndGoneOnesRemoved() {
+        #expect(home.run(["sync", "applicationSupport", "users"], stdin: users).status == 0)
+        let result = home.run(["sync", "applicationSupport", "users"], stdin: #"[{"id":1,"name":"Anne"},{"id":3,"name":"New"}]"#)
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"added":["3"],"removed":["2.5","bob"],"updated":["1"]}"# + "\n")
+        #expect(home.read("data/shelf/users/1.json")?.contains("Anne") == true)
+        #expect(!home.exists("data/shelf/users/bob.json") && !home.exists("data/shelf/users/2.5.json"))
+        let empty = home.run(["sync", "applicationSupport", "users"], stdin: "[]")
+        #expect(empty.stdout == #"{"added":[],"removed":["1","3"],"updated":[]}"# + "\n")
+        #expect(home.exists("data/shelf/users"))
+    }
+
+    @Test func onlyJSONFilesOfTheFolderAreTouched() throws {
+        try home.write("data/shelf/users/notes.txt", "keep")
+        try home.write("data/shelf/users/.hidden.json", "{}")
+        try home.write("data/shelf/users/sub/old.json", "{}")
+        try home.write("data/shelf/users/broken.json", "{oops")
+        try home.write("data/shelf/users/old.json", "{\"id\":\"old\"}")
+        let result = home.run(["sync", "applicationSupport", "users"], stdin: "[]")
+        #expect(result.stdout == #"{"added":[],"removed":["old"],"updated":[]}"# + "\n")
+        for kept in ["notes.txt", ".hidden.json", "sub/old.json", "broken.json"] {
+            #expect(home.exists("data/shelf/users/" + kept), "\(kept)")
+        }
+    }
+
+    @Test func keyOptionAndFileOptionAreHonoured() throws {
+        try home.write("in.json", #"[{"slug":"first-post","title":"Hi"},{"slug":7}]"#)
+        let result = home.run(["sync", "documents", "posts", "--key", "slug", "--file", home.path("in.json")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == #"{"added":["7","first-post"],"removed":[],"updated":[]}"# + "\n")
+        #expect(home.exists("docs/shelf/posts/first-post.json"))
+        let missing = home.run(["sync", "documents", "posts", "--file", home.path("none.json")])
+        #expect(missing.status == 66)
+    }
+
+    @Test(arguments: [
+        (#"[{"id":1},{"id":"1"}]"#, "element 0 has the same id"),
+        (#"[{"id":"../x"}]"#, "cannot start with '.'"),
+        (#"[{"id":"a/b"}]"#, "cannot contain '/'"),
+        (#"[{"id":""}]"#, "the id is empty"),
+        (#"[{"id":".shelf-tmp"}]"#, "cannot start with '.'"),
+        (#"[{"id":"tab\there"}]"#, "control character"),
+        (#"[{"name":"no id"}]"#, "element 0 has no 'id' field"),
+        (#"[{"id":true}]"#, "neither a string nor a number"),
+        (#"[{"id":null}]"#, "neither a string nor a number"),
+        (#"[5]"#, "element 0 is not an object"),
+        (#"{"id":1}"#, "must be a JSON array"),
+        (#""text""#, "must be a JSON array"),
+    ])
+    func unusableInputIsRefusedBeforeAnyChange(_ input: String, _ message: String) throws {
+        #expect(home.run(["sync", "applicationSupport", "users"], stdin: #"[{"id":"keep"}]"#).status == 0)
+        let before = home.allPaths()
+        let result = home.run(["sync", "applicationSupport", "users"], stdin: input)
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.contains("nothing was changed"))
+        #expect(home.allPaths() == before)
+    }
+
+    @Test func invalidJSONIsBadData() {
+        for input in ["", "[{\"id\":1}"] {
+            let result = home.run(["sync", "caches", "users"], stdin: input)
+            #expect(result.status == 65)
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(!home.exists("cache/shelf/users"))
+    }
+
+    @Test func usageErrors() {
+        #expect(home.run(["sync", "caches"], stdin: "[]").status == 64)
+        #expect(home.run(["sync", "caches", "../up"], stdin: "[]").status == 64)
+        #expect(home.run(["sync", "caches", "u", "--key"], stdin: "[]").status == 64)
+        #expect(home.run(["sync", "caches", "u", "--key="], stdin: "[]").status == 64)
+        #expect(home.run(["sync", "nowhere", "u"], stdin: "[]").status == 64)
+    }
+
+    @Test func aFileWhereTheFolderGoesCannotBeCreated() throws {
+        try home.write("cache/shelf/users", "x")
+        #expect(home.run(["sync", "caches", "users"], stdin: #"[{"id":1}]"#).status == 73)
+    }
+
+    @Test func helpDescribesTheCommand() {
+        let help = home.run(["sync", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("shelf sync <directory> <folder>") && help.stdout.contains("--key FIELD"))
+        #expect(home.run(["help"]).stdout.contains("sync"))
+    }
+
+    func setOldTime(_ relative: String) {
+        var times = [timespec(tv_sec: 1000, tv_nsec: 0), timespec(tv_sec: 1000, tv_nsec: 0)]
+        utimensat(AT_FDCWD, home.path(relative), &times, 0)
+    }
+
+    func modificationTime(_ relative: String) -> Int {
+        var st = stat()
+        stat(home.path(relative), &st)
+        return st.st_mtim.tv_sec
+    }
+}
