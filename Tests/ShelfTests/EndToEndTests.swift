@@ -5,10 +5,7 @@ import Testing
 @Suite struct EndToEndTests {
     let home = TestHome()
 
-    static var binary: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/shelf")
-    }
+    static var binary: URL { URL(fileURLWithPath: BuiltBinary.path) }
 
     func shelf(_ arguments: [String], stdin: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()

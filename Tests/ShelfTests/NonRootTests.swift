@@ -9,12 +9,7 @@ struct NonRootTests {
     static let nobody: uid_t = 65534
     let home = TestHome()
 
-    /// The binary under test: `$SHELF_BIN`, else where `swift build` puts it (as EndToEndTests).
-    static var binary: String {
-        if let path = ProcessInfo.processInfo.environment["SHELF_BIN"], !path.isEmpty { return path }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/shelf").path
-    }
+    static var binary: String { BuiltBinary.path }
 
     /// Gives the whole test home (and `extra` folders) to nobody, as if that user had made it.
     func handOver(_ extra: [String] = []) {
