@@ -115,4 +115,24 @@ import Testing
     @Test func emptyInputSaysSo() {
         #expect(check("  \n")?.message.contains("empty input") == true)
     }
+
+    /// The eight-bytes-at-a-time string scan must stop at every quote, backslash, control and
+    /// non-ASCII byte wherever it falls in a word: whole-buffer and byte-by-byte answers must agree.
+    @Test func wordScanAgreesWithTheByteLoopWhereverSpecialBytesFall() {
+        let specials: [[UInt8]] = [[0x22], [0x5C, 0x6E], [0x0A], [0x1F], [0xC3, 0xA9], [0xFF], [0x7F], [0x20]]
+        for length in 0..<20 {
+            for position in 0...length {
+                for special in specials {
+                    var body = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    body.insert(contentsOf: special, at: position)
+                    let text = [0x5B, 0x22] + body + [0x22, 0x5D]
+                    let whole: JSONSyntaxError? = text.withUnsafeBytes { raw in
+                        var validator = JSONValidator()
+                        do throws(JSONSyntaxError) { try validator.consume(raw); try validator.finish(); return nil } catch { return error }
+                    }
+                    #expect(whole == checkByteByByte(text), "\(text)")
+                }
+            }
+        }
+    }
 }

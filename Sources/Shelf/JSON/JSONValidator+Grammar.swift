@@ -5,6 +5,7 @@ extension JSONValidator {
     static let falseBytes = Array("false".utf8)
     static let nullBytes = Array("null".utf8)
 
+    @inline(__always)
     mutating func step<Events: JSONEventHandler>(_ byte: UInt8, events: inout Events) throws(JSONSyntaxError) {
         while true {
             switch state {
@@ -56,13 +57,17 @@ extension JSONValidator {
                 if pending == 0 { endValue(at: offset + 1, events: &events) }
                 return
             case .done:
-                if Byte.isWhitespace(byte) { return }
+                if Byte.isWhitespace(byte) {
+                    if byte == Byte.newline { noteNewline() }
+                    return
+                }
                 throw error("unexpected \(Byte.describe(byte)) after the JSON value: a .json file holds exactly one JSON text")
             case .lineEnd:
                 if byte == 0x20 || byte == 0x09 || byte == 0x0D { return }
                 guard byte == Byte.newline else {
                     throw error("expected a line break after the value, found \(Byte.describe(byte)): JSON Lines hold one value per line")
                 }
+                noteNewline()
                 state = .value
                 return
             }
@@ -70,11 +75,13 @@ extension JSONValidator {
     }
 
     /// Whitespace between tokens; in `.lines` mode a line break may only come between values.
+    @inline(__always)
     mutating func skipsWhitespace(_ byte: UInt8) throws(JSONSyntaxError) -> Bool {
         guard Byte.isWhitespace(byte) else { return false }
         if byte == Byte.newline && mode == .lines && !containers.isEmpty {
             throw error("unexpected line break inside a value: in JSON Lines each value must fit on one line")
         }
+        if byte == Byte.newline { noteNewline() }
         return true
     }
 

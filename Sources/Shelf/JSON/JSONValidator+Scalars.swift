@@ -20,6 +20,7 @@ extension JSONValidator {
         case .utf8:
             guard byte >= utf8Low && byte <= utf8High else { throw error("invalid UTF-8: unexpected \(Byte.describe(byte)) inside a character") }
             pending -= 1
+            continuations += 1
             utf8Low = 0x80
             utf8High = 0xBF
             if pending == 0 { state = .string }

@@ -36,10 +36,13 @@ public struct JSONValidator: Sendable {
     var utf8Low: UInt8 = 0x80
     var utf8High: UInt8 = 0xBF
     var literal: [UInt8] = []
-    /// The position of the next byte.
+    /// The position of the byte being looked at (between calls: of the next byte).
     var offset = 0
     var line = 1
-    var column = 1
+    /// Where the current line starts, and how many UTF-8 continuation bytes it has had so far: the
+    /// column is worked out from them only when an error needs it, not tracked per byte.
+    var lineStart = 0
+    var continuations = 0
 
     public init(mode: Mode = .single, maxDepth: Int = 10_000_000) {
         self.mode = mode
@@ -68,34 +71,53 @@ public struct JSONValidator: Sendable {
     public mutating func consume<Events: JSONEventHandler>(_ bytes: UnsafeRawBufferPointer,
                                                            events: inout Events) throws(JSONSyntaxError) {
         let count = bytes.count
+        let base = offset
         var index = 0
         while index < count {
+            // Most bytes of most documents are string characters or digits: run through them in tight
+            // loops that only look for the byte that ends the run.
             if state == .string {
-                // Most bytes of most documents are plain string characters: skip them in a tight loop.
-                var end = index
-                while end < count {
-                    let byte = bytes[end]
+                index = Self.skipPlainStringBytes(bytes, from: index)
+                while index < count {
+                    let byte = bytes[index]
                     if byte < 0x20 || byte >= 0x80 || byte == Byte.quote || byte == Byte.backslash { break }
-                    end += 1
+                    index += 1
                 }
-                if end > index {
-                    column += end - index
-                    offset += end - index
-                    index = end
-                    continue
-                }
+                if index == count { break }
+            } else if state == .integer || state == .fraction || state == .exponent {
+                while index < count && Byte.isDigit(bytes[index]) { index += 1 }
+                if index == count { break }
             }
             let byte = bytes[index]
-            try step(byte, events: &events)
-            offset += 1
-            if byte == Byte.newline {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+            // A space between tokens (pretty-printed JSON is full of them) needs no dispatch: the first
+            // six states only wait for the next token.
+            if byte == 0x20 && state.rawValue <= State.afterValue.rawValue {
+                index += 1
+                continue
             }
+            offset = base + index
+            try step(byte, events: &events)
             index += 1
         }
+        offset = base + count
+    }
+
+    /// Skips eight plain string bytes at a time (SWAR): stops at the first word that may hold a quote,
+    /// a backslash, a control character or a non-ASCII byte, which the byte loop then looks at.
+    @inline(__always)
+    static func skipPlainStringBytes(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let quote = word ^ (ones &* UInt64(Byte.quote))
+            let backslash = word ^ (ones &* UInt64(Byte.backslash))
+            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word
+            if special & highs != 0 { return index + (special & highs).trailingZeroBitCount / 8 }
+            index += 8
+        }
+        return index
     }
 
     /// Declares the end of the stream: throws unless it held exactly what the mode asks for.
@@ -125,7 +147,14 @@ public struct JSONValidator: Sendable {
     }
 
     func error(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(line: line, column: column, offset: offset, message: message)
+        JSONSyntaxError(line: line, column: offset - lineStart - continuations + 1, offset: offset, message: message)
+    }
+
+    /// A line feed outside strings (the only place one may stand) starts a new line.
+    mutating func noteNewline() {
+        line += 1
+        lineStart = offset + 1
+        continuations = 0
     }
 }
 
