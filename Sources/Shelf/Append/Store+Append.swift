@@ -26,6 +26,9 @@ extension Store {
         let status = try target.status()
         if let status, status.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
         let wantsFolder = safe.namesFolder || options.format == .folder
+        if let format = options.format, format != .folder, status?.isFolder == true {
+            throw ShelfError.isAFolder(path: target.path)  // the Swift API asked for a file
+        }
         if status?.isFolder ?? wantsFolder {
             return try appendToFolder(from: &source, target, options: options)
         }
