@@ -30,7 +30,7 @@ extension Store {
                 start = end
             }
             try AtomicFile.syncFolder(folder)
-            return AppendResult(path: target.path + "/" + (names.last ?? ""), itemsAppended: names.count, createdNames: names)
+            return AppendResult(path: names.last.map { target.path + "/" + $0 } ?? target.path, itemsAppended: names.count, createdNames: names)
         }
         let temp = try NumberedFiles.writeTemp(in: inside) { file in
             try copy(from: &source, to: file, validatingJSON: false, path: target.path)

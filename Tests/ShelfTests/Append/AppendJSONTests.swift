@@ -120,6 +120,15 @@ import Testing
         #expect(text.hasSuffix(",199999,\"last\"]") && text.count == big.count + 7)
     }
 
+    @Test func itemsLargerThanMemoryBuffersGoThroughATemporaryFile() throws {
+        try home.write(file, "[0]")
+        let big = "\"" + String(repeating: "0123456789", count: 300_000) + "\""
+        #expect(append(big).status == 0)
+        #expect(append("[" + big + "," + big + "]", ["--each"]).status == 0)
+        #expect(home.read(file) == "[0," + big + "," + big + "," + big + "]")
+        #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
+    }
+
     @Test func folderAndLinkTargetsAreRefused() throws {
         #expect(home.run(["save", "documents", "d/x.json"], stdin: "1").status == 0)
         #expect(symlink(home.path("docs/shelf/d/x.json"), home.path("docs/shelf/link.json")) == 0)
