@@ -13,14 +13,16 @@ enum AppendCommand {
         ],
         discussion: """
             What happens depends on <path>:
-              *.json           the input (one JSON text) becomes the last element of the stored
-                               array, in place: only the bytes at the closing bracket are rewritten,
-                               so a 1 GB array takes as long as a 1 KB one. No file yet: it becomes
-                               [<item>]. A file holding another value becomes [<old>,<item>].
+              *.json             the input (one JSON text) becomes the last element of the
+                                 stored array, in place: only the bytes at the closing bracket
+                                 are rewritten, so a 1 GB array takes as long as a 1 KB one.
+                                 No file yet: it becomes [<item>]. A file holding another
+                                 value becomes [<old>,<item>].
               *.jsonl, *.ndjson  each input line (one JSON text) is added as a line.
-              a folder         (existing, or <path> ending in '/') the input is stored as the next
-                               numbered file, after the highest numeric name; its name is printed.
-              any other file   the bytes are added at the end as they are (like >>).
+              a folder           (existing, or <path> ending in '/') the input is stored as the
+                                 next numbered file, after the highest numeric name; its name
+                                 is printed.
+              any other file     the bytes are added at the end as they are (like >>).
             With --each the input must be a JSON array: each element is appended to a .json array,
             written as one compact line to a .jsonl file, or stored as its own file in a folder.
             Invalid input exits 65 and changes nothing. The append holds an exclusive lock on the
