@@ -5,12 +5,15 @@ import Glibc
 /// never touches the target. Small inputs stay in memory; larger ones move to an unlinked
 /// temporary file in the target's folder (same file system, so the copy can stay in the kernel).
 final class Spool {
-    /// Bytes kept in memory before moving to a file.
+    /// Bytes kept in memory before moving to a file (and the size of the write buffer after).
     static let memoryLimit = 1 << 20
 
     private let folder: FileDescriptor
+    /// All the bytes while small; afterwards the bytes not yet written to `file`.
     private var memory: [UInt8] = []
     private var file: FileDescriptor?
+    /// How many bytes `file` holds.
+    private var fileLength = 0
     /// How many bytes the spool holds.
     private(set) var count = 0
 
@@ -21,15 +24,11 @@ final class Spool {
 
     deinit { file?.close() }
 
+    /// Adds bytes; values arrive in small pieces, so they are gathered into large writes.
     func append(_ bytes: UnsafeRawBufferPointer) throws {
-        guard !bytes.isEmpty else { return }
-        if file == nil && memory.count + bytes.count <= Spool.memoryLimit {
-            memory.append(contentsOf: bytes)
-        } else {
-            let fd = try spillFile()
-            try writeAll(bytes, to: fd, at: count)
-        }
+        memory.append(contentsOf: bytes)
         count += bytes.count
+        if memory.count > Spool.memoryLimit { try flush() }
     }
 
     func append(_ bytes: [UInt8]) throws {
@@ -39,20 +38,48 @@ final class Spool {
     /// Drops everything after the first `length` bytes (trailing whitespace of an item).
     func truncate(to length: Int) throws {
         precondition(length <= count)
-        if let file {
-            if ftruncate(file.raw, off_t(length)) != 0 { throw ShelfError.lastError(path: folder.path, operation: "truncate temporary file") }
-        } else {
+        if length >= fileLength {
             memory.removeLast(count - length)
+        } else if let file {
+            memory.removeAll()
+            if ftruncate(file.raw, off_t(length)) != 0 { throw ShelfError.lastError(path: folder.path, operation: "truncate temporary file") }
+            fileLength = length
         }
         count = length
     }
 
     /// Writes the bytes `range` of the spool into `output` starting at `offset`.
     func copy(_ range: Range<Int>, to output: FileDescriptor, at offset: Int) throws {
-        guard let file else {
+        guard file != nil else {
             try memory.withUnsafeBytes { try writeAll(UnsafeRawBufferPointer(rebasing: $0[range]), to: output, at: offset) }
             return
         }
+        try flush()
+        try copyFromFile(range, to: output, at: offset)
+    }
+
+    /// Writes all of the spool into `output` at `offset`.
+    func copyAll(to output: FileDescriptor, at offset: Int) throws {
+        try copy(0..<count, to: output, at: offset)
+    }
+
+    /// Moves what is in memory to the file, creating the file the first time.
+    private func flush() throws {
+        let fd: FileDescriptor
+        if let file {
+            fd = file
+        } else {
+            fd = try Spool.anonymousFile(in: folder)
+            file = fd
+        }
+        try memory.withUnsafeBytes { try writeAll($0, to: fd, at: fileLength) }
+        fileLength += memory.count
+        memory.removeAll(keepingCapacity: true)
+    }
+
+    /// Copies from the file inside the kernel where it can, through a buffer where it cannot.
+    private func copyFromFile(_ range: Range<Int>, to output: FileDescriptor, at offset: Int) throws {
+        guard let file else { return }
         var done = 0
         while done < range.count {
             var from = Int64(range.lowerBound + done), to = Int64(offset + done)
@@ -72,21 +99,6 @@ final class Spool {
             try writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]), to: output, at: offset + done)
             done += n
         }
-    }
-
-    /// Writes all of the spool into `output` at `offset`.
-    func copyAll(to output: FileDescriptor, at offset: Int) throws {
-        try copy(0..<count, to: output, at: offset)
-    }
-
-    /// Moves the memory part into an unlinked file the first time the input outgrows memory.
-    private func spillFile() throws -> FileDescriptor {
-        if let file { return file }
-        let fd = try Spool.anonymousFile(in: folder)
-        try memory.withUnsafeBytes { try writeAll($0, to: fd, at: 0) }
-        memory = []
-        file = fd
-        return fd
     }
 
     /// A file with no name (O_TMPFILE), or one unlinked right after creation where the file
