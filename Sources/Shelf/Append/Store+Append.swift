@@ -26,8 +26,10 @@ extension Store {
         let status = try target.status()
         if let status, status.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
         let wantsFolder = safe.namesFolder || options.format == .folder
-        if let format = options.format, format != .folder, status?.isFolder == true {
-            throw ShelfError.isAFolder(path: target.path)  // the Swift API asked for a file
+        if let format = options.format, format != .folder {
+            // The Swift API asked for a file.
+            if safe.namesFolder { throw ShelfError.invalidName(path, reason: "a file name cannot end with '/'") }
+            if status?.isFolder == true { throw ShelfError.isAFolder(path: target.path) }
         }
         if status?.isFolder ?? wantsFolder {
             return try appendToFolder(from: &source, target, options: options)

@@ -3,7 +3,9 @@ import Testing
 @testable import Shelf
 
 /// A `shelf append` killed with SIGKILL at each step (see `Failpoints`): the next shelf command
-/// must see the file with or without the new item, never torn, and leave no journal behind.
+/// must see the file with or without the new item, never torn, and leave no journal behind. The
+/// killed process held the file's exclusive lock: that the next command gets in at all shows that
+/// a dead appender's lock never blocks anyone.
 @Suite struct AppendCrashTests {
     let home = TestHome()
     var shelf: ShelfProcess { ShelfProcess(home: home) }

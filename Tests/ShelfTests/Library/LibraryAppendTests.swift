@@ -56,6 +56,8 @@ import Testing
         #expect(home.read("cache/shelf/broken") == "{\"a\":")
         try store.save([Data()], to: .caches, as: "folder")
         #expect(throws: ShelfError.isAFolder(path: home.path("cache/shelf/folder"))) { try store.append(1, to: "folder", in: .caches) }
+        #expect(throws: ShelfError.self) { try store.append(1, to: "slash/", in: .caches) }
+        #expect(!home.exists("cache/shelf/slash"))
         #expect(throws: ShelfError.self) { try Disk.append(Message(title: "", body: ""), to: "../unsafe", in: .caches) }
         #expect(throws: ShelfError.self) { try Disk.append([1], to: "../unsafe", in: .caches) }
         #expect(throws: ShelfError.self) { try Disk.append(Data(), to: "../unsafe", in: .caches) }
