@@ -4,6 +4,11 @@ import Glibc
 /// half of `AtomicFile`, for entries that are already complete. Move and rename hand it the source
 /// itself; copy and cross-file-system moves hand it a finished, fsynced temporary copy.
 enum AtomicRename {
+    /// Thrown by `install` told not to wait when the file it would replace is locked: the caller
+    /// holds another lock (the source's) and must let it go before waiting, or two moves in
+    /// opposite directions would wait for each other forever.
+    struct TargetBusy: Error {}
+
     /// Renames `name` in `folder` to `target`, then fsyncs both folders.
     /// - Parameters:
     ///   - path: the absolute path of `name`, for messages.
@@ -11,15 +16,16 @@ enum AtomicRename {
     ///     which a racing writer's file could be clobbered) wherever `RENAME_NOREPLACE` works.
     /// - Throws: `alreadyExists`, `symbolicLink`, and `.io(errno: EXDEV)` when the two folders
     ///   are on different file systems (nothing has changed then; the caller copies instead).
+    ///   - waitForLock: false throws `TargetBusy` instead of waiting for the lock of a file to replace.
     ///   - kernelFlags: false skips `renameat2` to exercise the portable fallbacks (tests).
     static func install(_ name: String, in folder: FileDescriptor, path: String, as target: Target, replace: Bool,
-                        kernelFlags: Bool = true) throws {
+                        waitForLock: Bool = true, kernelFlags: Bool = true) throws {
         if let existing = try target.status() {
             guard replace else { throw ShelfError.alreadyExists(path: target.path) }
             if existing.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
             let source = try status(of: name, in: folder, path: path)
             if existing.isRegularFile && source.isRegularFile {
-                try replaceFile(name, in: folder, path: path, as: target)
+                try replaceFile(name, in: folder, path: path, as: target, waitForLock: waitForLock)
             } else {
                 try replaceAny(name, in: folder, path: path, as: target, kernelFlags: kernelFlags)
             }
@@ -38,11 +44,18 @@ enum AtomicRename {
 
     /// A file over a file: one rename, holding the old file's exclusive lock as `AtomicFile` does,
     /// so that no locked reader or in-place append is half-way through it.
-    private static func replaceFile(_ name: String, in folder: FileDescriptor, path: String, as target: Target) throws {
+    private static func replaceFile(_ name: String, in folder: FileDescriptor, path: String, as target: Target,
+                                    waitForLock: Bool) throws {
         let old = retryingEINTR { openat(target.folder.raw, target.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
         let oldFile = old >= 0 ? FileDescriptor(raw: old, path: target.path) : nil
         defer { oldFile?.close() }
-        if let oldFile { try FileLock.lock(oldFile, .exclusive) }
+        if let oldFile {
+            if waitForLock {
+                try FileLock.lock(oldFile, .exclusive)
+            } else if try !FileLock.tryLock(oldFile, .exclusive) {
+                throw TargetBusy()
+            }
+        }
         if renameat(folder.raw, name, target.folder.raw, target.name) != 0 {
             throw ShelfError.lastError(path: target.path, operation: "rename")
         }

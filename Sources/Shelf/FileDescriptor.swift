@@ -63,7 +63,6 @@ struct FileDescriptor {
         try bytes.withUnsafeBytes { try writeAll($0) }
     }
 
-    /// Forces the data to stable storage; without it a rename can reach the disk before the data.
     /// Copies everything from the current offset to the end with plain reads and writes, through one
     /// fixed buffer: the fallback wherever the kernel's zero-copy calls are refused.
     func copyRest(to output: FileDescriptor) throws {
@@ -76,8 +75,16 @@ struct FileDescriptor {
         }
     }
 
+    /// Forces the data to stable storage; without it a rename can reach the disk before the data.
     func sync() throws {
         if retryingEINTR({ fsync(raw) }) != 0 { throw ShelfError.lastError(path: path, operation: "fsync") }
+    }
+
+    /// Forces the data and whatever metadata reading it back needs to stable storage: on Linux
+    /// that includes a changed length (fdatasync(2)), so it is enough after an append or a
+    /// truncation, without the timestamps a full `sync` would also write.
+    func dataSync() throws {
+        if retryingEINTR({ fdatasync(raw) }) != 0 { throw ShelfError.lastError(path: path, operation: "fdatasync") }
     }
 
     func status() throws -> stat {

@@ -10,20 +10,6 @@ extension Store {
         try Store.stream(file, to: FileDescriptor(raw: output, path: "<stdout>"))
     }
 
-    /// Opens a stored regular file read-only, refusing folders and links.
-    func openForReading(_ path: String, in directory: Directory) throws -> FileDescriptor {
-        let target = try existingTarget(path, in: directory)
-        defer { target.close() }
-        let file = try target.folder.openAt(target.name, O_RDONLY | O_NOFOLLOW, path: target.path)
-        do {
-            if try file.status().isFolder { throw ShelfError.isAFolder(path: target.path) }
-        } catch {
-            file.close()
-            throw error
-        }
-        return file
-    }
-
     /// Copies a file to any descriptor. `sendfile` moves the bytes inside the kernel (to a
     /// pipe, file or socket); where it is refused the loop falls back to read and write.
     static func stream(_ input: FileDescriptor, to output: FileDescriptor) throws {

@@ -6,7 +6,7 @@ import Glibc
 /// the final name there is never a partial file, nor a partial tree.
 ///
 /// Inside a tree, symbolic links are copied as links (their text, unresolved), permission bits and
-/// times are kept, hard links become separate files, and shelf's leftover temp files are skipped.
+/// times are kept, hard links become separate files, and shelf's own temp and journal files are skipped.
 /// FIFOs, sockets and devices are refused (`unsupported`).
 enum TreeCopier {
     /// Copies the entry `name` of `folder` (at `path`) beside `target`; returns the temp name.
@@ -57,7 +57,9 @@ enum TreeCopier {
     /// Fills the empty folder `copy` with the contents of `source`, then gives it the source's
     /// metadata (last, because filling changes the times and a read-only mode would block it).
     private static func copyFolder(_ source: FileDescriptor, _ st: stat, to copy: FileDescriptor) throws {
-        for entry in try FolderEntries.read(source) where !entry.name.hasPrefix(AtomicFile.tempPrefix) {
+        // shelf's own files are not copied: leftover temporary files, and journals, which are
+        // about the source files (each file is repaired under its shared lock as it is copied).
+        for entry in try FolderEntries.read(source) where !FolderEntries.isInternal(entry.name) {
             try copyEntry(entry.name, from: source, to: copy)
         }
         try FileCopy.copyMetadata(from: source, st, to: copy)

@@ -1,102 +1,63 @@
 import Glibc
 
-/// The rollback journal of one in-place append. Before an append changes a single byte of the
-/// stored file it writes, beside it and durably, what it is about to overwrite: the file's
-/// identity, its length, the insertion offset and the old bytes from there to the end (for a JSON
-/// array: the closing bracket and the blanks around it). When the append is done and fsynced the
-/// journal is deleted, and that deletion is the commit. A journal found later belongs to an
-/// append that never finished, so the file is rolled back to exactly its old bytes.
+/// One record of the append journal (docs/formats.md, "The journal and recovery"). Before an
+/// in-place append changes a single byte of the stored file it writes, durably, into the file's
+/// journal (`JournalFile`): the file's identity, its length, the insertion offset, the old bytes
+/// from there to the end (for a JSON array: the closing bracket and the blanks around it), the
+/// length the file will have, and a checksum of the bytes it will hold from the offset on. When
+/// those bytes are durable the journal is emptied, with no sync: the commit.
+///
+/// So a record found later belongs either to an append that did not finish (the file is rolled
+/// back to exactly its old bytes) or to one that finished but whose emptying was lost in a power
+/// failure (the file already holds exactly the promised bytes: it is kept).
 struct AppendJournal: Equatable {
-    static let namePrefix = SafePath.reservedPrefix + "journal-"
     /// How many bytes before the insertion offset are kept to recognise the file on recovery.
     static let fingerprintLength = 64
 
     var identity: FileIdentity
     var originalLength: Int
     var offset: Int
-    /// The old bytes `offset..<originalLength`.
+    /// The old bytes `offset..<originalLength`, written again after the new ones.
     var tail: [UInt8]
     /// The bytes just before `offset`, which an append never changes: if they differ on recovery,
-    /// the journal is not about this file (an inode number reused after a removal) and is dropped.
+    /// the record is not about this file (an inode number reused after a removal) and is dropped.
     var fingerprint: [UInt8]
+    /// The file's length once the append is complete; nil in a record of the first format, which
+    /// was deleted at the commit and so always meant an unfinished append.
+    var newLength: Int?
+    /// `Checksum64` of the file's bytes `offset..<newLength` once the append is complete.
+    var newChecksum: UInt64
 
-    /// The journal's name for the file `name`: shelf's reserved prefix, so it is never listed and
-    /// can never clash with a user's file. Names too long for the prefix get a hash instead.
-    static func name(for name: String) -> String {
-        if namePrefix.utf8.count + name.utf8.count <= 255 { return namePrefix + name }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return namePrefix + "#" + String(hash, radix: 16)
+    /// What a record says about the file it is checked against.
+    enum Verdict: Equatable {
+        /// Another file, or this one changed since in a way no append can leave it: the record is
+        /// stale and the file is left alone.
+        case unrelated
+        /// The append finished; only emptying the journal was lost.
+        case complete
+        /// The append did not finish: roll back.
+        case interrupted
     }
 
-    /// Whether a journal stands beside `name` (one `fstatat`: the cost every locked reader pays).
-    static func exists(for name: String, in folder: FileDescriptor) -> Bool {
-        var st = stat()
-        return fstatat(folder.raw, AppendJournal.name(for: name), &st, AT_SYMLINK_NOFOLLOW) == 0
+    /// Compares the record with `file` (whose `fstat` is `st`), reading only the fingerprint and,
+    /// when the length matches, the new bytes.
+    func verdict(on file: FileDescriptor, _ st: stat) throws -> Verdict {
+        let size = Int(st.st_size)
+        // An append only ever grows its file from `originalLength` to `newLength`; a rollback cuts
+        // it back to `originalLength`. Any other length means the record is not about this file.
+        guard FileIdentity(st) == identity, size >= originalLength, size <= newLength ?? Int.max,
+              try AppendJournal.bytes(of: file, in: (offset - fingerprint.count)..<offset) == fingerprint else { return .unrelated }
+        guard let newLength, size == newLength else { return .interrupted }
+        return try AppendJournal.checksum(of: file, in: offset..<newLength) == newChecksum ? .complete : .interrupted
     }
 
-    // MARK: Writing and committing
-
-    /// Writes the journal and makes it durable (file and folder entry) before the data changes.
-    func write(for name: String, in folder: FileDescriptor, failpoints: Failpoints) throws {
-        let path = folder.path + "/" + AppendJournal.name(for: name)
-        let file = try folder.openAt(AppendJournal.name(for: name), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, path: path)
-        defer { file.close() }
-        let bytes = encoded()
-        if failpoints.contains(.tornJournal) {
-            try file.writeAll(Array(bytes.prefix(bytes.count / 2)))
-            failpoints.crash()
-        }
-        try file.writeAll(bytes)
-        try file.sync()
-        try AtomicFile.syncFolder(folder)
-    }
-
-    /// Deletes the journal of `name`: the commit point of an append (or the end of a rollback).
-    static func remove(for name: String, in folder: FileDescriptor) throws {
-        if unlinkat(folder.raw, AppendJournal.name(for: name), 0) != 0 && errno != ENOENT {
-            throw ShelfError.lastError(path: folder.path + "/" + AppendJournal.name(for: name), operation: "remove journal")
-        }
-        try AtomicFile.syncFolder(folder)
-    }
-
-    // MARK: Recovery
-
-    /// Rolls `file` back if a crashed append left a journal for it; deletes a journal that is torn
-    /// (the crash came before any data byte changed) or belongs to another file.
-    /// - Parameter file: the file named `name` in `folder`, opened for writing, exclusively locked.
-    static func recover(_ file: FileDescriptor, name: String, in folder: FileDescriptor) throws {
-        guard let bytes = try read(for: name, in: folder) else { return }
-        if let journal = AppendJournal(decoding: bytes), try journal.matches(file) {
-            try journal.rollBack(file)
-        }
-        try remove(for: name, in: folder)
-    }
-
-    /// Puts the old tail back and cuts the file to its old length.
-    func rollBack(_ file: FileDescriptor) throws {
+    /// Puts the old tail back, cuts the file to its old length and makes that durable.
+    /// - Parameter failpoints: `.rollback` dies after the tail is back, before the file is cut.
+    func rollBack(_ file: FileDescriptor, failpoints: Failpoints = .none) throws {
         try tail.withUnsafeBytes { try writeAll($0, to: file, at: offset) }
+        failpoints.check(.rollback)
         if ftruncate(file.raw, off_t(originalLength)) != 0 { throw ShelfError.lastError(path: file.path, operation: "truncate") }
-        try file.sync()
-    }
-
-    /// Whether this journal describes `file`: same identity, long enough, same fingerprint.
-    private func matches(_ file: FileDescriptor) throws -> Bool {
-        let st = try file.status()
-        guard FileIdentity(st) == identity, Int(st.st_size) >= offset else { return false }
-        return try AppendJournal.bytes(of: file, in: (offset - fingerprint.count)..<offset) == fingerprint
-    }
-
-    private static func read(for name: String, in folder: FileDescriptor) throws -> [UInt8]? {
-        let path = folder.path + "/" + AppendJournal.name(for: name)
-        let fd = retryingEINTR { openat(folder.raw, AppendJournal.name(for: name), O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw ShelfError.lastError(path: path, operation: "open journal")
-        }
-        let file = FileDescriptor(raw: fd, path: path)
-        defer { file.close() }
-        return try bytes(of: file, in: 0..<Int(file.status().st_size))
+        try file.dataSync()
     }
 
     /// `pread` of a byte range (short at the end of the file).
@@ -111,5 +72,22 @@ struct AppendJournal: Equatable {
             done += n
         }
         return Array(bytes[..<done])
+    }
+
+    /// `Checksum64` of a byte range of `file`, read through a fixed buffer.
+    static func checksum(of file: FileDescriptor, in range: Range<Int>) throws -> UInt64 {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.min(streamBufferSize, Swift.max(range.count, 1)), alignment: 16)
+        defer { buffer.deallocate() }
+        var sum = Checksum64()
+        var done = 0
+        while done < range.count {
+            let n = pread(file.raw, buffer.baseAddress, Swift.min(buffer.count, range.count - done), off_t(range.lowerBound + done))
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw ShelfError.lastError(path: file.path, operation: "read") }
+            if n == 0 { break }
+            sum.update(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+            done += n
+        }
+        return sum.value
     }
 }

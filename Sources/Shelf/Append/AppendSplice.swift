@@ -1,34 +1,51 @@
 /// One in-place append: `prefix` and the spooled items are written at `offset` of the locked
 /// file, and its old bytes from `offset` on (for an array, the closing bracket and the blanks
 /// around it; for JSON Lines and raw files, nothing) are written again after them. The journal
-/// makes it all-or-nothing; see `AppendJournal`.
+/// makes it all-or-nothing at the cost of two syncs; see `AppendJournal`.
 struct AppendSplice {
-    /// The stored file, open for writing and exclusively locked.
-    let file: FileDescriptor
-    let name: String
-    let folder: FileDescriptor
+    let locked: LockedAppendFile
     let failpoints: Failpoints
 
-    func insert(_ prefix: [UInt8], _ spool: Spool, at offset: Int, originalLength: Int) throws {
-        let tail = try AppendJournal.bytes(of: file, in: offset..<originalLength)
+    /// - Parameter fingerprint: the bytes just before `offset`, when the caller has read them.
+    func insert(_ prefix: [UInt8], _ spool: Spool, at offset: Int, fingerprint: [UInt8]? = nil) throws {
+        let file = locked.file
+        let tail = offset < locked.size ? try AppendJournal.bytes(of: file, in: offset..<locked.size) : []
         let fingerprintStart = Swift.max(0, offset - AppendJournal.fingerprintLength)
-        let journal = AppendJournal(identity: FileIdentity(try file.status()), originalLength: originalLength, offset: offset,
-                                    tail: tail, fingerprint: try AppendJournal.bytes(of: file, in: fingerprintStart..<offset))
-        try journal.write(for: name, in: folder, failpoints: failpoints)
+        var sum = Checksum64()
+        sum.update(prefix)
+        try spool.checksum(into: &sum)
+        sum.update(tail)
+        let journal = AppendJournal(identity: FileIdentity(locked.status), originalLength: locked.size, offset: offset, tail: tail,
+                                    fingerprint: try fingerprint ?? AppendJournal.bytes(of: file, in: fingerprintStart..<offset),
+                                    newLength: offset + prefix.count + spool.count + tail.count, newChecksum: sum.value)
+        // 1. The record is durable before any data byte changes.
+        try locked.journal.write(journal, mode: locked.status.st_mode, failpoints: failpoints)
         failpoints.check(.journal)
         do {
-            try prefix.withUnsafeBytes { try writeAll($0, to: file, at: offset) }
-            try spool.copyAll(to: file, at: offset + prefix.count)
-            failpoints.check(.partialData)
-            try tail.withUnsafeBytes { try writeAll($0, to: file, at: offset + prefix.count + spool.count) }
-            try file.sync()
+            if failpoints.contains(.partialData) {
+                // Half the new bytes and no tail: what a crash in mid-write leaves.
+                try prefix.withUnsafeBytes { try writeAll($0, to: file, at: offset) }
+                try spool.copy(0..<(spool.count / 2), to: file, at: offset + prefix.count)
+                failpoints.crash()
+            }
+            // 2. The new bytes and the old tail (one write when the items are in memory), then
+            // one sync, which covers the new length.
+            if let items = spool.bytesInMemory {
+                try (prefix + items + tail).withUnsafeBytes { try writeAll($0, to: file, at: offset) }
+            } else {
+                try prefix.withUnsafeBytes { try writeAll($0, to: file, at: offset) }
+                try spool.copyAll(to: file, at: offset + prefix.count)
+                try tail.withUnsafeBytes { try writeAll($0, to: file, at: offset + prefix.count + spool.count) }
+            }
+            try file.dataSync()
         } catch {
-            // Put the old bytes back at once (a full disk, say); if even that fails, the journal
+            // Put the old bytes back at once (a full disk, say); if even that fails, the record
             // stays and the next access to the file rolls it back.
-            if (try? journal.rollBack(file)) != nil { try? AppendJournal.remove(for: name, in: folder) }
+            if (try? journal.rollBack(file)) != nil { try? locked.journal.clear() }
             throw error
         }
         failpoints.check(.data)
-        try AppendJournal.remove(for: name, in: folder)
+        // 3. The commit: empty the journal, without a sync.
+        locked.journal.commit()
     }
 }

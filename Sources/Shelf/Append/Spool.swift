@@ -63,6 +63,28 @@ final class Spool {
         try copy(0..<count, to: output, at: offset)
     }
 
+    /// All the bytes, when they are still in memory only (nil once a file holds them).
+    var bytesInMemory: [UInt8]? { file == nil ? memory : nil }
+
+    /// Feeds all the bytes to `sum`, reading the file through a fixed buffer if there is one.
+    func checksum(into sum: inout Checksum64) throws {
+        guard let file else {
+            sum.update(memory)
+            return
+        }
+        try flush()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var done = 0
+        while done < count {
+            let n = pread(file.raw, buffer.baseAddress, Swift.min(buffer.count, count - done), off_t(done))
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { throw ShelfError.lastError(path: folder.path, operation: "read temporary file") }
+            sum.update(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+            done += n
+        }
+    }
+
     /// Moves what is in memory to the file, creating the file the first time.
     private func flush() throws {
         let fd: FileDescriptor

@@ -51,18 +51,18 @@ extension Store {
     /// `.json`: the items join the top-level array in place.
     private func appendToArray(_ input: AppendInput, _ target: Target, failpoints: Failpoints) throws -> Int {
         while true {
-            guard let file = try AppendJournal.openLockedForAppend(target.name, in: target.folder, path: target.path) else {
+            guard let locked = try AppendJournal.openLockedForAppend(target.name, in: target.folder, path: target.path,
+                                                                     failpoints: failpoints) else {
                 if try JSONRewrite.create(target, with: input.spool, inBrackets: true) { return input.count }
                 continue  // another process created it first: append to theirs
             }
-            defer { file.close() }
-            let size = Int(try file.status().st_size)
-            let rewrite = JSONRewrite(file: file, target: target, size: size, failpoints: failpoints)
-            switch try StoredJSONShape.inspect(file, size: size) {
+            defer { locked.close() }
+            let rewrite = JSONRewrite(file: locked.file, target: target, size: locked.size, failpoints: failpoints)
+            switch try StoredJSONShape.inspect(locked.file, size: locked.size) {
             case .array(let offset, let isEmpty):
                 guard input.count > 0 else { return 0 }
-                let splice = AppendSplice(file: file, name: target.name, folder: target.folder, failpoints: failpoints)
-                try splice.insert(isEmpty ? [] : [JSONBytes.comma], input.spool, at: offset, originalLength: size)
+                let splice = AppendSplice(locked: locked, failpoints: failpoints)
+                try splice.insert(isEmpty ? [] : [JSONBytes.comma], input.spool, at: offset)
             case .empty:
                 try rewrite.replace(keeping: nil, then: input.spool)
             case .otherValue(let start, let end):
@@ -76,19 +76,19 @@ extension Store {
     /// JSON Lines and raw files: the bytes go at the end (after a line break the file lacks).
     private func appendAtEnd(_ input: AppendInput, _ target: Target, lines: Bool, failpoints: Failpoints) throws -> Int {
         while true {
-            guard let file = try AppendJournal.openLockedForAppend(target.name, in: target.folder, path: target.path) else {
+            guard let locked = try AppendJournal.openLockedForAppend(target.name, in: target.folder, path: target.path,
+                                                                     failpoints: failpoints) else {
                 if try JSONRewrite.create(target, with: input.spool, inBrackets: false) { return input.count }
                 continue
             }
-            defer { file.close() }
-            let size = Int(try file.status().st_size)
+            defer { locked.close() }
             guard input.spool.count > 0 else { return 0 }
-            var prefix: [UInt8] = []
-            if lines, size > 0, try AppendJournal.bytes(of: file, in: (size - 1)..<size) != [JSONBytes.newline] {
-                prefix = [JSONBytes.newline]
-            }
-            let splice = AppendSplice(file: file, name: target.name, folder: target.folder, failpoints: failpoints)
-            try splice.insert(prefix, input.spool, at: size, originalLength: size)
+            // One read gives both the journal's fingerprint and the last byte.
+            let size = locked.size
+            let before = try AppendJournal.bytes(of: locked.file, in: Swift.max(0, size - AppendJournal.fingerprintLength)..<size)
+            let prefix = lines && before.last.map({ $0 != JSONBytes.newline }) == true ? [JSONBytes.newline] : []
+            let splice = AppendSplice(locked: locked, failpoints: failpoints)
+            try splice.insert(prefix, input.spool, at: size, fingerprint: before)
             return input.count
         }
     }

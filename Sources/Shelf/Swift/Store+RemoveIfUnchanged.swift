@@ -21,12 +21,14 @@ extension Store {
         let opened = try file.status()
         guard opened.isRegularFile else { throw ShelfError.isAFolder(path: target.path) }
         try FileLock.lock(file, .exclusive)
-        guard try Store.readAll(file) == expected,
-              let current = try target.status(),
+        guard let current = try target.status(),
               current.st_dev == opened.st_dev, current.st_ino == opened.st_ino else { return false }
-        if unlinkat(target.folder.raw, target.name, 0) != 0 {
-            throw ShelfError.lastError(path: target.path, operation: "remove")
+        // What was seen is the file without a crashed append's torn bytes: repair before comparing.
+        if JournalFile.isPending(for: target.name, in: target.folder) {
+            _ = try AppendJournal.recoverThroughName(of: file, name: target.name, in: target.folder)
         }
+        guard try Store.readAll(file) == expected else { return false }
+        try AppendJournal.removeWithJournal(file, name: target.name, in: target.folder, path: target.path)
         try AtomicFile.syncFolder(target.folder)
         return true
     }

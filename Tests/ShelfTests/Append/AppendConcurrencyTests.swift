@@ -91,7 +91,7 @@ import Testing
         }
         let items = try home.store().retrieve("log.json", from: .documents, as: [Item].self)
         #expect(items.count == 120 && Set(items).count == 120)
-        #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
+        #expect(home.shelfLeftovers().isEmpty)
     }
 
     struct Item: Codable, Hashable {

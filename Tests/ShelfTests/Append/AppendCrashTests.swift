@@ -3,9 +3,9 @@ import Testing
 @testable import Shelf
 
 /// A `shelf append` killed with SIGKILL at each step (see `Failpoints`): the next shelf command
-/// must see the file with or without the new item, never torn, and leave no journal behind. The
-/// killed process held the file's exclusive lock: that the next command gets in at all shows that
-/// a dead appender's lock never blocks anyone.
+/// must see the file with or without the new item, never torn, and leave no record in the
+/// journal. The killed process held the file's exclusive lock: that the next command gets in at
+/// all shows that a dead appender's lock never blocks anyone.
 @Suite struct AppendCrashTests {
     let home = TestHome()
     var shelf: ShelfProcess { ShelfProcess(home: home) }
@@ -16,34 +16,38 @@ import Testing
         #expect(outcome.killed && outcome.status == 9, "\(point): \(outcome.status) \(outcome.stderr)")
     }
 
-    func journals() -> [String] {
-        home.allPaths().filter { $0.contains(AppendJournal.namePrefix) }
+    /// Journals holding a record (empty ones stay between appends).
+    func pendingJournals() -> [String] {
+        home.allPaths().filter { $0.contains(JournalFile.namePrefix) && !(home.read($0) ?? "").isEmpty }
     }
 
-    @Test(arguments: [Failpoints.Point.tornJournal, .journal, .partialData, .data])
-    func aKilledArrayAppendIsRolledBackByTheNextReader(_ point: Failpoints.Point) throws {
-        let old = "[\n  {\"n\": 1}\n]\n"
-        try home.write("docs/shelf/log.json", old)
+    /// `reused`: an earlier append made the journal, so this one writes into an existing file.
+    @Test(arguments: [Failpoints.Point.tornJournal, .journal, .partialData, .data], [false, true])
+    func aKilledArrayAppendIsRepairedByTheNextReader(_ point: Failpoints.Point, reused: Bool) throws {
+        let old = reused ? "[\n  {\"n\": 1},0\n]\n" : "[\n  {\"n\": 1}\n]\n"
+        try home.write("docs/shelf/log.json", "[\n  {\"n\": 1}\n]\n")
+        if reused { #expect(try shelf.run(["append", "documents", "log.json"], stdin: "0").status == 0) }
         try crash("log.json", at: point, input: "{\"n\": 2}")
         if point == .partialData {
             // Proof that the test bites: on disk the file is torn until someone recovers it.
-            #expect(home.read("docs/shelf/log.json") == "[\n  {\"n\": 1},{\"n\": 2}")
+            #expect(home.read("docs/shelf/log.json") == String(old.dropLast(3)) + ",{\"n\"")
         }
-        #expect(!journals().isEmpty)
+        #expect(pendingJournals().count == 1)
+        let new = String(old.dropLast(3)) + ",{\"n\": 2}\n]\n"
         let read = try shelf.run(["retrieve", "documents", "log.json"])
-        #expect(read.status == 0 && read.stdout == old)
-        #expect(journals().isEmpty)
+        #expect(read.status == 0 && read.stdout == (point == .data ? new : old))
+        #expect(pendingJournals().isEmpty)
         #expect(try shelf.run(["append", "documents", "log.json"], stdin: "3").status == 0)
-        #expect(home.read("docs/shelf/log.json") == "[\n  {\"n\": 1},3\n]\n")
+        #expect(home.read("docs/shelf/log.json") == String(read.stdout.dropLast(3)) + ",3\n]\n")
     }
 
-    @Test(arguments: [Failpoints.Point.journal, .partialData, .data])
-    func aKilledLinesAppendIsRolledBackByTheNextAppender(_ point: Failpoints.Point) throws {
+    @Test(arguments: [Failpoints.Point.tornJournal, .journal, .partialData, .data])
+    func aKilledLinesAppendIsRepairedByTheNextAppender(_ point: Failpoints.Point) throws {
         try home.write("docs/shelf/l.jsonl", "1\n")
         try crash("l.jsonl", at: point, input: "2\n3\n")
         #expect(try shelf.run(["append", "documents", "l.jsonl"], stdin: "4").status == 0)
-        #expect(home.read("docs/shelf/l.jsonl") == "1\n4\n")
-        #expect(journals().isEmpty)
+        #expect(home.read("docs/shelf/l.jsonl") == (point == .data ? "1\n2\n3\n4\n" : "1\n4\n"))
+        #expect(pendingJournals().isEmpty)
     }
 
     @Test func aKilledEachAppendLosesAllItsElementsOrNone() throws {
@@ -55,9 +59,22 @@ import Testing
 
     @Test func aKilledRawAppendLeavesTheOldBytes() throws {
         try home.write("docs/shelf/n.txt", "old")
-        try crash("n.txt", at: .partialData, input: "new")
-        #expect(home.read("docs/shelf/n.txt") == "oldnew")  // written, but not committed
+        try crash("n.txt", at: .partialData, input: "new!")
+        #expect(home.read("docs/shelf/n.txt") == "oldne")  // half written, not committed
         #expect(try shelf.run(["retrieve", "documents", "n.txt"]).stdout == "old")
+    }
+
+    @Test func aRollbackKilledHalfWayIsFinishedByTheNextAccess() throws {
+        try home.write("docs/shelf/a.json", "[1]  ")
+        try crash("a.json", at: .partialData, input: "22222222")
+        #expect(home.read("docs/shelf/a.json") == "[1,2222")
+        // The next appender starts the rollback and dies after putting the tail back.
+        try crash("a.json", at: .rollback, input: "3")
+        #expect(home.read("docs/shelf/a.json") == "[1]  22")
+        #expect(pendingJournals().count == 1)
+        #expect(try shelf.run(["retrieve", "documents", "a.json"]).stdout == "[1]  ")
+        #expect(try shelf.run(["append", "documents", "a.json"], stdin: "3").status == 0)
+        #expect(home.read("docs/shelf/a.json") == "[1,3]  ")
     }
 
     @Test func aKilledRewriteLeavesTheOldValue() throws {

@@ -30,7 +30,7 @@ import Testing
         #expect(append("4").status == 0)
         #expect(home.read(file) == "[\n  1,\n  \"two\",{\"three\": [3]},4\n]\n")
         #expect(inode(file) == before, "an in-place append keeps the same file")
-        #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
+        #expect(home.shelfLeftovers().isEmpty)
     }
 
     @Test func appendToEmptyArrayAddsNoComma() throws {
@@ -126,7 +126,7 @@ import Testing
         #expect(append(big).status == 0)
         #expect(append("[" + big + "," + big + "]", ["--each"]).status == 0)
         #expect(home.read(file) == "[0," + big + "," + big + "," + big + "]")
-        #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
+        #expect(home.shelfLeftovers().isEmpty)
     }
 
     @Test func folderAndLinkTargetsAreRefused() throws {

@@ -3,11 +3,13 @@ import Glibc
 import Testing
 @testable import Shelf
 
-/// The rollback journal, driven by hand: torn states are built directly, then the next access
-/// must repair them (or leave the file alone when the journal is not about it).
+/// The rollback journal, driven by hand: the states a crash or a power failure can leave are built
+/// directly, then the next access must repair them, keep a complete append, or leave the file
+/// alone when the record is not about it.
 @Suite struct AppendJournalTests {
     let home = TestHome()
     let relative = "docs/shelf/a.json"
+    var journalRelative: String { "docs/shelf/" + JournalFile.name(for: "a.json") }
 
     /// Opens the namespace folder of `documents` and the file `a.json` in it.
     func open() throws -> (folder: FileDescriptor, file: FileDescriptor) {
@@ -16,25 +18,27 @@ import Testing
         return (folder, file)
     }
 
-    /// Writes the journal an append of `insert` at `offset` would write, then makes the torn
-    /// change (the new bytes without the old tail), as a crash in mid-write leaves it.
-    func tear(_ original: String, at offset: Int, inserting insert: String, identity: FileIdentity? = nil,
-              fingerprint: [UInt8]? = nil) throws {
+    /// Writes the journal record an append of `insert` at `offset` writes, then writes `written`
+    /// at `offset` (default: `insert` without the old tail, as a crash in mid-write leaves it).
+    func tear(_ original: String, at offset: Int, inserting insert: String, written: [UInt8]? = nil,
+              identity: FileIdentity? = nil, fingerprint: [UInt8]? = nil) throws {
         try home.write(relative, original)
         let (folder, file) = try open()
         defer { folder.close(); file.close() }
-        let bytes = Array(original.utf8)
-        let journal = AppendJournal(identity: try identity ?? FileIdentity(file.status()), originalLength: bytes.count, offset: offset,
-                                    tail: Array(bytes[offset...]), fingerprint: fingerprint ?? Array(bytes[..<offset]))
-        try journal.write(for: "a.json", in: folder, failpoints: Failpoints(environment: [:]))
-        try Array(insert.utf8).withUnsafeBytes { try writeAll($0, to: file, at: offset) }
+        let bytes = Array(original.utf8), tail = Array(bytes[offset...])
+        let record = AppendJournal(identity: try identity ?? FileIdentity(file.status()), originalLength: bytes.count, offset: offset,
+                                   tail: tail, fingerprint: fingerprint ?? Array(bytes[..<offset]),
+                                   newLength: offset + insert.utf8.count + tail.count, newChecksum: Checksum64.of(Array(insert.utf8) + tail))
+        try JournalFile(for: "a.json", in: folder).write(record, mode: 0o600, failpoints: .none)
+        try (written ?? Array(insert.utf8)).withUnsafeBytes { try writeAll($0, to: file, at: offset) }
     }
 
-    var journalExists: Bool { home.exists("docs/shelf/" + AppendJournal.name(for: "a.json")) }
+    /// A journal holding a record (an empty journal is the normal state between appends).
+    var journalPending: Bool { !(home.read(journalRelative) ?? "").isEmpty }
 
     @Test func encodingRoundTripsAndDamageIsDetected() throws {
         let journal = AppendJournal(identity: FileIdentity(device: 7, inode: 99), originalLength: 10, offset: 8,
-                                    tail: Array("]\n".utf8), fingerprint: Array("12345678".utf8))
+                                    tail: Array("]\n".utf8), fingerprint: Array("12345678".utf8), newLength: 14, newChecksum: 0xfeed)
         let bytes = journal.encoded()
         #expect(AppendJournal(decoding: bytes) == journal)
         #expect(AppendJournal(decoding: Array(bytes.dropLast())) == nil)
@@ -43,22 +47,42 @@ import Testing
             damaged[index] ^= 0x01
             #expect(AppendJournal(decoding: damaged) == nil, "byte \(index)")
         }
+        // An older, longer record behind a newer one (its emptying lost to a power failure) is ignored.
+        #expect(AppendJournal(decoding: bytes + Array(repeating: 0x55, count: 40)) == journal)
     }
 
     @Test func aReaderRollsBackATornAppend() throws {
         try tear("[1,2]\n", at: 4, inserting: ",3")
         #expect(home.read(relative) == "[1,2,3")
-        #expect(journalExists)
+        #expect(journalPending)
         #expect(home.run(["retrieve", "documents", "a.json"]).stdout == "[1,2]\n")
         #expect(home.read(relative) == "[1,2]\n")
-        #expect(!journalExists)
+        #expect(!journalPending)
+    }
+
+    @Test func aCompleteAppendWhoseCommitWasLostIsKept() throws {
+        // Every new byte is there, the tail included; only the emptying of the journal is missing.
+        try tear("[1,2]\n", at: 4, inserting: ",3", written: Array(",3]\n".utf8))
+        #expect(journalPending)
+        #expect(home.run(["retrieve", "documents", "a.json"]).stdout == "[1,2,3]\n")
+        #expect(!journalPending)
+        #expect(home.run(["append", "documents", "a.json"], stdin: "4").status == 0)
+        #expect(home.read(relative) == "[1,2,3,4]\n")
+    }
+
+    @Test func theRightLengthWithTheWrongBytesIsRolledBack() throws {
+        // A power failure can keep the new length and lose the data: zeros where the item was.
+        try tear("[1,2]\n", at: 4, inserting: ",3", written: [0, 0, 0, 0])
+        #expect(home.read(relative)?.utf8.count == 8)
+        #expect(home.run(["retrieve", "documents", "a.json"]).stdout == "[1,2]\n")
+        #expect(!journalPending)
     }
 
     @Test func anAppenderRollsBackFirstThenAppends() throws {
         try tear("[1]", at: 2, inserting: ",{\"half\":")
         #expect(home.run(["append", "documents", "a.json"], stdin: "2").status == 0)
         #expect(home.read(relative) == "[1,2]")
-        #expect(!journalExists)
+        #expect(!journalPending)
     }
 
     @Test func theLibraryReadersRollBackToo() throws {
@@ -68,36 +92,64 @@ import Testing
         #expect(try home.store().retrieveBytes("a.json", from: .documents) == Array("[5]".utf8))
     }
 
-    @Test func aRenameRollsBackBeforeTheFileLeavesItsJournal() throws {
+    @Test func aRenameRollsBackAndTakesNoJournalAlong() throws {
         try tear("[1]", at: 2, inserting: ",2")
         #expect(home.run(["rename", "documents", "a.json", "b.json"]).status == 0)
         #expect(home.read("docs/shelf/b.json") == "[1]")
-        #expect(!journalExists)
+        #expect(!home.exists(journalRelative))
     }
 
     @Test func aJournalAboutAnotherFileIsDroppedWithoutTouchingThisOne() throws {
         try tear("[1,2]", at: 4, inserting: ",3", identity: FileIdentity(device: 1, inode: 1))
         #expect(home.run(["retrieve", "documents", "a.json"]).stdout == "[1,2,3")
-        #expect(!journalExists)
+        #expect(!journalPending)
         try tear("[1,2]", at: 4, inserting: ",3", fingerprint: Array("[9,9".utf8))
         #expect(home.run(["retrieve", "documents", "a.json"]).stdout == "[1,2,3")
-        #expect(!journalExists)
+        #expect(!journalPending)
+    }
+
+    @Test func aRecordTheFileHasOutgrownIsStale() throws {
+        // Longer than the append could make it (another program added to it since): not rolled back.
+        try tear("[1,2]", at: 4, inserting: ",3", written: Array(",3] and more".utf8))
+        #expect(home.run(["retrieve", "documents", "a.json"]).stdout == "[1,2,3] and more")
+        #expect(!journalPending)
     }
 
     @Test func aTornJournalMeansTheDataWasNeverTouched() throws {
         try home.write(relative, "[1]")
-        try home.write("docs/shelf/" + AppendJournal.name(for: "a.json"), "SHELFJ1\n\u{1}\u{2}")
+        try home.write(journalRelative, "SHELFJ2\n\u{1}\u{2}")
         #expect(home.run(["append", "documents", "a.json"], stdin: "2").status == 0)
         #expect(home.read(relative) == "[1,2]")
-        #expect(!journalExists)
+        #expect(!journalPending)
+    }
+
+    @Test func aJournalOfTheFirstFormatStillRollsBack() throws {
+        // SHELFJ1 journals were deleted at the commit: one found always means an unfinished append.
+        try home.write(relative, "[1]")
+        let (folder, file) = try open()
+        defer { folder.close(); file.close() }
+        let st = try file.status()
+        var bytes = Array("SHELFJ1\n".utf8)
+        for number in [UInt64(st.st_dev), UInt64(st.st_ino), 3, 2, 1, 2] {
+            bytes += (0..<8).map { UInt8(truncatingIfNeeded: number >> UInt64(8 * $0)) }
+        }
+        bytes += Array("][1".utf8)
+        let sum = bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        bytes += (0..<8).map { UInt8(truncatingIfNeeded: sum >> UInt64(8 * $0)) }
+        try Data(bytes).write(to: URL(fileURLWithPath: home.path(journalRelative)))
+        try Array(",2]".utf8).withUnsafeBytes { try writeAll($0, to: file, at: 2) }
+        #expect(home.run(["retrieve", "documents", "a.json"]).stdout == "[1]")
+        #expect(!journalPending)
     }
 
     @Test func journalsAreNeverListedAndLongNamesAreHashed() {
         let long = String(repeating: "n", count: 250)
-        let name = AppendJournal.name(for: long)
+        let name = JournalFile.name(for: long)
         #expect(name.hasPrefix(SafePath.reservedPrefix) && name.utf8.count <= 255)
-        #expect(name != AppendJournal.name(for: long + "x"))
-        #expect(AppendJournal.name(for: "a.json") == ".shelf-journal-a.json")
+        #expect(name != JournalFile.name(for: long + "x"))
+        #expect(JournalFile.name(for: "a.json") == ".shelf-journal-a.json")
         #expect(home.run(["append", "documents", long], stdin: "x").status == 0)
+        #expect(home.run(["append", "documents", long], stdin: "y").status == 0)
+        #expect(home.read("docs/shelf/" + long) == "xy")
     }
 }

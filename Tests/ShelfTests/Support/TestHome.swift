@@ -63,6 +63,14 @@ final class TestHome: @unchecked Sendable {
         ((try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []).sorted()
     }
 
+    /// shelf's own files left below the home: temporary files, and journals holding a record.
+    /// An empty journal is not a leftover: it stays beside its file between appends.
+    func shelfLeftovers() -> [String] {
+        allPaths().filter { name in
+            name.contains(SafePath.reservedPrefix) && !(name.contains(JournalFile.namePrefix) && (read(name) ?? "x").isEmpty)
+        }
+    }
+
     /// Runs the CLI in-process with `stdin` as input; stdout and stderr are captured separately.
     func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]) -> CLIResult {
         run(arguments, stdinBytes: Array(stdin.utf8), environment: extra)
