@@ -93,6 +93,30 @@ struct NonRootTests {
         #expect(leftovers().isEmpty)
     }
 
+    @Test func anEmptyJournalAnotherUserLeftDoesNotBlockAnAppend() throws {
+        #expect(home.run(["append", "documents", "l.jsonl"], stdin: "1").status == 0)
+        handOver()
+        // root appends after the hand-over: its journal is root's, and nobody cannot open it.
+        #expect(home.run(["append", "documents", "l.jsonl"], stdin: "2").status == 0)
+        var st = stat()
+        #expect(lstat(home.path("docs/shelf/.shelf-journal-l.jsonl"), &st) == 0 && st.st_uid == 0)
+        let result = try asNobody(["append", "documents", "l.jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(home.read("docs/shelf/l.jsonl") == "1\n2\n")
+        #expect(lstat(home.path("docs/shelf/.shelf-journal-l.jsonl"), &st) != 0 || st.st_uid == NonRootTests.nobody)
+    }
+
+    @Test func aFileTheUserMayNotReadCanStillBeRenamedAndRemoved() throws {
+        #expect(home.run(["save", "documents", "a.txt"], stdin: "a").status == 0)
+        handOver()
+        chmod(home.path("docs/shelf/a.txt"), 0o200)
+        let renamed = try asNobody(["rename", "documents", "a.txt", "b.txt"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        let removed = try asNobody(["remove", "documents", "b.txt"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(!home.exists("docs/shelf/a.txt") && !home.exists("docs/shelf/b.txt"))
+    }
+
     /// Across file systems the source is removed last: a source folder that cannot be changed
     /// must be refused before copying, not leave a second copy behind.
     @Test(.enabled(if: SharedMemory.isSeparateFileSystem, "needs /dev/shm on a file system other than the temp folder"))
