@@ -106,7 +106,16 @@ final class JournalFile {
     }
 
     private func create(mode: mode_t) throws -> FileDescriptor {
-        let created = try folder.openAt(name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600, path: path)
+        let created: FileDescriptor
+        do {
+            created = try folder.openAt(name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600, path: path)
+        } catch ShelfError.alreadyExists {
+            // Made meanwhile for another file of this name (this one was removed and made again):
+            // ours now, under our lock; the caller syncs it and the folder as if it were new.
+            let existing = try folder.openAt(name, O_RDWR | O_NOFOLLOW, path: path)
+            file = existing
+            return existing
+        }
         let bits = mode & 0o666
         if bits != 0o600 && fchmod(created.raw, bits) != 0 {
             let failure = ShelfError.lastError(path: path, operation: "set journal permissions")
