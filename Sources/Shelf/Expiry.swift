@@ -1,0 +1,45 @@
+import Glibc
+
+/// Expiry times of stored files: the extended attribute `user.shelf.expires` (decimal seconds
+/// since 1970 UTC), which travels with the file through rename, move and copy; on file systems
+/// without user attributes, the folder's `ExpiryIndex`.
+enum Expiry {
+    /// Gives the file being saved (still a temp file, open as `file`) its expiry. Called before the
+    /// rename, so that the file never appears without it.
+    static func record(_ expires: Int64, on file: FileDescriptor, named name: String, in folder: FileDescriptor) throws {
+        do {
+            try ExtendedAttributes.set(ExtendedAttributes.expiry, Array(String(expires).utf8), on: file)
+        } catch ShelfError.unsupported {
+            try ExpiryIndex.update(in: folder, name, to: ExpiryIndex.Entry(expires: expires, file: try file.status()))
+        }
+    }
+
+    /// The expiry of the open file `file` (the entry `name` of `folder`), or nil when it has none.
+    /// `index` caches the folder's fallback index for callers that read many files of one folder.
+    static func read(_ file: FileDescriptor, _ st: stat, named name: String, in folder: FileDescriptor,
+                     index: ExpiryIndex?? = nil) throws -> Int64? {
+        do {
+            guard let value = try ExtendedAttributes.value(ExtendedAttributes.expiry, of: file) else {
+                // The file system has attributes, so the index was never used for this file.
+                return nil
+            }
+            return Int64(String(decoding: value, as: UTF8.self))
+        } catch ShelfError.unsupported {
+            let loaded = try index ?? ExpiryIndex.load(in: folder)
+            return loaded?.expiry(of: name, st)
+        }
+    }
+
+    /// Seconds since 1970 UTC, now.
+    static func now() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec)
+    }
+
+    /// Whether a file with expiry `expires` has expired at `now`.
+    static func hasExpired(_ expires: Int64?, now: Int64) -> Bool {
+        guard let expires else { return false }
+        return expires <= now
+    }
+}
