@@ -32,7 +32,7 @@ enum ClearPlan {
         candidates.sort {
             ($0.stamp.seconds, $0.stamp.nanoseconds) != ($1.stamp.seconds, $1.stamp.nanoseconds)
                 ? ($0.stamp.seconds, $0.stamp.nanoseconds) < ($1.stamp.seconds, $1.stamp.nanoseconds)
-                : $0.path.utf8.lexicographicallyPrecedes($1.path.utf8)
+                : $0.path.utf8Precedes($1.path)
         }
         var chosen: [String: Stamp] = [:]
         for candidate in candidates where total > maxSize {

@@ -36,7 +36,9 @@ struct ClearWalk {
         }
         var outcome = Outcome()
         var housekeeping: [String] = []
-        for entry in entries {
+        // Inode order, as rm does: in a large folder, hash order would touch the inode table (and
+        // the journal) at random; in sequence, removal runs several times faster on ext4.
+        for entry in entries.sorted(by: { $0.inode < $1.inode }) {
             let name = entry.name
             if FolderEntries.isInternal(name) {
                 if name == ExpiryIndex.name || name == ExpiryIndex.lockName {
@@ -144,11 +146,14 @@ struct ClearWalk {
             fail(path, error)
             return false
         }
-        // The name may have been given to a new file between open and lock (an atomic save).
-        var now = stat()
-        if fstatat(folder.raw, name, &now, AT_SYMLINK_NOFOLLOW) != 0 || FileIdentity(now) != FileIdentity(st) {
-            report.skipped.append(path)
-            return false
+        // The name may have been given to a new file between open and lock (an atomic save). With
+        // limits that new file was never judged, so it stays; without, it would go anyway.
+        if !options.removesEverything {
+            var now = stat()
+            if fstatat(folder.raw, name, &now, AT_SYMLINK_NOFOLLOW) != 0 || FileIdentity(now) != FileIdentity(st) {
+                report.skipped.append(path)
+                return false
+            }
         }
         return unlink(name, in: folder, path: path, size: Int64(st.st_size))
     }

@@ -55,8 +55,7 @@ extension Store {
                              visit: (FileDescriptor, String, String, Bool, ExpiryIndex?) throws -> Void) throws {
         let entries = try FolderEntries.read(folder)
         let index = needsIndex && entries.contains { $0.name == ExpiryIndex.name } ? try ExpiryIndex.load(in: folder) : nil
-        let visible = entries.filter { !FolderEntries.isInternal($0.name) }
-            .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        let visible = FolderEntries.sortedByName(entries.filter { !FolderEntries.isInternal($0.name) })
         for entry in visible {
             let isFolder = try Store.isFolder(entry, in: folder)
             let path = prefix + entry.name + (isFolder ? "/" : "")

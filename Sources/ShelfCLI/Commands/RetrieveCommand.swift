@@ -6,10 +6,14 @@ enum RetrieveCommand {
         name: "retrieve",
         summary: "write the file at <path> to standard output",
         arguments: [CommandTable.directoryArgument, CommandTable.pathArgument],
-        options: [],
+        options: [
+            OptionSpec(name: "allow-expired", help: "write the file even if its expiry time (save --expires-in) has passed"),
+        ],
         discussion: """
             The bytes go to standard output unchanged, streamed without loading the file into memory.
             A shared lock is held meanwhile, so a concurrent shelf append is never seen half-done.
+            A file saved with an expiry time that has passed is refused (exit 66, "expired at …")
+            unless --allow-expired is given.
             """,
         examples: [
             "shelf retrieve caches feeds/today.json | jq .title",
@@ -20,7 +24,8 @@ enum RetrieveCommand {
         let directory = try invocation.directory(at: 0)
         let store = try context.store()
         context.stdout.flush()
-        try store.retrieve(invocation.positionals[1], from: directory, to: context.stdout.descriptor)
+        try store.retrieve(invocation.positionals[1], from: directory, to: context.stdout.descriptor,
+                           options: RetrieveOptions(allowExpired: invocation.flag("allow-expired")))
         return ExitCode.success
     }
 }
