@@ -15,15 +15,16 @@ enum Expiry {
     }
 
     /// The expiry of the open file `file` (the entry `name` of `folder`), or nil when it has none.
-    /// `index` caches the folder's fallback index for callers that read many files of one folder.
+    /// `index` is the folder's fallback index when the caller already loaded it (for many files of
+    /// one folder); otherwise the index is read only where the file system has no attributes.
     static func read(_ file: FileDescriptor, _ st: stat, named name: String, in folder: FileDescriptor,
                      index: ExpiryIndex?? = nil) throws -> Int64? {
         do {
-            guard let value = try ExtendedAttributes.value(ExtendedAttributes.expiry, of: file) else {
-                // The file system has attributes, so the index was never used for this file.
-                return nil
+            if let value = try ExtendedAttributes.value(ExtendedAttributes.expiry, of: file) {
+                return Int64(String(decoding: value, as: UTF8.self))
             }
-            return Int64(String(decoding: value, as: UTF8.self))
+            // The file system has attributes, so no index was written for this file.
+            return index??.expiry(of: name, st)
         } catch ShelfError.unsupported {
             let loaded = try index ?? ExpiryIndex.load(in: folder)
             return loaded?.expiry(of: name, st)
