@@ -17,9 +17,6 @@ struct ClearWalk {
         var removedSomething = false
     }
 
-    /// Interrupted saves leave `.shelf-tmp-` files; one this old belongs to no running process.
-    static let staleTempAge: Int64 = 86_400
-
     mutating func clear(_ folder: FileDescriptor, prefix: String, isRoot: Bool) -> Outcome {
         let entries: [FolderEntry]
         do {
@@ -30,24 +27,17 @@ struct ClearWalk {
         } catch {
             return Outcome(empty: false)
         }
-        var index: ExpiryIndex?
-        if options.expiredOnly && entries.contains(where: { $0.name == ExpiryIndex.name }) {
-            index = try? ExpiryIndex.load(in: folder)
+        var own: [String] = []
+        for entry in entries where FolderEntries.isInternal(entry.name) { own.append(entry.name) }
+        var leftovers = Leftovers(names: own)
+        if options.expiredOnly && own.contains(ExpiryIndex.name) {
+            leftovers.index = try? ExpiryIndex.load(in: folder)
         }
         var outcome = Outcome()
-        var housekeeping: [String] = []
         // Inode order, as rm does: in a large folder, hash order would touch the inode table (and
         // the journal) at random; in sequence, removal runs several times faster on ext4.
-        for entry in entries.sorted(by: { $0.inode < $1.inode }) {
+        for entry in entries.sorted(by: { $0.inode < $1.inode }) where !FolderEntries.isInternal(entry.name) {
             let name = entry.name
-            if FolderEntries.isInternal(name) {
-                if name == ExpiryIndex.name || name == ExpiryIndex.lockName {
-                    housekeeping.append(name)
-                } else if !removeStaleTemp(name, in: folder) {
-                    outcome.empty = false
-                }
-                continue
-            }
             if isRoot && name == CacheTag.name {
                 outcome.empty = false
                 continue
@@ -57,13 +47,13 @@ struct ClearWalk {
             if (try? Store.isFolder(entry, in: folder)) == true {
                 gone = clearFolder(name, in: folder, path: path, outcome: &outcome)
             } else {
-                gone = clearFile(name, type: entry.type, in: folder, path: path, index: index)
+                gone = clearFile(name, type: entry.type, in: folder, path: path, leftovers: leftovers)
                 if gone { outcome.removedSomething = true }
             }
             if !gone { outcome.empty = false }
         }
-        if !housekeeping.isEmpty && outcome.empty && !options.dryRun {
-            outcome.empty = removeIndex(housekeeping, in: folder)
+        if !own.isEmpty && !options.dryRun {
+            outcome.empty = tidy(leftovers, in: folder, otherwiseEmpty: outcome.empty) && outcome.empty
         }
         return outcome
     }
@@ -75,7 +65,7 @@ struct ClearWalk {
             sub = try FolderWalker.openFolder(name, in: folder, path: folder.path + "/" + name, create: false)
         } catch ShelfError.symbolicLink, ShelfError.notAFolder {
             // Replaced by a link or a file since the folder was read: clear it as such.
-            let gone = clearFile(name, type: UInt8(DT_UNKNOWN), in: folder, path: path, index: nil)
+            let gone = clearFile(name, type: UInt8(DT_UNKNOWN), in: folder, path: path, leftovers: Leftovers(names: []))
             if gone { outcome.removedSomething = true }
             return gone
         } catch {
@@ -101,7 +91,7 @@ struct ClearWalk {
 
     /// Removes one file or link if the options select it. Returns whether it is gone.
     private mutating func clearFile(_ name: String, type: UInt8, in folder: FileDescriptor, path: String,
-                                    index: ExpiryIndex?) -> Bool {
+                                    leftovers: Leftovers) -> Bool {
         let fullPath = folder.path + "/" + name
         if type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) {
             let fd = retryingEINTR { openat(folder.raw, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
@@ -110,7 +100,7 @@ struct ClearWalk {
                 let file = FileDescriptor(raw: fd, path: fullPath)
                 defer { file.close() }
                 if let st = try? file.status(), st.isRegularFile {
-                    return clearLocked(file, st, name: name, in: folder, path: path, index: index)
+                    return clearLocked(file, st, name: name, in: folder, path: path, leftovers: leftovers)
                 }
             }
             // A link (ELOOP), a file this user may not read, a FIFO…: nothing shelf could have locked.
@@ -121,7 +111,7 @@ struct ClearWalk {
             fail(path, ShelfError.lastError(path: fullPath, operation: "stat"))
             return false
         }
-        let expires = st.isRegularFile ? index?.expiry(of: name, st) : nil
+        let expires = st.isRegularFile ? leftovers.index?.expiry(of: name, st) : nil
         guard selects(st, expires: expires, path: path) else { return false }
         return unlink(name, in: folder, path: path, size: st.isRegularFile ? Int64(st.st_size) : 0)
     }
@@ -129,8 +119,9 @@ struct ClearWalk {
     /// Removes a regular file while holding its exclusive lock, so that a shelf append or read in
     /// progress (which holds a lock) makes the clear skip the file instead of tearing it.
     private mutating func clearLocked(_ file: FileDescriptor, _ st: stat, name: String, in folder: FileDescriptor,
-                                      path: String, index: ExpiryIndex?) -> Bool {
-        let expires = options.expiredOnly ? (try? Expiry.read(file, st, named: name, in: folder, index: .some(index))) ?? nil : nil
+                                      path: String, leftovers: Leftovers) -> Bool {
+        let expires = options.expiredOnly
+            ? (try? Expiry.read(file, st, named: name, in: folder, index: .some(leftovers.index))) ?? nil : nil
         guard selects(st, expires: expires, path: path) else { return false }
         if options.dryRun {
             report.removed.append(path)
@@ -155,7 +146,11 @@ struct ClearWalk {
                 return false
             }
         }
-        return unlink(name, in: folder, path: path, size: Int64(st.st_size))
+        let gone = unlink(name, in: folder, path: path, size: Int64(st.st_size))
+        // A journal beside it is a crashed append's (a running one would hold the lock): with the
+        // file gone it has nothing left to roll back.
+        if gone { leftovers.removeJournal(of: name, in: folder) }
+        return gone
     }
 
     /// Whether the options select a file with this status and expiry.
@@ -190,30 +185,7 @@ struct ClearWalk {
         return true
     }
 
-    /// Removes a `.shelf-tmp-` leftover old enough to belong to no running save. Returns whether it is gone.
-    private func removeStaleTemp(_ name: String, in folder: FileDescriptor) -> Bool {
-        guard name.hasPrefix(AtomicFile.tempPrefix), !options.dryRun else { return false }
-        var st = stat()
-        if fstatat(folder.raw, name, &st, AT_SYMLINK_NOFOLLOW) != 0 { return errno == ENOENT }
-        guard Int64(st.st_mtim.tv_sec) <= now - ClearWalk.staleTempAge else { return false }
-        return (try? TreeRemover.remove(name, in: folder, path: folder.path + "/" + name)) != nil
-    }
-
-    /// In a folder left with nothing but the expiry index, the index describes nothing: remove it
-    /// and its lock, unless an update holds the lock right now. Returns whether the folder is empty.
-    private func removeIndex(_ names: [String], in folder: FileDescriptor) -> Bool {
-        let lockPath = folder.path + "/" + ExpiryIndex.lockName
-        let fd = retryingEINTR { openat(folder.raw, ExpiryIndex.lockName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
-        let lock = fd >= 0 ? FileDescriptor(raw: fd, path: lockPath) : nil
-        defer { lock?.close() }
-        if let lock, (try? FileLock.tryLock(lock, .exclusive)) != true { return false }
-        for name in [ExpiryIndex.name, ExpiryIndex.lockName] where names.contains(name) {
-            if unlinkat(folder.raw, name, 0) != 0 && errno != ENOENT { return false }
-        }
-        return true
-    }
-
-    private mutating func fail(_ path: String, _ error: Error) {
+    mutating func fail(_ path: String, _ error: Error) {
         let shelfError = error as? ShelfError ?? .io(path: path, operation: "remove", errno: EIO)
         report.failed.append(ClearFailure(path: path, error: shelfError))
     }

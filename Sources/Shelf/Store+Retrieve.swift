@@ -20,30 +20,20 @@ extension Store {
     ///   `permissionDenied`, `io`.
     public func retrieve(_ path: String, from directory: Directory, to output: Int32,
                          options: RetrieveOptions = RetrieveOptions()) throws {
-        let file = try openForReading(path, in: directory, options: options)
+        let (file, _) = try openLockedForReading(path, in: directory, options: options)
         defer { file.close() }
-        try FileLock.lock(file, .shared)
         try Store.stream(file, to: FileDescriptor(raw: output, path: "<stdout>"))
     }
 
-    /// Opens a stored regular file read-only, refusing folders, links and (unless the options
-    /// allow it) files past their expiry time.
-    func openForReading(_ path: String, in directory: Directory, options: RetrieveOptions = RetrieveOptions()) throws -> FileDescriptor {
-        let target = try existingTarget(path, in: directory)
-        defer { target.close() }
-        let file = try target.folder.openAt(target.name, O_RDONLY | O_NOFOLLOW, path: target.path)
-        do {
-            let st = try file.status()
-            if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
-            if !options.allowExpired, let expires = try Expiry.read(file, st, named: target.name, in: target.folder),
-               Expiry.hasExpired(expires, now: options.now ?? Expiry.now()) {
-                throw ShelfError.expired(path: target.path, at: TimestampText.format(expires))
-            }
-        } catch {
-            file.close()
-            throw error
+    /// Refuses a file whose expiry time has passed, unless the options allow it. Every read of a
+    /// stored file's content goes through this (see `openLockedForReading`).
+    func checkExpiry(_ file: FileDescriptor, named name: String, in folder: FileDescriptor, options: RetrieveOptions) throws {
+        if options.allowExpired { return }
+        let st = try file.status()
+        if let expires = try Expiry.read(file, st, named: name, in: folder),
+           Expiry.hasExpired(expires, now: options.now ?? Expiry.now()) {
+            throw ShelfError.expired(path: file.path, at: TimestampText.format(expires))
         }
-        return file
     }
 
     /// Copies a file to any descriptor. `sendfile` moves the bytes inside the kernel (to a
