@@ -18,6 +18,18 @@ import Testing
         #expect(home.run(["exists", "caches", "token"]).status == 0)
     }
 
+    @Test func everyReadRefusesAnExpiredFile() throws {
+        #expect(home.run(["save", "caches", "list.json", "--expires-at", "2020-01-01T00:00:00Z"], stdin: "[1,2]").status == 0)
+        #expect(home.run(["retrieve", "caches", "list.json", "--each"]).status == 66)
+        #expect(home.run(["retrieve", "caches", "list.json", "--each", "--allow-expired"]).stdout == "1\n2\n")
+        let store = try home.store()
+        #expect(throws: ShelfError.self) { try store.retrieveBytes("list.json", from: .caches) }
+        #expect(throws: ShelfError.self) { try store.retrieve("list.json", from: .caches, as: [Int].self) }
+        // Appending keeps the expiry (the attribute belongs to the file).
+        #expect(home.run(["append", "caches", "list.json"], stdin: "3").status == 0)
+        #expect(try store.expiry(of: "list.json", in: .caches) == 1_577_836_800)
+    }
+
     @Test func aFileNotYetExpiredIsRetrievedAndItsExpiryIsStoredAsAnAttribute() throws {
         let before = Int64(time(nil))
         #expect(home.run(["save", "caches", "t.json", "--expires-in", "2h"], stdin: "{}").status == 0)
