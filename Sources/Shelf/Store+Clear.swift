@@ -42,8 +42,8 @@ public struct ClearFailure: Sendable, Equatable {
 
 /// What `clear` did (or, with `dryRun`, would do).
 public struct ClearReport: Sendable, Equatable {
-    /// Files (and links) removed, relative to the namespace folder. Folders emptied by the clear
-    /// are removed too but not listed.
+    /// Files (and links) removed, relative to the namespace folder, in the order removed (inode
+    /// order within a folder). Folders emptied by the clear are removed too but not listed.
     public var removed: [String] = []
     /// The sum of the removed files' sizes.
     public var freedBytes: Int64 = 0
