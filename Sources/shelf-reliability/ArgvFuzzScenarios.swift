@@ -1,0 +1,3 @@
+enum ArgvFuzzScenarios {
+    static func run(_ battery: Battery) -> [ScenarioReport] { [] }
+}

@@ -1,0 +1,3 @@
+enum ConcurrencyScenarios {
+    static func run(_ battery: Battery) -> [ScenarioReport] { [] }
+}

@@ -1,0 +1,3 @@
+enum CrashAppendScenarios {
+    static func run(_ battery: Battery) -> [ScenarioReport] { [] }
+}

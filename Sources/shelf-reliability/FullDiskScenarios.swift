@@ -1,0 +1,3 @@
+enum FullDiskScenarios {
+    static func run(_ battery: Battery) -> [ScenarioReport] { [] }
+}

@@ -1,0 +1,3 @@
+enum HostileJSONScenarios {
+    static func run(_ battery: Battery) -> [ScenarioReport] { [] }
+}

@@ -1,0 +1,3 @@
+enum HostilePathScenarios {
+    static func run(_ battery: Battery) -> [ScenarioReport] { [] }
+}

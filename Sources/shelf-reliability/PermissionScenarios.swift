@@ -1,0 +1,3 @@
+enum PermissionScenarios {
+    static func run(_ battery: Battery) -> [ScenarioReport] { [] }
+}
