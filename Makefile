@@ -4,8 +4,9 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/shelf
 DEBUG_BIN = .build/debug/shelf
+SUITE ?= ../shared/data/JSONTestSuite/test_parsing
 
-.PHONY: help build release test demo install uninstall clean
+.PHONY: help build release test demo conformance install uninstall clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 20
@@ -22,6 +23,9 @@ test: ## build and run every test
 
 demo: build ## save, retrieve and list under a throwaway XDG home
 	@sh scripts/demo.sh $(DEBUG_BIN)
+
+conformance: build ## optional: the JSON validator against JSONTestSuite (SUITE=folder of y_/n_/i_ files)
+	@sh scripts/conformance.sh $(DEBUG_BIN) $(SUITE)
 
 install: release ## install binary, man page and completions under PREFIX
 	install -d $(DESTDIR)$(PREFIX)/bin
