@@ -21,26 +21,25 @@ while !words.isEmpty {
     let word = words.removeFirst()
     switch word {
     case "--seed":
-        guard let value = words.first.flatMap(UInt64.init) else { print(usage); exit(64) }
+        guard let value = words.first.flatMap(UInt64.init) else { say(usage); exit(64) }
         seed = value
         words.removeFirst()
     case "--quick": quick = true
     case "--only":
-        guard let value = words.first else { print(usage); exit(64) }
+        guard let value = words.first else { say(usage); exit(64) }
         only = Set(value.split(separator: ",").map(String.init))
         words.removeFirst()
-    case "-h", "--help": print(usage); exit(0)
+    case "-h", "--help": say(usage); exit(0)
     default:
-        if word.hasPrefix("-") { print(usage); exit(64) }
+        if word.hasPrefix("-") { say(usage); exit(64) }
         binary = word
     }
 }
 if let only, let unknown = only.first(where: { name in !Scenarios.all.contains { $0.name == name } }) {
-    print("unknown scenario '\(unknown)'\n\(usage)")
+    say("unknown scenario '\(unknown)'\n\(usage)")
     exit(64)
 }
 
-setvbuf(stdout, nil, _IOLBF, 0)  // the seed line before any progress on stderr
 // A child killed mid-read must give the harness EPIPE, not kill it.
 signal(SIGPIPE, SIG_IGN)
 
@@ -53,11 +52,11 @@ let shelf: ShelfBinary
 do {
     shelf = try ShelfBinary(path: shelfPath)
 } catch {
-    print("shelf-reliability: \(error)")
+    say("shelf-reliability: \(error)")
     exit(66)
 }
-print("shelf-reliability: seed \(seed) (replay: --seed \(seed)), \(quick ? "quick" : "full") run of \(shelfPath)")
-print("  commands: append \(shelf.hasAppend ? "yes" : "no"), list \(shelf.hasList ? "yes" : "no"), clear \(shelf.hasClear ? "yes" : "no"); JSON validator \(shelf.validatesJSON ? "yes" : "placeholder"); start-up \(String(format: "%.1f", shelf.startupSeconds * 1000)) ms; uid \(getuid())")
+say("shelf-reliability: seed \(seed) (replay: --seed \(seed)), \(quick ? "quick" : "full") run of \(shelfPath)")
+say("  commands: append \(shelf.hasAppend ? "yes" : "no"), list \(shelf.hasList ? "yes" : "no"), clear \(shelf.hasClear ? "yes" : "no"); JSON validator \(shelf.validatesJSON ? "yes" : "placeholder"); start-up \(String(format: "%.1f", shelf.startupSeconds * 1000)) ms; uid \(getuid())")
 
 let battery = Battery(shelf: shelf, seed: seed, full: !quick, fixtures: fixtures)
 let started = Date()
@@ -66,13 +65,18 @@ for scenario in Scenarios.all where only?.contains(scenario.name) ?? true {
     reports += scenario.run(battery)
 }
 
-print("")
-print(SummaryTable.render(reports))
+say("")
+say(SummaryTable.render(reports))
 for report in reports {
-    for note in report.notes { print("  note (\(report.name)): \(note)") }
-    for message in report.messages { print("  FAILURE (\(report.name)): \(message)") }
+    for note in report.notes { say("  note (\(report.name)): \(note)") }
+    for message in report.messages { say("  FAILURE (\(report.name)): \(message)") }
 }
 let failed = reports.reduce(0) { $0 + $1.failures }
 let runs = reports.reduce(0) { $0 + $1.runs }
-print(String(format: "\n%d runs, %d failures, %.0f s; seed %llu", runs, failed, Date().timeIntervalSince(started), seed))
+say(String(format: "\n%d runs, %d failures, %.0f s; seed %llu", runs, failed, Date().timeIntervalSince(started), seed))
 exit(failed == 0 ? 0 : 1)
+
+/// Unbuffered standard output, so the seed line comes before any progress on stderr.
+func say(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
