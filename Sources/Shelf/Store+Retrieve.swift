@@ -11,13 +11,20 @@ extension Store {
         try Store.stream(file, to: FileDescriptor(raw: output, path: "<stdout>"))
     }
 
-    /// Opens a stored regular file read-only, refusing folders and links.
+    /// Opens a stored regular file read-only, refusing folders, links, FIFOs and devices.
+    /// O_NONBLOCK because a blocking open of a FIFO planted in the namespace waits for a writer
+    /// forever (found by the reliability battery); it is cleared once the file is known regular.
     func openForReading(_ path: String, in directory: Directory) throws -> FileDescriptor {
         let target = try existingTarget(path, in: directory)
         defer { target.close() }
-        let file = try target.folder.openAt(target.name, O_RDONLY | O_NOFOLLOW, path: target.path)
+        let file = try target.folder.openAt(target.name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, path: target.path)
         do {
-            if try file.status().isFolder { throw ShelfError.isAFolder(path: target.path) }
+            let st = try file.status()
+            if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
+            if !st.isRegularFile {
+                throw ShelfError.unsupported(path: target.path, reason: "it is not a regular file (a FIFO, socket or device)")
+            }
+            _ = fcntl(file.raw, F_SETFL, O_RDONLY)
         } catch {
             file.close()
             throw error
