@@ -16,10 +16,12 @@ enum HostilePathScenarios {
                 let home = try Sandbox(in: outer.root, label: "home")
                 let outside = outer.root + "/outside"
                 try Sandbox.writeFile(outside + "/precious.txt", Array("precious".utf8))
-                for (directory, path) in [("caches", "good.txt"), ("documents", "d.txt"), ("applicationSupport", "s.txt")] {
-                    guard try battery.shelf.run(["save", directory, path], in: home, input: .bytes([1])).status == 0 else {
-                        throw HarnessError("setup save failed")
-                    }
+                // One save makes caches as shelf does (with its CACHEDIR.TAG); the rest is written directly.
+                guard try battery.shelf.run(["save", "caches", "good.txt"], in: home, input: .bytes([1])).status == 0 else {
+                    throw HarnessError("setup save failed")
+                }
+                for (directory, path) in [("documents", "d.txt"), ("applicationSupport", "s.txt")] {
+                    try Sandbox.writeFile(home.namespace(directory) + "/" + path, [1])
                 }
                 hostile.plant(home, outside)
                 let before = Sandbox.snapshot(outer.root)
