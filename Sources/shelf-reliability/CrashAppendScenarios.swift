@@ -51,7 +51,7 @@ enum CrashAppendScenarios {
             fullTime = max(fullTime, result.seconds)
             apply(kind, run, bytes, to: &stored, sandbox)
         }
-        var killed = 0
+        var killed = 0, journals = 0
         for run in 0..<runsPerKind {
             let new = item(run)
             let child = try battery.shelf.start(["append", "caches", path], in: sandbox, input: .pipe)
@@ -68,6 +68,8 @@ enum CrashAppendScenarios {
             let result = child.wait()
             var checks = Checks()
             if result.signal == SIGKILL { killed += 1 } else { checks.expect(result, in: [0], "append that ended before the kill") }
+            let namespace = sandbox.namespace("caches") + (kind == .folder ? "/inbox" : "")
+            if Sandbox.entries(of: namespace).contains(where: { $0.hasPrefix(".shelf-journal") }) { journals += 1 }
             let before = stored
             let (added, problems) = try observe(kind, battery, sandbox, expected: before, run: run, item: new)
             checks.problems += problems
@@ -82,7 +84,7 @@ enum CrashAppendScenarios {
             report.record(checks.problems, run: "\(kind) run \(run): \(new.count) bytes, \(midInput ? "killed mid-input" : "killed after input")")
             if !checks.problems.isEmpty { return }  // the stored state is unknown now: later runs would only repeat it
         }
-        report.note("append \(kind): \(killed) of \(runsPerKind) runs killed before finishing")
+        report.note("append \(kind): \(killed) of \(runsPerKind) runs killed before finishing, \(journals) of them with a journal to roll back")
     }
 
     static func apply(_ kind: Kind, _ run: Int, _ bytes: [UInt8], to stored: inout Stored, _ sandbox: Sandbox) {
