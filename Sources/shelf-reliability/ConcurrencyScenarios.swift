@@ -36,7 +36,9 @@ enum ConcurrencyScenarios {
                         return try battery.shelf.start(["save", "caches", path], in: sandbox, input: .bytes(document))
                     }, finished: { result in
                         writersLeft -= 1
-                        checks.expect(result, in: [0], "a racing save")
+                        var one = Checks()
+                        one.expect(result, in: [0], "a racing save")
+                        report.record(one.problems, run: "round \(round), a save")
                     }))
                 }
                 let readers = (0..<2).map { _ in
@@ -44,10 +46,12 @@ enum ConcurrencyScenarios {
                         writersLeft > 0 ? try battery.shelf.start(["retrieve", "caches", path], in: sandbox) : nil
                     }, finished: { result in
                         reads += 1
-                        checks.expect(result, in: [0], "a retrieve during the race")
+                        var one = Checks()
+                        one.expect(result, in: [0], "a retrieve during the race")
                         if result.status == 0 && !allowed.contains(result.stdout) {
-                            checks.add("a reader saw \(result.stdout.count) bytes that are no writer's whole document")
+                            one.add("a reader saw \(result.stdout.count) bytes that are no writer's whole document")
                         }
+                        report.record(one.problems, run: "round \(round), a read")
                     })
                 }
                 try Lanes.run(writers + readers)
@@ -56,7 +60,7 @@ enum ConcurrencyScenarios {
                 checks.expect(documents.contains(final.stdout), "the file after the race is no writer's whole document")
                 before = final.stdout
                 checks.problems += Visibility.problems(battery, sandbox, directory: "caches", expected: ["race", "race/doc.json"])
-                report.record(checks.problems, run: "round \(round)")
+                report.record(checks.problems, run: "round \(round), the result")
             }
             report.note("save race: 25 rounds × 8 writers, \(reads) reads during the races")
         }

@@ -9,13 +9,14 @@ enum ConcurrentAppendScenarios {
     }
 
     static let writers = 8
-    static let appendsPerWriter = 1000
 
     /// The item writer `w` appends as its `i`th.
     static func item(_ w: Int, _ i: Int) -> String { "{\"w\":\(w),\"i\":\(i)}" }
 
     static func appends(_ battery: Battery) -> ScenarioReport {
-        battery.scenario("concurrency: append", checked: "8 processes × 1,000 appends to an array, a JSON Lines file and a folder + 2 readers; exactly 8,000 each, readers see valid JSON") { report in
+        // The quick run (inside `make test`) does a quarter: 8 × 1,000 takes minutes on a small machine.
+        let appendsPerWriter = battery.full ? 1000 : 250
+        return battery.scenario("concurrency: append", checked: "8 processes × \(appendsPerWriter) appends to an array, a JSON Lines file and a folder + 2 readers; exactly \(8 * appendsPerWriter) each, readers see valid JSON") { report in
             guard battery.shelf.hasAppend else {
                 report.skipped = "append not available"
                 return
@@ -23,7 +24,7 @@ enum ConcurrentAppendScenarios {
             let sandbox = try Sandbox(label: "append-race")
             defer { sandbox.destroy() }
             var checks = Checks()
-            var failedAppends = 0, reads = 0
+            var reads = 0
             var lanes: [Lanes.Lane] = []
             var writersLeft = writers
             for w in 0..<writers {
@@ -41,10 +42,9 @@ enum ConcurrentAppendScenarios {
                     default: return try battery.shelf.start(["append", "caches", "c/inbox/"], in: sandbox, input: .bytes(Array(item(w, i).utf8)))
                     }
                 }, finished: { result in
-                    if !(result.exited && result.status == 0) {
-                        failedAppends += 1
-                        if failedAppends <= 3 { checks.add("an append failed: \(result.summary)") }
-                    }
+                    var one = Checks()
+                    one.expect(result, in: [0], "append")
+                    report.record(one.problems, run: "writer \(w), append \(step - 1)")
                 }))
             }
             for r in 0..<2 {
@@ -55,15 +55,15 @@ enum ConcurrentAppendScenarios {
                     return try battery.shelf.start(["retrieve", "caches", turn % 2 == 0 ? "c/list.json" : "c/log.jsonl"], in: sandbox)
                 }, finished: { result in
                     reads += 1
-                    guard result.exited && result.status != 66 else { return }  // nothing appended yet
-                    checks.expect(result, in: [0], "a retrieve during the appends")
-                    if let problem = validity(result.stdout, lines: turn % 2 != 0) { checks.add("a reader saw \(problem)") }
+                    var one = Checks()
+                    one.expect(result, in: [0, 66], "a retrieve during the appends")  // 66: nothing appended yet
+                    if result.status == 0, let problem = validity(result.stdout, lines: turn % 2 != 0) { one.add("a reader saw \(problem)") }
+                    report.record(one.problems, run: "reader \(r), read \(reads)")
                 }))
             }
             let started = Date()
             try Lanes.run(lanes)
             let seconds = Date().timeIntervalSince(started)
-            checks.expect(failedAppends == 0, "\(failedAppends) appends failed")
             let expected = Set((0..<writers).flatMap { w in (0..<appendsPerWriter).map { item(w, $0) } })
             for path in ["c/list.json", "c/log.jsonl"] {
                 let read = try battery.shelf.run(["retrieve", "caches", path], in: sandbox)
@@ -73,7 +73,7 @@ enum ConcurrentAppendScenarios {
             let inbox = sandbox.namespace("caches") + "/c/inbox"
             let files = Visibility.visibleEntries(inbox).map { String(decoding: Sandbox.readFile(inbox + "/" + $0) ?? [], as: UTF8.self) }
             checks.problems += countProblems(files, expected, what: "c/inbox/")
-            report.record(checks.problems, run: "8 × \(appendsPerWriter) appends")
+            report.record(checks.problems, run: "the counts after 8 × \(appendsPerWriter) appends")
             let total = writers * appendsPerWriter * 3
             report.note(String(format: "append: %d appends in %.1f s (%.0f/s) with %d reads alongside", total, seconds, Double(total) / seconds, reads))
         }
