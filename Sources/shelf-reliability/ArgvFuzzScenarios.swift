@@ -17,8 +17,10 @@ enum ArgvFuzzScenarios {
             defer { outer.destroy() }
             let homes = try (0..<2).map { _ in try Sandbox(in: outer.root, label: "home") }
             for home in homes { try Sandbox.writeFile(home.root + "/input.json", Array(#"[{"id":"x"}]"#.utf8)) }
+            let around = Set(Sandbox.entries(of: outer.root))
             let words = FuzzWords(homes: homes)
             var statuses: [Int32: Int] = [:]
+            var ioMessages = Set<String>()
             var next = 0
             let lanes = homes.map { home in
                 var current: (Int, [[UInt8]], Int)?
@@ -32,14 +34,19 @@ enum ArgvFuzzScenarios {
                 }, finished: { result in
                     guard let (index, arguments, inputSize) = current else { return }
                     statuses[result.status, default: 0] += 1
+                    // I/O errors are rare in a sandbox: show what they were about.
+                    if result.status == 74, let line = result.err.split(separator: "\n").first, ioMessages.count < 4 {
+                        ioMessages.insert(String(line.prefix(150)))
+                    }
                     let problems = check(result, arguments)
                     report.record(problems, run: "run \(index): shelf \(arguments.map { String(decoding: $0, as: UTF8.self).debugDescription }.joined(separator: " ")) with \(inputSize) bytes of input")
                 })
             }
             try Lanes.run(lanes)
             // Nothing may have appeared beside the homes.
-            let beside = Sandbox.entries(of: outer.root).filter { name in !homes.contains { $0.root.hasSuffix("/" + name) } }
+            let beside = Set(Sandbox.entries(of: outer.root)).subtracting(around)
             report.record(beside.isEmpty ? [] : ["created beside the homes: \(beside.sorted().prefix(5))"], run: "after all runs")
+            for message in ioMessages.sorted() { report.note("an exit 74: \(message)") }
             report.note("argv fuzzing: exit statuses " + statuses.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: ", "))
         }]
     }
@@ -80,7 +87,51 @@ struct FuzzWords {
                          ".shelf-tmp-1", "log.jsonl", "list.json", "inbox/", "15m", "-1d", "99999999999w", "10M", "1e9G", "0",
                          "2026-01-01T00:00:00Z", "not-a-date", "id", "", " ", "\n", "%s%n", "$(id)", "*", String(repeating: "x", count: 300)]
 
+    /// The positional arguments of each command, so that most vectors reach the command itself.
+    static let grammar: [String: [String]] = [
+        "save": ["dir", "path"], "retrieve": ["dir", "path"], "exists": ["dir", "path"], "is-folder": ["dir", "path"],
+        "remove": ["dir", "path"], "append": ["dir", "path"], "list": ["dir", "path?"], "clear": ["dir"], "sync": ["dir", "path"],
+        "move": ["dir", "path", "dir"], "copy": ["dir", "path", "dir", "path?"], "rename": ["dir", "path", "path"],
+        "path": ["dir", "path?"], "dirs": [], "capacity": ["dir?"], "help": ["command?"],
+    ]
+    static let commandOptions: [String: [String]] = [
+        "save": ["--raw", "--print-path", "--file"], "retrieve": ["--each"], "append": ["--each", "--raw", "--file"],
+        "remove": ["--force"], "move": ["--force", "--print-path"], "copy": ["--force", "--print-path"],
+        "rename": ["--force", "--print-path"], "sync": ["--key", "--file"], "list": ["--json", "--recursive", "-l"],
+        "clear": ["--dry-run", "--json"], "dirs": ["--json"], "capacity": ["--json", "--human"],
+    ]
+    static let validDirectories = ["documents", "caches", "applicationSupport", "temporary", "sharedContainer:group"]
+    static let validPaths = ["a.json", "a/b/c.txt", "dir/", "dir", "x y.txt", "ünï/名前.json", "log.jsonl", "list.json", "inbox/", "a.json"]
+
     func vector(_ rng: inout SeededRandom) -> [[UInt8]] {
+        rng.chance(0.6) ? wellFormed(&rng) : anyWords(&rng)
+    }
+
+    /// A command with arguments of the right kinds (real directories, mostly safe paths), a few
+    /// options, and now and then one random word.
+    func wellFormed(_ rng: inout SeededRandom) -> [[UInt8]] {
+        let (command, slots) = rng.pick(FuzzWords.grammar.sorted { $0.key < $1.key })
+        var words = [command]
+        for slot in slots where !slot.hasSuffix("?") || rng.chance(0.5) {
+            switch slot.prefix(3) {
+            case "dir": words.append(rng.pick(FuzzWords.validDirectories))
+            case "com": words.append(rng.pick(FuzzWords.commands))
+            default: words.append(rng.chance(0.85) ? rng.pick(FuzzWords.validPaths) : rng.pick(FuzzWords.values))
+            }
+        }
+        let options = FuzzWords.commandOptions[command] ?? []
+        for _ in 0..<(options.isEmpty ? 0 : rng.int(0...2)) {
+            let option = rng.chance(0.9) ? rng.pick(options) : rng.pick(FuzzWords.options)
+            words.append(option)
+            if option == "--key" { words.append(rng.pick(["id", "v", "", "k"])) }
+            if option == "--file" { words.append(rng.pick(homes).root + "/" + rng.pick(["input.json", "missing", "cache"])) }
+        }
+        var bytes = words.map { Array($0.utf8) }
+        if rng.chance(0.2) { bytes.insert(word(&rng), at: rng.int(1...bytes.count)) }
+        return bytes
+    }
+
+    func anyWords(_ rng: inout SeededRandom) -> [[UInt8]] {
         var words: [[UInt8]] = []
         if rng.chance(0.1) { words += [Array("--app".utf8), word(&rng)] }
         if rng.chance(0.9) { words.append(Array(rng.pick(FuzzWords.commands).utf8)) }
