@@ -37,7 +37,7 @@ extension FullDiskScenarios {
 
     static func readOnlyFolder(_ battery: Battery) -> ScenarioReport {
         battery.scenario("read-only folder", checked: "as an unprivileged user, save into a 0555 folder: exit 77 with the path, old content kept, no temp; succeeds once writable") { report in
-            guard ShelfBinary.canBecomeNobody else { report.skipped = "needs root and setpriv(1) to run as an unprivileged user"; return }
+            guard ShelfBinary.canRunUnprivileged else { report.skipped = ShelfBinary.unprivilegedMissing; return }
             let sandbox = try Sandbox(label: "ro-folder")
             defer { sandbox.destroy() }
             var rng = battery.random(for: "read-only-folder")
@@ -45,11 +45,11 @@ extension FullDiskScenarios {
             guard try battery.shelf.run(["save", "documents", "ro/state.json"], in: sandbox, input: .bytes(old)).status == 0 else {
                 throw HarnessError("setup save failed")
             }
-            Sandbox.chownTree(sandbox.root, to: ShelfBinary.nobody)
+            Sandbox.chownTree(sandbox.root, to: ShelfBinary.unprivilegedUID)
             let folder = sandbox.namespace("documents") + "/ro"
             chmod(folder, 0o555)
             var checks = Checks()
-            let refused = try battery.shelf.runAsNobody(["save", "documents", "ro/state.json"], in: sandbox, input: .bytes(new))!
+            let refused = try battery.shelf.runUnprivileged(["save", "documents", "ro/state.json"], in: sandbox, input: .bytes(new))!
             checks.expect(refused, in: [77], "save into a read-only folder")
             checks.expect(refused.err.contains(folder), "the message does not name the folder: \(refused.err.prefix(200))")
             checks.expect(Sandbox.readFile(folder + "/state.json") == old, "the old content changed")
@@ -57,7 +57,7 @@ extension FullDiskScenarios {
             report.record(checks.problems, run: "save into 0555 folder")
             chmod(folder, 0o700)
             var after = Checks()
-            let saved = try battery.shelf.runAsNobody(["save", "documents", "ro/state.json"], in: sandbox, input: .bytes(new))!
+            let saved = try battery.shelf.runUnprivileged(["save", "documents", "ro/state.json"], in: sandbox, input: .bytes(new))!
             after.expect(saved, in: [0], "save once the folder is writable")
             after.expect(Sandbox.readFile(folder + "/state.json") == new, "the new content is not there")
             report.record(after.problems, run: "save into 0700 folder")

@@ -55,17 +55,26 @@ struct ShelfBinary {
         try Child([Array(path.utf8)] + rawArguments, environment: sandbox.environment, input: input)
     }
 
-    /// Runs shelf as `nobody` through setpriv(1); nil when that is impossible here.
-    func runAsNobody(_ arguments: [String], in sandbox: Sandbox, input: ChildInput = .none,
-                     environment extra: [String: String] = [:], umask: mode_t? = nil) throws -> ChildResult? {
-        guard let setpriv = ShelfBinary.setpriv, getuid() == 0 else { return nil }
-        let argv = [setpriv, "--reuid=\(ShelfBinary.nobody)", "--regid=\(ShelfBinary.nobody)", "--clear-groups", "--", path] + arguments
+    /// Runs shelf as an unprivileged user: as `nobody` through setpriv(1) when the harness is
+    /// root, as itself otherwise; nil when root has no setpriv.
+    func runUnprivileged(_ arguments: [String], in sandbox: Sandbox, input: ChildInput = .none,
+                         environment extra: [String: String] = [:], umask: mode_t? = nil) throws -> ChildResult? {
+        var argv = [path] + arguments
+        if getuid() == 0 {
+            guard let setpriv = ShelfBinary.setpriv else { return nil }
+            argv = [setpriv, "--reuid=\(ShelfBinary.nobody)", "--regid=\(ShelfBinary.nobody)", "--clear-groups", "--"] + argv
+        }
         let child = try Child(argv.map { Array($0.utf8) }, environment: sandbox.environment.merging(extra) { $1 },
                               input: input, limits: ChildLimits(umask: umask))
         return child.wait()
     }
 
-    static var canBecomeNobody: Bool { getuid() == 0 && setpriv != nil }
+    static var canRunUnprivileged: Bool { getuid() != 0 || setpriv != nil }
+
+    /// Who `runUnprivileged` runs as.
+    static var unprivilegedUID: uid_t { getuid() == 0 ? nobody : getuid() }
+
+    static let unprivilegedMissing = "needs setpriv(1) to run as an unprivileged user"
 
     private static func run(_ path: String, _ arguments: [String], in sandbox: Sandbox, input: ChildInput = .none,
                             environment extra: [String: String] = [:], limits: ChildLimits = ChildLimits(),
