@@ -4,9 +4,10 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/shelf
 DEBUG_BIN = .build/debug/shelf
+RELIABILITY = .build/debug/shelf-reliability
 SUITE ?= ../shared/data/JSONTestSuite/test_parsing
 
-.PHONY: help build release test demo conformance install uninstall clean
+.PHONY: help build release test check-reliability demo conformance install uninstall clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 20
@@ -17,9 +18,13 @@ build: ## debug build
 release: ## static release build (starts in about a millisecond)
 	$(SWIFT) build $(RELEASE_FLAGS) --product shelf
 
-test: ## build and run every test
+test: ## build and run every test, then the quick reliability battery (about 3 minutes)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(RELIABILITY) --quick $(if $(SEED),--seed $(SEED)) $(DEBUG_BIN)
+
+check-reliability: build ## the whole reliability battery: docs/reliability.md (SEED=n replays a run)
+	$(RELIABILITY) $(if $(SEED),--seed $(SEED)) $(DEBUG_BIN)
 
 demo: build ## save, retrieve and list under a throwaway XDG home
 	@sh scripts/demo.sh $(DEBUG_BIN)

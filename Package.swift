@@ -14,6 +14,9 @@ let package = Package(
         .target(name: "ShelfCLI", dependencies: ["Shelf"]),
         // A few lines: run the CLI, exit with its status.
         .executableTarget(name: "shelf", dependencies: ["ShelfCLI"]),
+        // The reliability battery (docs/reliability.md): runs a built `shelf`; a test tool, not shipped,
+        // so it may use Foundation.
+        .executableTarget(name: "shelf-reliability"),
         .testTarget(name: "ShelfTests", dependencies: ["Shelf", "ShelfCLI"]),
     ]
 )

@@ -10,6 +10,7 @@ enum AtomicFile {
     /// - Parameter replace: false makes an existing target an error (`alreadyExists`).
     /// On any error the temp file is removed and the target is untouched.
     static func write(_ target: Target, replace: Bool = true, fill: (FileDescriptor) throws -> Void) throws {
+        try checkWritable(target)
         let (temp, tempName) = try createTemp(in: target)
         var installed = false
         defer {
@@ -21,6 +22,16 @@ enum AtomicFile {
         try install(tempName, as: target, replace: replace)
         installed = true
         try syncFolder(target.folder)
+    }
+
+    /// A file its owner made read-only (`chmod a-w`) is not to be replaced: rename(2) would allow
+    /// it (only the folder's rights count), but `>`, `cp` and editors refuse, and so does shelf.
+    /// Checked before any byte is written, so a long input is not streamed in vain.
+    static func checkWritable(_ target: Target) throws {
+        if faccessat(target.folder.raw, target.name, W_OK, AT_EACCESS) != 0 && errno == EACCES,
+           let st = try target.status(), st.isRegularFile {
+            throw ShelfError.permissionDenied(path: target.path)
+        }
     }
 
     /// An exclusive new file next to the target; O_EXCL with a random name never clobbers.

@@ -73,12 +73,15 @@ struct ClearWalk {
             return false
         }
         guard let sub else { return true }
+        defer { sub.close() }
         let inner = clear(sub, prefix: path + "/", isRoot: false)
-        sub.close()
         if inner.removedSomething { outcome.removedSomething = true }
         // With limits, a folder that was empty before is someone's on purpose: only folders this
         // clear emptied are removed. Without limits, everything goes.
         guard inner.empty, !options.dryRun, options.removesEverything || inner.removedSomething else { return false }
+        // A writer holds a shared lock on the folder it writes in (see `FolderWalker.openTarget`):
+        // that folder stays, or the write would fail with "no such file or folder".
+        guard (try? FileLock.tryLock(sub, .exclusive)) == true else { return false }
         if unlinkat(folder.raw, name, AT_REMOVEDIR) == 0 || errno == ENOENT {
             outcome.removedSomething = true
             return true

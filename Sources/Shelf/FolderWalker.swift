@@ -57,7 +57,35 @@ enum FolderWalker {
 
     /// Opens the folder that holds `safe`'s last component. With `create`, missing folders are
     /// made (mode 0700); without it, nil means a folder on the way does not exist.
+    ///
+    /// With `create` (every writer) the folder is returned under a shared lock, held until the
+    /// target is closed: `clear` removes an emptied folder only under an exclusive lock, so it
+    /// cannot delete the folder a write is going into. A folder removed while the walk made the
+    /// next one, or just before the lock, is walked to (and made) again. (Found by the reliability
+    /// battery: an append racing `clear` failed with "no such file or folder".)
     static func openTarget(_ safe: SafePath, in ns: Namespace, create: Bool) throws -> Target? {
+        guard create else { return try walk(safe, in: ns, create: false) }
+        var attempts = 0
+        while true {
+            attempts += 1
+            do {
+                guard let target = try walk(safe, in: ns, create: true) else { return nil }
+                do {
+                    try FileLock.lock(target.folder, .shared)
+                    if try target.folder.status().st_nlink > 0 { return target }
+                } catch {
+                    target.close()
+                    throw error
+                }
+                target.close()
+            } catch ShelfError.notFound where attempts < 100 {
+                continue  // a folder on the way was removed under the walk
+            }
+        }
+    }
+
+    /// The walk itself: one component at a time from the namespace folder.
+    private static func walk(_ safe: SafePath, in ns: Namespace, create: Bool) throws -> Target? {
         guard var folder = try openNamespace(ns, create: create) else { return nil }
         var path = ns.path
         for component in safe.parentComponents {

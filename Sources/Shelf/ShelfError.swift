@@ -135,8 +135,9 @@ extension ShelfError: CustomStringConvertible {
     }
 }
 
-/// Names may hold any byte; messages must stay on one line.
-func printable(_ s: String) -> String {
+/// Names may hold any byte; messages must stay on one line, and a name must not be able to send
+/// escape sequences to the terminal. (`package`: the command line escapes its messages too.)
+package func printable(_ s: String) -> String {
     var out = ""
     for scalar in s.unicodeScalars {
         if scalar.value < 0x20 || scalar.value == 0x7F {

@@ -48,8 +48,8 @@ public enum CLI {
             report(error, to: context.stderr)
             return ExitCode.usage
         } catch let error as ShelfError {
-            context.stderr.line("shelf: \(command.name): \(error.description)")
-            context.stderr.line("shelf: \(command.name): \(suggestion(for: error, in: command))")
+            context.stderr.line("shelf: \(command.name): \(printable(error.description))")
+            context.stderr.line("shelf: \(command.name): \(printable(suggestion(for: error, in: command)))")
             return ExitCode.status(for: error, writes: command.writes)
         } catch {
             context.stderr.line("shelf: \(command.name): \(error)")
@@ -68,7 +68,8 @@ public enum CLI {
 
     private static func report(_ error: UsageError, to err: Output) {
         let prefix = error.command.map { "shelf: \($0.name): " } ?? "shelf: "
-        err.line(prefix + error.message)
+        // The message quotes the user's words, which may hold newlines or escape sequences.
+        err.line(prefix + printable(error.message))
         if let command = error.command {
             err.line("usage: \(command.synopsis)")
             err.line("Run 'shelf \(command.name) --help' for more.")

@@ -117,6 +117,22 @@ struct NonRootTests {
         #expect(!home.exists("docs/shelf/a.txt") && !home.exists("docs/shelf/b.txt"))
     }
 
+    /// Found by the reliability battery: rename(2) needs only the folder's write right, so a save
+    /// used to replace a file its owner had made read-only.
+    @Test func replacingAReadOnlyFileIsRefused() throws {
+        #expect(home.run(["save", "caches", "frozen.txt"], stdin: "keep").status == 0)
+        handOver()
+        chmod(home.path("cache/shelf/frozen.txt"), 0o444)
+        let result = try asNobody(["save", "caches", "frozen.txt", "--file", "/dev/null"])
+        #expect(result.status == 77)
+        #expect(result.stderr.contains(home.path("cache/shelf/frozen.txt")))
+        #expect(home.read("cache/shelf/frozen.txt") == "keep")
+        #expect(leftovers().isEmpty)
+        chmod(home.path("cache/shelf/frozen.txt"), 0o644)
+        #expect(try asNobody(["save", "caches", "frozen.txt", "--file", "/dev/null"]).status == 0)
+        #expect(home.read("cache/shelf/frozen.txt") == "")
+    }
+
     /// Across file systems the source is removed last: a source folder that cannot be changed
     /// must be refused before copying, not leave a second copy behind.
     @Test(.enabled(if: SharedMemory.isSeparateFileSystem, "needs /dev/shm on a file system other than the temp folder"))

@@ -17,6 +17,25 @@ import Testing
         #expect(home.allPaths() == ["run"])
     }
 
+    /// Found by the reliability battery's argv fuzzing: a word with a newline or an escape sequence
+    /// was quoted as it was, splitting the message and reaching the terminal.
+    @Test(arguments: [["bad\ncommand"], ["save", "caches", "a", "b\nc"], ["save", "\u{1B}[2J", "a"], ["save", "caches", "a", "--\u{7}x"]])
+    func quotedWordsStayOnOneLineWithoutControlCharacters(_ arguments: [String]) {
+        let result = home.run(arguments)
+        #expect(result.status == 64)
+        let first = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+        #expect(first.hasPrefix("shelf: "))
+        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F })
+        #expect(result.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("shelf: ") || $0.hasPrefix("usage: ") || $0.hasPrefix("Run 'shelf") })
+    }
+
+    @Test func aMissingInputFileWithANewlineIsNamedOnOneLine() {
+        let result = home.run(["save", "caches", "a.txt", "--file", "no\nsuch"])
+        #expect(result.status == 66)
+        #expect(result.stderr.contains("no\\nsuch"))
+        #expect(result.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("shelf: ") })
+    }
+
     @Test func typosGetASuggestion() {
         #expect(home.run(["retreive", "caches", "a"]).stderr.contains("did you mean 'retrieve'?"))
         #expect(home.run(["save", "caches", "a", "--prnt-path"]).stderr.contains("did you mean '--print-path'?"))

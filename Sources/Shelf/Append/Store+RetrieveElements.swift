@@ -53,13 +53,21 @@ extension Store {
     /// Opens a stored regular file read-only under a shared lock, after rolling back an append a
     /// crash left half-done (see `AppendJournal.lockShared`), refusing a file past its expiry time
     /// unless the options allow it. Returns the file and its path.
+    /// O_NONBLOCK because a blocking open of a FIFO planted in the namespace waits for a writer
+    /// forever (found by the reliability battery); FIFOs, sockets and devices are refused, and the
+    /// flag is cleared once the file is known to be regular.
     func openLockedForReading(_ path: String, in directory: Directory,
                               options: RetrieveOptions = RetrieveOptions()) throws -> (FileDescriptor, String) {
         let target = try existingTarget(path, in: directory)
         defer { target.close() }
-        let file = try target.folder.openAt(target.name, O_RDONLY | O_NOFOLLOW, path: target.path)
+        let file = try target.folder.openAt(target.name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, path: target.path)
         do {
-            if try file.status().isFolder { throw ShelfError.isAFolder(path: target.path) }
+            let st = try file.status()
+            if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
+            if !st.isRegularFile {
+                throw ShelfError.unsupported(path: target.path, reason: "it is not a regular file (a FIFO, socket or device)")
+            }
+            _ = fcntl(file.raw, F_SETFL, O_RDONLY)
             try AppendJournal.lockShared(file, name: target.name, in: target.folder)
             try checkExpiry(file, named: target.name, in: target.folder, options: options)
         } catch {

@@ -17,7 +17,8 @@ enum SaveCommand {
         discussion: """
             The input streams into a temporary file in the target folder, which is fsynced and then
             renamed over <path>; the folder is fsynced too. A crash leaves the old or the new content,
-            never a mix. Missing folders are created (mode 0700); new files get mode 0600.
+            never a mix. Missing folders are created (mode 0700); new files get mode 0600. A file
+            made read-only (chmod a-w) is not replaced: permission denied, exit 77.
             A <path> ending in .json must be one valid JSON text (RFC 8259): otherwise nothing is
             written, the old file stays, and the line and column of the first error are reported.
             With --expires-in or --expires-at the file gets an expiry time: retrieve then refuses it

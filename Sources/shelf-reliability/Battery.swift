@@ -1,0 +1,47 @@
+import Foundation
+import Glibc
+
+/// What every scenario runs with: the binary, the seed, how thorough to be, where to log.
+struct Battery {
+    let shelf: ShelfBinary
+    let seed: UInt64
+    /// `make check-reliability` (true) or the shorter run inside `make test` (false).
+    let full: Bool
+    let fixtures: String
+
+    func random(for scenario: String) -> SeededRandom { SeededRandom(seed: seed, scenario: scenario) }
+
+    /// Progress on stderr, so that stdout holds only the summary.
+    func log(_ text: String) {
+        FileHandle.standardError.write(Data(("  " + text + "\n").utf8))
+    }
+
+    /// Runs `body` against a fresh report, timing it; a harness error becomes a failure.
+    func scenario(_ name: String, checked: String, _ body: (ScenarioReport) throws -> Void) -> ScenarioReport {
+        let report = ScenarioReport(name, checked: checked)
+        let start = Date()
+        FileHandle.standardError.write(Data("\(name)…\n".utf8))
+        do {
+            try body(report)
+        } catch {
+            report.record(["harness error: \(error)"], run: "setup")
+        }
+        report.seconds = Date().timeIntervalSince(start)
+        return report
+    }
+}
+
+/// Every scenario, in the order the battery runs them.
+enum Scenarios {
+    static var all: [(name: String, run: (Battery) -> [ScenarioReport])] {
+        [
+        ("crash", CrashScenarios.run),
+        ("concurrency", ConcurrencyScenarios.run),
+        ("full-disk", FullDiskScenarios.run),
+        ("permissions", PermissionScenarios.run),
+        ("hostile-paths", HostilePathScenarios.run),
+        ("hostile-json", HostileJSONScenarios.run),
+        ("argv-fuzz", ArgvFuzzScenarios.run),
+        ]
+    }
+}

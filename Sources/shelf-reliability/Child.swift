@@ -1,0 +1,239 @@
+import Foundation
+import Glibc
+
+/// What a child process did: its status or the signal that ended it, what it wrote, how much
+/// memory it peaked at.
+struct ChildResult {
+    var status: Int32 = -1
+    var signal: Int32?
+    var stdout: [UInt8] = []
+    var stderr: [UInt8] = []
+    var maxResidentKB = 0
+    var seconds = 0.0
+    var timedOut = false
+
+    var out: String { String(decoding: stdout, as: UTF8.self) }
+    var err: String { String(decoding: stderr, as: UTF8.self) }
+    var exited: Bool { signal == nil && !timedOut }
+
+    /// One line for failure reports.
+    var summary: String {
+        let how = timedOut ? "timed out" : signal.map { "killed by signal \($0)" } ?? "exit \(status)"
+        let text = err.split(separator: "\n").prefix(2).joined(separator: " | ")
+        return "\(how)\(text.isEmpty ? "" : ": \(text.prefix(300))")"
+    }
+}
+
+/// Where a child's standard input comes from.
+enum ChildInput {
+    case none
+    case bytes([UInt8])
+    /// A pipe: the caller writes through `Child.writeInput` and ends with `closeInput`.
+    case pipe
+    /// An open descriptor the caller owns (a pty, a file).
+    case descriptor(Int32)
+}
+
+/// Limits and dispositions set for one child only.
+struct ChildLimits {
+    var fileSizeBytes: UInt64?
+    var ignoreFileSizeSignal = false
+    var umask: mode_t?
+}
+
+/// A running child: spawned with posix_spawn, standard output and error captured in unlinked
+/// temp files (never pipes, so a chatty child cannot block on a full pipe).
+final class Child {
+    let pid: pid_t
+    private(set) var inputWriter: Int32 = -1
+    private let outFile: Int32
+    private let errFile: Int32
+    private let started = Date()
+    private var result: ChildResult?
+
+    init(_ argv: [[UInt8]], environment: [String: String], input: ChildInput, limits: ChildLimits = ChildLimits()) throws {
+        outFile = try Child.scratchFile()
+        errFile = try Child.scratchFile()
+        var inputFD: Int32 = -1
+        var closeInputFD = true
+        switch input {
+        case .none:
+            inputFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        case .bytes(let bytes):
+            inputFD = try Child.scratchFile()
+            try Child.writeAll(inputFD, bytes)
+            lseek(inputFD, 0, SEEK_SET)
+        case .pipe:
+            var fds: [Int32] = [-1, -1]
+            guard pipe(&fds) == 0 else { throw HarnessError("pipe: \(String(cString: strerror(errno)))") }
+            fds.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+            inputFD = fds[0]
+            inputWriter = fds[1]
+        case .descriptor(let fd):
+            inputFD = fd
+            closeInputFD = false
+        }
+        defer { if closeInputFD { close(inputFD) } }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputFD, 0)
+        posix_spawn_file_actions_adddup2(&actions, outFile, 1)
+        posix_spawn_file_actions_adddup2(&actions, errFile, 2)
+
+        // Signals back to their defaults (an ignored SIGPIPE would be inherited), none blocked.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        if limits.ignoreFileSizeSignal { sigdelset(&defaults, SIGXFSZ) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        // The harness is single-threaded: what it sets around the spawn is what the child inherits.
+        let oldMask = limits.umask.map { umask($0) }
+        var oldLimit = rlimit()
+        if let size = limits.fileSizeBytes {
+            getrlimit(RLIMIT_FSIZE_VALUE, &oldLimit)
+            var limit = rlimit(rlim_cur: rlim_t(size), rlim_max: oldLimit.rlim_max)
+            setrlimit(RLIMIT_FSIZE_VALUE, &limit)
+        }
+        let oldHandler = limits.ignoreFileSizeSignal ? signal(SIGXFSZ, SIG_IGN) : nil
+        defer {
+            if let oldMask { umask(oldMask) }
+            if limits.fileSizeBytes != nil { setrlimit(RLIMIT_FSIZE_VALUE, &oldLimit) }
+            if limits.ignoreFileSizeSignal { signal(SIGXFSZ, oldHandler) }
+        }
+
+        let cArgs = argv.map { Child.cString($0) }
+        let cEnv = environment.sorted { $0.key < $1.key }.map { Child.cString(Array("\($0.key)=\($0.value)".utf8)) }
+        defer { (cArgs + cEnv).forEach { free($0) } }
+        var argvPointers = cArgs.map { Optional($0) } + [nil]
+        var envPointers = cEnv.map { Optional($0) } + [nil]
+        var child: pid_t = 0
+        let code = posix_spawn(&child, cArgs[0], &actions, &attributes, &argvPointers, &envPointers)
+        guard code == 0 else {
+            if inputWriter >= 0 { close(inputWriter) }
+            close(outFile)
+            close(errFile)
+            throw HarnessError("cannot start \(String(decoding: argv[0], as: UTF8.self)): \(String(cString: strerror(code)))")
+        }
+        pid = child
+    }
+
+    deinit {
+        if result == nil {
+            Glibc.kill(pid, SIGKILL)
+            _ = wait()
+        }
+        if inputWriter >= 0 { close(inputWriter) }
+        close(outFile)
+        close(errFile)
+    }
+
+    /// Writes to the child's stdin pipe; false once the child has stopped reading.
+    @discardableResult
+    func writeInput(_ bytes: [UInt8]) -> Bool {
+        guard inputWriter >= 0 else { return false }
+        return (try? Child.writeAll(inputWriter, bytes)) != nil
+    }
+
+    func closeInput() {
+        if inputWriter >= 0 { close(inputWriter) }
+        inputWriter = -1
+    }
+
+    func kill(_ signal: Int32 = SIGKILL) { _ = Glibc.kill(pid, signal) }
+
+    /// Whether it has ended, without waiting (reaps it if so).
+    func hasEnded() -> Bool {
+        if result != nil { return true }
+        return reap(flags: WNOHANG)
+    }
+
+    /// Waits for the child; after `timeout` seconds it is killed and marked timed out.
+    func wait(timeout: Double = 120) -> ChildResult {
+        closeInput()
+        let deadline = Date().addingTimeInterval(timeout)
+        var pause: UInt32 = 50
+        while result == nil {
+            if reap(flags: WNOHANG) { break }
+            if Date() > deadline {
+                kill()
+                _ = reap(flags: 0)
+                result?.timedOut = true
+                break
+            }
+            usleep(pause)  // polling waitpid; the pause only bounds how late we notice the exit
+            pause = min(pause * 2, 2000)
+        }
+        return result!
+    }
+
+    private func reap(flags: Int32) -> Bool {
+        var status: Int32 = 0
+        var usage = rusage()
+        var got: pid_t
+        repeat { got = wait4(pid, &status, flags, &usage) } while got < 0 && errno == EINTR
+        guard got == pid else { return false }
+        var r = ChildResult()
+        let termination = status & 0x7f
+        if termination == 0 { r.status = (status >> 8) & 0xff } else { r.signal = termination }
+        r.maxResidentKB = usage.ru_maxrss
+        r.seconds = Date().timeIntervalSince(started)
+        r.stdout = Child.contents(outFile)
+        r.stderr = Child.contents(errFile)
+        result = r
+        return true
+    }
+
+    static func scratchFile() throws -> Int32 {
+        var template = Array((NSTemporaryDirectory() + "/shelf-reliability-io.XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw HarnessError("mkstemp: \(String(cString: strerror(errno)))") }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return fd
+    }
+
+    static func contents(_ fd: Int32) -> [UInt8] {
+        let end = Int(lseek(fd, 0, SEEK_END))
+        guard end > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: end)
+        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, end, 0) }
+        return Array(bytes.prefix(max(0, n)))
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
+        var offset = 0
+        try bytes.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { throw HarnessError("write: \(String(cString: strerror(errno)))") }
+                offset += n
+            }
+        }
+    }
+
+    private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar> {
+        let p = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
+        for (i, b) in bytes.enumerated() { p[i] = CChar(bitPattern: b) }
+        p[bytes.count] = 0
+        return p
+    }
+}
+
+/// RLIMIT_FSIZE as the type setrlimit wants (an enum on glibc, an Int32 elsewhere).
+let RLIMIT_FSIZE_VALUE = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+
+/// A harness-side failure (not a finding about shelf).
+struct HarnessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The outcome of one scenario: how many runs, which failed and why, what was checked. Failures
+/// keep the first few messages in full; the count is exact.
+final class ScenarioReport {
+    let name: String
+    let checked: String
+    private(set) var runs = 0
+    private(set) var failures = 0
+    private(set) var messages: [String] = []
+    private(set) var notes: [String] = []
+    var skipped: String?
+    var seconds = 0.0
+
+    init(_ name: String, checked: String) {
+        self.name = name
+        self.checked = checked
+    }
+
+    /// Counts one run; `problems` empty means it passed.
+    func record(_ problems: [String], run label: @autoclosure () -> String) {
+        runs += 1
+        guard !problems.isEmpty else { return }
+        failures += 1
+        if messages.count < 12 { messages.append("\(label()): " + problems.joined(separator: "; ")) }
+    }
+
+    func note(_ text: String) { notes.append(text) }
+
+    var status: String { skipped != nil && runs == 0 ? "skipped" : failures == 0 ? "ok" : "FAILED" }
+}
+
+/// Collects problems for one run: `expect(condition, message)` reads like a test.
+struct Checks {
+    var problems: [String] = []
+
+    mutating func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { problems.append(message()) }
+    }
+
+    /// A finished process must have exited (not been killed, not hung) with one of `statuses`.
+    mutating func expect(_ result: ChildResult, in statuses: Set<Int32>, _ what: String) {
+        if result.timedOut { problems.append("\(what): hung (timed out)"); return }
+        if let signal = result.signal { problems.append("\(what): killed by signal \(signal)"); return }
+        if !statuses.contains(result.status) {
+            problems.append("\(what): expected exit \(statuses.sorted().map(String.init).joined(separator: "/")), got \(result.summary)")
+        }
+    }
+
+    mutating func add(_ problem: String) { problems.append(problem) }
+}
+
+/// The table printed at the end of a battery run.
+enum SummaryTable {
+    static func render(_ reports: [ScenarioReport]) -> String {
+        let header = ["scenario", "runs", "failures", "status", "time", "what was checked"]
+        let rows = reports.map { r in
+            [r.name, String(r.runs), String(r.failures), r.status, String(format: "%.1fs", r.seconds),
+             r.skipped.map { r.runs == 0 ? "skipped: \($0)" : "\(r.checked) (partly skipped: \($0))" } ?? r.checked]
+        }
+        let widths = (0..<5).map { column in ([header] + rows).map { $0[column].count }.max()! }
+        func line(_ cells: [String]) -> String {
+            (0..<5).map { cells[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                + "  " + cells[5]
+        }
+        return ([line(header), line(widths.map { String(repeating: "-", count: $0) } + ["----------------"])]
+                + rows.map(line)).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Glibc
+
+/// A throwaway home with every XDG variable inside it: shelf run by the battery never touches a
+/// real home. Removed on `destroy()` (folders made read-only by a scenario are opened up first).
+final class Sandbox {
+    let root: String
+
+    /// - Parameter base: the folder to make it in (a tmpfs mount, say); default the temp folder.
+    init(in base: String? = nil, label: String) throws {
+        let parent = base ?? Sandbox.defaultBase
+        var template = Array("\(parent)/shelf-\(label).XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw HarnessError("mkdtemp in \(parent): \(String(cString: strerror(errno)))")
+        }
+        root = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        chmod(root, 0o755)
+        mkdir(root + "/run", 0o700)
+    }
+
+    static var defaultBase: String {
+        var base = NSTemporaryDirectory()
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
+
+    func destroy() {
+        Sandbox.removeTree(root)
+    }
+
+    /// Every variable shelf reads, pointing inside the sandbox.
+    var environment: [String: String] {
+        [
+            "HOME": root,
+            "XDG_CACHE_HOME": root + "/cache",
+            "XDG_DATA_HOME": root + "/data",
+            "XDG_CONFIG_HOME": root + "/config",
+            "XDG_DOCUMENTS_DIR": root + "/docs",
+            "XDG_RUNTIME_DIR": root + "/run",
+            "TMPDIR": root + "/tmp",
+            "PATH": "/usr/bin:/bin",
+            "LC_ALL": "C",
+        ]
+    }
+
+    /// The namespace folder of a directory for the default app.
+    func namespace(_ directory: String) -> String {
+        switch directory {
+        case "caches": return root + "/cache/shelf"
+        case "documents": return root + "/docs/shelf"
+        case "applicationSupport": return root + "/data/shelf"
+        case "temporary": return root + "/run/shelf"
+        default: return root + "/data/shelf-shared/" + directory.split(separator: ":").last.map(String.init)!
+        }
+    }
+
+    func path(_ relative: String) -> String { root + "/" + relative }
+
+    /// Every entry below `folder` with its type, size and a checksum of its bytes, sorted:
+    /// comparing two snapshots shows anything created, removed or changed.
+    static func snapshot(_ folder: String) -> [String] {
+        var lines: [String] = []
+        func walk(_ path: String, _ relative: String) {
+            var st = stat()
+            guard lstat(path, &st) == 0 else { return }
+            let kind = st.st_mode & S_IFMT
+            if kind == S_IFDIR {
+                lines.append("\(relative)/ mode=\(String(st.st_mode & 0o7777, radix: 8))")
+                for name in entries(of: path).sorted() { walk(path + "/" + name, relative + "/" + name) }
+            } else if kind == S_IFLNK {
+                var target = [CChar](repeating: 0, count: 4096)
+                let n = readlink(path, &target, 4095)
+                lines.append("\(relative) -> \(String(decoding: target.prefix(max(0, n)).map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            } else if kind == S_IFREG {
+                lines.append("\(relative) size=\(st.st_size) sum=\(checksum(path))")
+            } else {
+                lines.append("\(relative) type=\(kind)")
+            }
+        }
+        walk(folder, "")
+        return lines
+    }
+
+    /// Names below `folder` that start with shelf's reserved prefix (temp, lock, journal files).
+    static func reservedLeftovers(_ folder: String) -> [String] {
+        snapshot(folder).compactMap { line in
+            let path = line.split(separator: " ").first.map(String.init) ?? ""
+            return path.split(separator: "/").contains { $0.hasPrefix(".shelf-") } ? path : nil
+        }
+    }
+
+    /// FNV-1a of a file's bytes (enough to notice a change, not a security measure).
+    static func checksum(_ path: String) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return "unreadable" }
+        defer { close(fd) }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            for i in 0..<n { hash = (hash ^ UInt64(buffer[i])) &* 0x100_0000_01b3 }
+        }
+        return String(hash, radix: 16)
+    }
+
+    static func readFile(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
+
+    static func writeFile(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o600) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
+        guard fd >= 0 else { throw HarnessError("open \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        try Child.writeAll(fd, bytes)
+    }
+
+    /// rm -rf without following links, after making every folder writable again.
+    static func removeTree(_ path: String) {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return }
+        if st.st_mode & S_IFMT == S_IFDIR {
+            chmod(path, 0o700)
+            for name in entries(of: path) { removeTree(path + "/" + name) }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+
+    /// Gives the whole tree to `uid` (for runs as an unprivileged user).
+    static func chownTree(_ path: String, to uid: uid_t) {
+        lchown(path, uid, uid)
+        var st = stat()
+        guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { return }
+        for name in entries(of: path) { chownTree(path + "/" + name, to: uid) }
+    }
+
+    /// The names in a folder (without `.` and `..`); empty when it cannot be read.
+    static func entries(of path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Glibc
+
+/// The `shelf` binary under test and what it can do. Parts of the battery for commands that are
+/// not there yet (append, list, clear, the real JSON validator) report "skipped" and switch on
+/// by themselves once the binary has them.
+struct ShelfBinary {
+    let path: String
+    let hasAppend: Bool
+    let hasList: Bool
+    let hasClear: Bool
+    /// The validator rejects an unclosed `[` (the placeholder accepts any non-blank input).
+    let validatesJSON: Bool
+    /// Wall time of `shelf --version`: process start-up, the part of a run where a kill tests nothing.
+    let startupSeconds: Double
+
+    static let setpriv = ["/usr/bin/setpriv", "/bin/setpriv", "/usr/sbin/setpriv"].first { (path: String) in access(path, X_OK) == 0 }
+    static let nobody: uid_t = 65534
+
+    init(path: String) throws {
+        guard access(path, X_OK) == 0 else {
+            throw HarnessError("no executable shelf at \(path): build it first (swift build) or pass its path / set SHELF_BIN")
+        }
+        self.path = path
+        let probe = try Sandbox(label: "probe")
+        defer { probe.destroy() }
+        func has(_ command: String) throws -> Bool {
+            try ShelfBinary.run(path, ["help", command], in: probe).status == 0
+        }
+        hasAppend = try has("append")
+        hasList = try has("list")
+        hasClear = try has("clear")
+        let unclosed = try ShelfBinary.run(path, ["save", "caches", "probe.json"], in: probe, input: .bytes(Array("[".utf8)))
+        validatesJSON = unclosed.status == 65
+        var times: [Double] = []
+        for _ in 0..<5 { times.append(try ShelfBinary.run(path, ["--version"], in: probe).seconds) }
+        startupSeconds = times.sorted()[2]
+    }
+
+    /// Runs shelf with the sandbox's environment (plus `extra`).
+    func run(_ arguments: [String], in sandbox: Sandbox, input: ChildInput = .none, environment extra: [String: String] = [:],
+             limits: ChildLimits = ChildLimits(), timeout: Double = 120) throws -> ChildResult {
+        try ShelfBinary.run(path, arguments, in: sandbox, input: input, environment: extra, limits: limits, timeout: timeout)
+    }
+
+    /// Starts shelf without waiting (for kills and races).
+    func start(_ arguments: [String], in sandbox: Sandbox, input: ChildInput = .none,
+               environment extra: [String: String] = [:]) throws -> Child {
+        try Child([Array(path.utf8)] + arguments.map { Array($0.utf8) },
+                  environment: sandbox.environment.merging(extra) { $1 }, input: input)
+    }
+
+    /// Starts shelf with raw argument bytes (argv may hold any byte but NUL).
+    func start(rawArguments: [[UInt8]], in sandbox: Sandbox, input: ChildInput) throws -> Child {
+        try Child([Array(path.utf8)] + rawArguments, environment: sandbox.environment, input: input)
+    }
+
+    /// Runs shelf as an unprivileged user: as `nobody` through setpriv(1) when the harness is
+    /// root, as itself otherwise; nil when root has no setpriv.
+    func runUnprivileged(_ arguments: [String], in sandbox: Sandbox, input: ChildInput = .none,
+                         environment extra: [String: String] = [:], umask: mode_t? = nil) throws -> ChildResult? {
+        var argv = [path] + arguments
+        if getuid() == 0 {
+            guard let setpriv = ShelfBinary.setpriv else { return nil }
+            argv = [setpriv, "--reuid=\(ShelfBinary.nobody)", "--regid=\(ShelfBinary.nobody)", "--clear-groups", "--"] + argv
+        }
+        let child = try Child(argv.map { Array($0.utf8) }, environment: sandbox.environment.merging(extra) { $1 },
+                              input: input, limits: ChildLimits(umask: umask))
+        return child.wait()
+    }
+
+    static var canRunUnprivileged: Bool { getuid() != 0 || setpriv != nil }
+
+    /// Who `runUnprivileged` runs as.
+    static var unprivilegedUID: uid_t { getuid() == 0 ? nobody : getuid() }
+
+    static let unprivilegedMissing = "needs setpriv(1) to run as an unprivileged user"
+
+    private static func run(_ path: String, _ arguments: [String], in sandbox: Sandbox, input: ChildInput = .none,
+                            environment extra: [String: String] = [:], limits: ChildLimits = ChildLimits(),
+                            timeout: Double = 120) throws -> ChildResult {
+        let child = try Child([Array(path.utf8)] + arguments.map { Array($0.utf8) },
+                              environment: sandbox.environment.merging(extra) { $1 }, input: input, limits: limits)
+        return child.wait(timeout: timeout)
+    }
+}
