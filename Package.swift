@@ -14,6 +14,9 @@ let package = Package(
         .target(name: "ShelfCLI", dependencies: ["Shelf"]),
         // A few lines: run the CLI, exit with its status.
         .executableTarget(name: "shelf", dependencies: ["ShelfCLI"]),
+        // `make bench`: times the release binary against cat, cp, rm, jq and a Disk-style rewrite.
+        // Not shipped and not a dependency of anything; it runs shelf only as a separate process.
+        .executableTarget(name: "shelf-bench", path: "Benchmarks/shelf-bench"),
         .testTarget(name: "ShelfTests", dependencies: ["Shelf", "ShelfCLI"]),
     ]
 )

@@ -1,0 +1,101 @@
+import Glibc
+
+/// The temporary folder the bench works in, the environment its processes get (an XDG home
+/// inside that folder, so nothing touches the real one) and where to find each program.
+final class Workspace {
+    let root: String
+    let shelf: String
+    /// This harness's own binary: it also plays the Disk-style rewrite.
+    let bench: String
+    let quick: Bool
+    let cacheHome: String
+    let errorFile: String
+    /// GNU time, to measure peak memory from a small parent (nil when not installed).
+    private(set) lazy var gnuTime: String? = {
+        let candidates = ["/usr/bin/time", "/bin/time"]
+        guard let time = candidates.first(where: { access($0, X_OK) == 0 }) else { return nil }
+        let probe = Command(arguments: [time, "-f", "%M", "-o", "/dev/null", program("true")])
+        return (try? Spawner.run(probe, errorFile: errorFile))?.status == 0 ? time : nil
+    }()
+    private var commandCache: [String: Bool] = [:]
+    private let path: [String]
+
+    init(shelf: String, parent: String, quick: Bool) throws {
+        var template = Array((parent + "/shelf-bench.XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw BenchError("cannot create a temporary folder in \(parent): \(errnoText())")
+        }
+        root = String(cString: made)
+        self.shelf = shelf
+        self.quick = quick
+        bench = Workspace.ownExecutable()
+        cacheHome = root + "/xdg/cache"
+        errorFile = root + "/stderr.txt"
+        path = (Workspace.variable("PATH") ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        for folder in ["home", "xdg/cache", "xdg/data", "xdg/config", "docs", "tmp", "plain"] {
+            try DataFiles.makeFolders(root + "/" + folder)
+        }
+        Spawner.environment = [
+            "PATH=\(path.joined(separator: ":"))",
+            "HOME=\(root)/home",
+            "XDG_CACHE_HOME=\(cacheHome)",
+            "XDG_DATA_HOME=\(root)/xdg/data",
+            "XDG_CONFIG_HOME=\(root)/xdg/config",
+            "XDG_DOCUMENTS_DIR=\(root)/docs",
+            "TMPDIR=\(root)/tmp",
+            // The baselines (jq, ls, sh) then skip locale loading too: the same footing for all.
+            "LC_ALL=C",
+        ]
+    }
+
+    /// The caches namespace folder of `app` (what `shelf --app APP path caches` prints).
+    func caches(_ app: String = "shelf") -> String { cacheHome + "/" + app }
+
+    /// A path in the plain (non-shelf) part of the workspace, for the baselines' files.
+    func plain(_ name: String) -> String { root + "/plain/" + name }
+
+    /// The absolute path of a program on PATH, nil when it is not installed.
+    func tool(_ name: String) -> String? {
+        for folder in path where !folder.isEmpty {
+            let candidate = folder + "/" + name
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// A tool's path for a command line; cases that need it list it so a missing one is skipped.
+    func program(_ name: String) -> String { tool(name) ?? name }
+
+    /// Whether this shelf has `command`: `shelf <command> --help` exits 0 only for known ones.
+    func hasCommand(_ command: String) -> Bool {
+        if let known = commandCache[command] { return known }
+        let result = (try? Spawner.run(Command(arguments: [shelf, command, "--help"]), errorFile: errorFile))?.status == 0
+        commandCache[command] = result
+        return result
+    }
+
+    /// Runs shelf once outside any timing (to store a case's data); throws when it fails.
+    func runShelf(_ arguments: [String], input: Command.Input = .none) throws {
+        let result = try Spawner.run(Command(arguments: [shelf] + arguments, input: input), errorFile: errorFile)
+        if result.status != 0 {
+            throw BenchError("shelf \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.errorText)")
+        }
+    }
+
+    /// `rm -rf`, for tearing down; failures are ignored (the whole folder goes at the end).
+    func remove(_ path: String) {
+        _ = try? Spawner.run(Command(arguments: [program("rm"), "-rf", path]), errorFile: errorFile)
+    }
+
+    func removeAll() { remove(root) }
+
+    static func variable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    private static func ownExecutable() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    }
+}
