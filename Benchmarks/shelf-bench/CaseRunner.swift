@@ -1,3 +1,5 @@
+import Glibc
+
 /// Runs a case: shelf and its baseline alternate run by run (the order flips each repetition),
 /// so that a burst of load from elsewhere on the machine hits both sides alike; the ratio is
 /// taken within each pair for the same reason.
@@ -18,6 +20,9 @@ struct CaseRunner {
                                 target: benchCase.target.text, rssLimitMiB: benchCase.rssLimitMiB)
         do {
             try benchCase.setUp()
+            // Data just written would otherwise be flushed in the background while the first
+            // runs are timed, slowing whichever side runs then.
+            sync()
             if benchCase.warmUp {
                 _ = try once(benchCase.shelf, repetition: -1)
                 _ = try once(benchCase.baseline, repetition: -1)

@@ -13,10 +13,10 @@ struct Scale {
     var appendsPerWriter: Int { quick ? 100 : 1_000 }
 
     /// Repetitions by how long one run takes.
-    var startUp: Int { quick ? 30 : 200 }
-    var small: Int { quick ? 10 : 40 }
-    var medium: Int { quick ? 3 : 7 }
-    var large: Int { quick ? 3 : 3 }
+    var startUp: Int { quick ? 50 : 200 }
+    var small: Int { quick ? 20 : 40 }
+    var medium: Int { quick ? 5 : 7 }
+    var large: Int { quick ? 5 : 5 }
 
     static func bytes(_ count: Int) -> String {
         if count >= 1 << 30 && count % (1 << 30) == 0 { return "\(count >> 30) GiB" }

@@ -57,6 +57,8 @@ struct Report: Codable {
     }
 
     private func markdown(_ rows: [[String]]) -> String {
+        // A '|' inside a cell (the `ls -f | wc -l` baseline) would split it.
+        let rows = rows.map { $0.map { $0.replacing("|", with: "\\|") } }
         var widths = [Int](repeating: 0, count: rows[0].count)
         for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
         func line(_ row: [String]) -> String {

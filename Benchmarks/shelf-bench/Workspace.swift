@@ -89,6 +89,17 @@ final class Workspace {
 
     func removeAll() { remove(root) }
 
+    /// This process's own environment, for `compare` (which measures as the user runs).
+    static func processEnvironment() -> [String] {
+        var result: [String] = []
+        var pointer = environ
+        while let entry = pointer.pointee {
+            result.append(String(cString: entry))
+            pointer += 1
+        }
+        return result
+    }
+
     static func variable(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }

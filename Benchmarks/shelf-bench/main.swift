@@ -5,6 +5,7 @@ import Glibc
 
 let usage = """
     usage: shelf-bench [--shelf PATH] [--quick] [--json] [--only TEXT] [--dir FOLDER]
+           shelf-bench compare [--runs N] CMD ARGS… -- CMD ARGS…
            shelf-bench disk-append FILE ITEM
       --shelf PATH   the shelf binary to measure (default: shelf next to this program)
       --quick        smaller sizes and fewer repetitions: every case in under a minute
@@ -26,6 +27,11 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "disk-append" {
     guard arguments.count == 3 else { fail("usage: shelf-bench disk-append FILE ITEM") }
     do { try DiskStyleAppend.run(file: arguments[1], item: arguments[2]) } catch { fail("\(error)", status: 1) }
+    exit(0)
+}
+
+if arguments.first == "compare" {
+    do { print(try Compare.run(Array(arguments.dropFirst())), terminator: "") } catch { fail("\(error)") }
     exit(0)
 }
 
