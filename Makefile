@@ -11,8 +11,9 @@ BENCH_BIN = $(SCRATCH)/release/shelf-bench
 # `make bench QUICK=1` (or BENCH_QUICK=1): smaller sizes, under a minute. BENCH_ARGS=--json for JSON.
 BENCH_QUICK ?= $(QUICK)
 DEBUG_BIN = .build/debug/shelf
+SUITE ?= ../shared/data/JSONTestSuite/test_parsing
 
-.PHONY: help build release test demo install uninstall clean
+.PHONY: help build release test demo conformance install uninstall clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 20
@@ -42,6 +43,9 @@ test: ## build and run every test
 
 demo: build ## save, retrieve and list under a throwaway XDG home
 	@sh scripts/demo.sh $(DEBUG_BIN)
+
+conformance: build ## optional: the JSON validator against JSONTestSuite (SUITE=folder of y_/n_/i_ files)
+	@sh scripts/conformance.sh $(DEBUG_BIN) $(SUITE)
 
 install: release ## install binary, man page and completions under PREFIX
 	install -d $(DESTDIR)$(PREFIX)/bin
