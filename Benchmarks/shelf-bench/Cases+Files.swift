@@ -1,3 +1,5 @@
+import Glibc
+
 /// Start-up and big-file cases: shelf against cat, cp, test -e and `cat > f && sync f`.
 extension Cases {
     static func startUp(_ w: Workspace, _ scale: Scale) -> [Benchmark] {
@@ -25,41 +27,54 @@ extension Cases {
     static func bigFiles(_ w: Workspace, _ scale: Scale) -> [Benchmark] {
         let size = scale.bigFile, label = Scale.bytes(scale.bigFile)
         let source = w.plain("big-source.bin"), copy = w.plain("big-copy.bin")
+        let stored = w.caches() + "/big.bin"
+        // Each run writes a new file: the old one is removed and its blocks flushed first,
+        // so neither side pays for freeing (and discarding) the previous run's gigabyte.
+        let fresh: (String) -> (Int) throws -> Void = { path in
+            { _ in
+                unlink(path)
+                sync()
+            }
+        }
         let savePipe = BenchCase(
             name: "save \(label) from a pipe, durable",
-            shelf: Side(label: "shelf save") { _ in shelf(w, "save", "caches", "big.bin", input: .feed(bytes: size)) },
-            baseline: Side(label: "cat > f && sync f") { _ in
+            shelf: Side(label: "shelf save", prepare: fresh(stored)) { _ in
+                shelf(w, "save", "caches", "big.bin", input: .feed(bytes: size))
+            },
+            baseline: Side(label: "cat > f && sync f", prepare: fresh(copy)) { _ in
                 shell(w, #"cat > "$1" && sync "$1""#, copy, input: .feed(bytes: size))
             },
             target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.large, tools: ["cat", "sync"],
             tearDown: {
-                w.remove(w.caches() + "/big.bin")
+                w.remove(stored)
                 w.remove(copy)
             })
         let saveFile = BenchCase(
             name: "save \(label) with --file, durable",
-            shelf: Side(label: "shelf save --file") { _ in shelf(w, "save", "caches", "big.bin", "--file", source) },
-            baseline: Side(label: "cp && sync f") { _ in
+            shelf: Side(label: "shelf save --file", prepare: fresh(stored)) { _ in
+                shelf(w, "save", "caches", "big.bin", "--file", source)
+            },
+            baseline: Side(label: "cp && sync f", prepare: fresh(copy)) { _ in
                 shell(w, #"cp "$1" "$2" && sync "$2""#, source, copy)
             },
             target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.large, tools: ["cp", "sync"],
             setUp: { try DataFiles.writeBytes(source, bytes: size) },
             tearDown: {
-                w.remove(w.caches() + "/big.bin")
+                w.remove(stored)
                 w.remove(copy)
             })
-        let stored = w.caches() + "/big-stored.bin"
+        let kept = w.caches() + "/big-stored.bin"
         let retrieve = BenchCase(
             name: "retrieve \(label) to a pipe",
             shelf: Side(label: "shelf retrieve") { _ in shelf(w, "retrieve", "caches", "big-stored.bin", output: .drain) },
-            baseline: Side(label: "cat") { _ in Command(arguments: [w.program("cat"), stored], output: .drain) },
+            baseline: Side(label: "cat") { _ in Command(arguments: [w.program("cat"), kept], output: .drain) },
             target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.medium, warmUp: true, tools: ["cat"],
             setUp: {
                 try DataFiles.makeFolders(w.caches())
-                try DataFiles.writeBytes(stored, bytes: size)
+                try DataFiles.writeBytes(kept, bytes: size)
             },
             tearDown: {
-                w.remove(stored)
+                w.remove(kept)
                 w.remove(source)
             })
         return [.paired(savePipe), .paired(saveFile), .paired(retrieve)]

@@ -14,7 +14,7 @@ extension Cases {
             baseline: Side(label: "rm -rf",
                            prepare: { _ in try DataFiles.writeFolder(plainFolder, files: count) },
                            command: { _ in Command(arguments: [w.program("rm"), "-rf", plainFolder]) }),
-            target: .atMost(1.3), repetitions: scale.large, commands: ["clear"], tools: ["rm"],
+            target: .atMost(1.3), repetitions: scale.slow, commands: ["clear"], tools: ["rm"],
             check: {
                 let left = try entries(in: clearSpace).filter { $0 != "CACHEDIR.TAG" }
                 guard left.isEmpty else { throw BenchError("shelf clear left \(left.count) entries") }

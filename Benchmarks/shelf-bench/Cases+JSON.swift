@@ -7,7 +7,7 @@ extension Cases {
             name: "validate + save \(Scale.bytes(scale.bigJSON)) JSON",
             shelf: Side(label: "shelf save") { _ in shelf(w, "save", "caches", "big.json", input: .file(source)) },
             baseline: Side(label: "jq empty") { _ in Command(arguments: [w.program("jq"), "empty"], input: .file(source)) },
-            target: .fasterBy(5), repetitions: scale.large, warmUp: false, tools: ["jq"],
+            target: .fasterBy(5), repetitions: scale.slow, tools: ["jq"],
             setUp: { try DataFiles.writeArray(source, bytes: scale.bigJSON) },
             tearDown: {
                 w.remove(source)

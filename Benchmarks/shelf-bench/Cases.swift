@@ -17,6 +17,8 @@ struct Scale {
     var small: Int { quick ? 20 : 40 }
     var medium: Int { quick ? 5 : 7 }
     var large: Int { quick ? 5 : 5 }
+    /// Cases whose every run costs seconds at full size (jq on 100 MB, re-creating 100,000 files).
+    var slow: Int { quick ? 5 : 3 }
 
     static func bytes(_ count: Int) -> String {
         if count >= 1 << 30 && count % (1 << 30) == 0 { return "\(count >> 30) GiB" }

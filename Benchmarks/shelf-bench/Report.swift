@@ -2,6 +2,7 @@ import FoundationEssentials
 
 /// The whole run: what `--json` prints, so that runs can be compared between commits.
 struct Report: Codable {
+    var units = "times in seconds, memory in KiB, ratios shelf ÷ baseline"
     var machine: Machine
     var quick: Bool
     var shelf: String
