@@ -4,12 +4,13 @@ import Glibc
 // Disk-style rewrite that the append cases are measured against.
 
 let usage = """
-    usage: shelf-bench [--shelf PATH] [--quick] [--json] [--only TEXT] [--dir FOLDER]
+    usage: shelf-bench [--shelf PATH] [--quick] [--json] [--json-to FILE] [--only TEXT] [--dir FOLDER]
            shelf-bench compare [--runs N] CMD ARGS… -- CMD ARGS…
            shelf-bench disk-append FILE ITEM
       --shelf PATH   the shelf binary to measure (default: shelf next to this program)
       --quick        smaller sizes and fewer repetitions: every case in under a minute
       --json         print the results as JSON instead of the table
+      --json-to FILE print the table and also write the JSON to FILE
       --only TEXT    run only the cases whose name contains TEXT (repeatable)
       --dir FOLDER   where to make the temporary work folder (default: $TMPDIR or /tmp)
 
@@ -35,7 +36,7 @@ if arguments.first == "compare" {
     exit(0)
 }
 
-var shelfPath: String?, quick = false, asJSON = false, only: [String] = []
+var shelfPath: String?, quick = false, asJSON = false, jsonFile: String?, only: [String] = []
 var parent = Workspace.variable("TMPDIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
 while !arguments.isEmpty {
     let word = arguments.removeFirst()
@@ -47,6 +48,7 @@ while !arguments.isEmpty {
     case "--shelf": shelfPath = value()
     case "--quick": quick = true
     case "--json": asJSON = true
+    case "--json-to": jsonFile = value()
     case "--only": only.append(value())
     case "--dir": parent = value()
     case "-h", "--help": print(usage, terminator: ""); exit(0)
@@ -91,8 +93,9 @@ if interrupted != 0 { fail("interrupted; the work folder is removed", status: 13
 
 machine.loadAtEnd = Machine.load()
 let report = Report(machine: machine, quick: quick, shelf: absoluteShelf, cases: results)
-if asJSON {
-    do { print(try report.json(), terminator: "") } catch { fail("\(error)", status: 70) }
-} else {
-    print(report.table(), terminator: "")
+do {
+    if let jsonFile { try writeText(jsonFile, try report.json()) }
+    print(asJSON ? try report.json() : report.table(), terminator: "")
+} catch {
+    fail("\(error)", status: 70)
 }
