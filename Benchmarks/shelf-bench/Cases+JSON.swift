@@ -51,26 +51,44 @@ extension Cases {
         cases.append(.paired(diskRewrite(w, name: "append 1 item to a \(Scale.bytes(scale.bigJSON)) array",
                                          stored: big, items: .max, bytes: scale.bigJSON,
                                          target: .fasterBy(100), repetitions: scale.large, writeItems: writeItems)))
-        let lines = BenchCase(
-            name: "append 1 line to JSON Lines",
-            shelf: Side(label: "shelf append") { _ in shelf(w, "append", "caches", "log.jsonl", input: .file(line)) },
-            baseline: Side(label: "sh -c 'echo >> f'") { _ in
-                shell(w, #"echo "$1" >> "$2""#, DataFiles.record(9_999_999), w.plain("log.jsonl"))
+        // JSON Lines on disk, where shelf's fsyncs (journal, folder, file, folder) meet `>>`'s none,
+        // then with `sync f` added to the baseline, then on tmpfs, where an fsync costs nothing.
+        cases.append(.paired(lines(w, scale, directory: "caches", base: w.caches(), plainBase: w.plain(""),
+                                   suffix: "", sync: false, target: .atMost(2), writeItems: writeItems)))
+        cases.append(.paired(lines(w, scale, directory: "caches", base: w.caches(), plainBase: w.plain(""),
+                                   suffix: " (baseline fsyncs too)", sync: true, target: .none, writeItems: writeItems)))
+        if let temporary = w.temporary {
+            cases.append(.paired(lines(w, scale, directory: "temporary", base: temporary, plainBase: temporary + "-plain/",
+                                       suffix: ", tmpfs", sync: false, target: .atMost(2), writeItems: writeItems)))
+        }
+        return cases
+    }
+
+    /// shelf append of one line against `echo >> f` (and, with `sync`, `echo >> f && sync f`).
+    private static func lines(_ w: Workspace, _ scale: Scale, directory: String, base: String, plainBase: String,
+                              suffix: String, sync: Bool, target: Target,
+                              writeItems: @escaping () throws -> Void) -> BenchCase {
+        let line = w.plain("line.jsonl"), stored = base + "/log.jsonl", plain = plainBase + "log.jsonl"
+        let script = sync ? #"echo "$1" >> "$2" && sync "$2""# : #"echo "$1" >> "$2""#
+        return BenchCase(
+            name: "append 1 line to JSON Lines" + suffix,
+            shelf: Side(label: "shelf append") { _ in shelf(w, "append", directory, "log.jsonl", input: .file(line)) },
+            baseline: Side(label: sync ? "sh -c 'echo >> f && sync f'" : "sh -c 'echo >> f'") { _ in
+                shell(w, script, DataFiles.record(9_999_999), plain)
             },
-            target: .atMost(2), repetitions: scale.small, warmUp: true, commands: ["append"], tools: ["sh"],
+            target: target, repetitions: scale.small, warmUp: true, commands: ["append"], tools: ["sh", "sync"],
             setUp: {
                 try writeItems()
-                try DataFiles.makeFolders(w.caches())
+                try DataFiles.makeFolders(base)
+                try DataFiles.makeFolders(plainBase)
                 let start = (0..<100).map { DataFiles.record($0) + "\n" }.joined()
-                try writeText(w.caches() + "/log.jsonl", start)
-                try writeText(w.plain("log.jsonl"), start)
+                try writeText(stored, start)
+                try writeText(plain, start)
             },
             tearDown: {
-                w.remove(w.caches() + "/log.jsonl")
-                w.remove(w.plain("log.jsonl"))
+                w.remove(stored)
+                w.remove(plain)
             })
-        cases.append(.paired(lines))
-        return cases
     }
 
     /// shelf append against the harness's own Disk-style append (`shelf-bench disk-append`) on

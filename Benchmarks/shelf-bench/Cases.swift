@@ -16,7 +16,7 @@ struct Scale {
     var startUp: Int { quick ? 50 : 200 }
     var small: Int { quick ? 20 : 40 }
     var medium: Int { quick ? 5 : 7 }
-    var large: Int { quick ? 5 : 5 }
+    var large: Int { quick ? 5 : 3 }
     /// Cases whose every run costs seconds at full size (jq on 100 MB, re-creating 100,000 files).
     var slow: Int { quick ? 5 : 3 }
 
@@ -42,7 +42,7 @@ enum Cases {
     static func all(_ w: Workspace) -> [Benchmark] {
         let scale = Scale(quick: w.quick)
         return startUp(w, scale) + bigFiles(w, scale) + json(w, scale) + appends(w, scale)
-            + [concurrentAppends(w, scale)] + folders(w, scale)
+            + concurrentAppends(w, scale) + folders(w, scale) + streaming(w, scale)
     }
 
     /// A shelf command line.

@@ -30,7 +30,9 @@ struct Report: Codable {
             row.append(result.baseline)
             row.append(result.baselineTimes.map { Format.duration($0.median) + " " + Format.percent($0.spread) } ?? "—")
             row.append(result.ratio.map { Format.ratio($0.median) + " " + Format.percent($0.spread) } ?? "—")
-            row.append(result.target + (result.rssLimitMiB.map { ", RSS ≤ \($0) MiB" } ?? ""))
+            let memory = result.rssLimitMiB.map { "RSS ≤ \($0) MiB" }
+            row.append(result.target == Target.none.text ? memory ?? result.target
+                       : result.target + (memory.map { ", " + $0 } ?? ""))
             row.append(result.shelfMaxRSSKiB.map(Format.mebibytes) ?? "—")
             row.append(verdict(result))
             rows.append(row)

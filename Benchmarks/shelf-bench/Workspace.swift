@@ -10,6 +10,9 @@ final class Workspace {
     let quick: Bool
     let cacheHome: String
     let errorFile: String
+    /// The `temporary` namespace when it could be put on tmpfs (XDG_RUNTIME_DIR in /dev/shm).
+    let temporary: String?
+    private let tmpfsRoot: String?
     /// GNU time, to measure peak memory from a small parent (nil when not installed).
     private(set) lazy var gnuTime: String? = {
         let candidates = ["/usr/bin/time", "/bin/time"]
@@ -35,6 +38,8 @@ final class Workspace {
         for folder in ["home", "xdg/cache", "xdg/data", "xdg/config", "docs", "tmp", "plain"] {
             try DataFiles.makeFolders(root + "/" + folder)
         }
+        tmpfsRoot = Workspace.makeTmpfsFolder()
+        temporary = tmpfsRoot.map { $0 + "/shelf" }
         Spawner.environment = [
             "PATH=\(path.joined(separator: ":"))",
             "HOME=\(root)/home",
@@ -43,6 +48,7 @@ final class Workspace {
             "XDG_CONFIG_HOME=\(root)/xdg/config",
             "XDG_DOCUMENTS_DIR=\(root)/docs",
             "TMPDIR=\(root)/tmp",
+        ] + (tmpfsRoot.map { ["XDG_RUNTIME_DIR=\($0)"] } ?? []) + [
             // The baselines (jq, ls, sh) then skip locale loading too: the same footing for all.
             "LC_ALL=C",
         ]
@@ -67,9 +73,14 @@ final class Workspace {
     func program(_ name: String) -> String { tool(name) ?? name }
 
     /// Whether this shelf has `command`: `shelf <command> --help` exits 0 only for known ones.
+    /// "retrieve --each" asks for an option of a reading command: on a missing file it exits 64
+    /// when the option is unknown, 66 when it is known.
     func hasCommand(_ command: String) -> Bool {
         if let known = commandCache[command] { return known }
-        let result = (try? Spawner.run(Command(arguments: [shelf, command, "--help"]), errorFile: errorFile))?.status == 0
+        let words = command.split(separator: " ").map(String.init)
+        let probe = words.count == 1 ? [shelf, command, "--help"] : [shelf, words[0], "caches", "bench-probe-missing"] + words.dropFirst()
+        let status = (try? Spawner.run(Command(arguments: probe), errorFile: errorFile))?.status
+        let result = words.count == 1 ? status == 0 : status == 66
         commandCache[command] = result
         return result
     }
@@ -87,7 +98,20 @@ final class Workspace {
         _ = try? Spawner.run(Command(arguments: [program("rm"), "-rf", path]), errorFile: errorFile)
     }
 
-    func removeAll() { remove(root) }
+    /// Removes everything the bench made (the root last: `rm`'s error file lives there).
+    func removeAll() {
+        if let tmpfsRoot { remove(tmpfsRoot) }
+        remove(root)
+    }
+
+    /// A private folder on /dev/shm when that is a tmpfs, else nil.
+    private static func makeTmpfsFolder() -> String? {
+        let mounts = (try? readText("/proc/mounts")) ?? ""
+        guard mounts.split(separator: "\n").contains(where: { $0.hasPrefix("tmpfs /dev/shm tmpfs ") }) else { return nil }
+        var template = Array("/dev/shm/shelf-bench.XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
+        return String(cString: made)
+    }
 
     /// This process's own environment, for `compare` (which measures as the user runs).
     static func processEnvironment() -> [String] {
