@@ -44,7 +44,7 @@ extension Cases {
             baseline: Side(label: "cat > f && sync f", prepare: fresh(copy)) { _ in
                 shell(w, #"cat > "$1" && sync "$1""#, copy, input: .feed(bytes: size))
             },
-            target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.large, tools: ["cat", "sync"],
+            target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.durable, warmUp: true, tools: ["cat", "sync"],
             tearDown: {
                 w.remove(stored)
                 w.remove(copy)
@@ -57,7 +57,7 @@ extension Cases {
             baseline: Side(label: "cp && sync f", prepare: fresh(copy)) { _ in
                 shell(w, #"cp "$1" "$2" && sync "$2""#, source, copy)
             },
-            target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.large, tools: ["cp", "sync"],
+            target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.durable, warmUp: true, tools: ["cp", "sync"],
             setUp: { try DataFiles.writeBytes(source, bytes: size) },
             tearDown: {
                 w.remove(stored)

@@ -17,6 +17,8 @@ struct Scale {
     var small: Int { quick ? 20 : 40 }
     var medium: Int { quick ? 5 : 7 }
     var large: Int { quick ? 5 : 3 }
+    /// The durable gigabyte saves: the shared disk's speed varies most, so they get more pairs.
+    var durable: Int { quick ? 5 : 5 }
     /// Cases whose every run costs seconds at full size (jq on 100 MB, re-creating 100,000 files).
     var slow: Int { quick ? 5 : 3 }
 

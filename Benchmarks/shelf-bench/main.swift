@@ -4,7 +4,7 @@ import Glibc
 // Disk-style rewrite that the append cases are measured against.
 
 let usage = """
-    usage: shelf-bench [--shelf PATH] [--quick] [--json] [--json-to FILE] [--only TEXT] [--dir FOLDER]
+    usage: shelf-bench [--shelf PATH] [--quick] [--json] [--json-to FILE] [--only TEXT] [--pairs N] [--dir FOLDER]
            shelf-bench compare [--runs N] CMD ARGS… -- CMD ARGS…
            shelf-bench disk-append FILE ITEM
       --shelf PATH   the shelf binary to measure (default: shelf next to this program)
@@ -12,6 +12,7 @@ let usage = """
       --json         print the results as JSON instead of the table
       --json-to FILE print the table and also write the JSON to FILE
       --only TEXT    run only the cases whose name contains TEXT (repeatable)
+      --pairs N      run every case N times on each side instead of its own count
       --dir FOLDER   where to make the temporary work folder (default: $TMPDIR or /tmp)
 
     """
@@ -36,7 +37,7 @@ if arguments.first == "compare" {
     exit(0)
 }
 
-var shelfPath: String?, quick = false, asJSON = false, jsonFile: String?, only: [String] = []
+var shelfPath: String?, quick = false, asJSON = false, jsonFile: String?, only: [String] = [], pairs: Int?
 var parent = Workspace.variable("TMPDIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
 while !arguments.isEmpty {
     let word = arguments.removeFirst()
@@ -50,6 +51,9 @@ while !arguments.isEmpty {
     case "--json": asJSON = true
     case "--json-to": jsonFile = value()
     case "--only": only.append(value())
+    case "--pairs":
+        guard let n = Int(value()), n > 0 else { fail("--pairs needs a positive number") }
+        pairs = n
     case "--dir": parent = value()
     case "-h", "--help": print(usage, terminator: ""); exit(0)
     default: fail("unknown argument '\(word)'\n" + usage)
@@ -74,7 +78,8 @@ var results: [CaseResult] = []
 for benchmark in Cases.all(workspace) {
     if interrupted != 0 { break }
     switch benchmark {
-    case .paired(let benchCase):
+    case .paired(var benchCase):
+        if let pairs { benchCase.repetitions = pairs }
         guard only.isEmpty || only.contains(where: { benchCase.name.contains($0) }) else { continue }
         results.append(runner.run(benchCase))
     case .custom(let name, let commands, let run):
