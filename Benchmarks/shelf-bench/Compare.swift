@@ -11,7 +11,9 @@ enum Compare {
         guard let split = words.firstIndex(of: "--"), split > 0, split < words.count - 1 else {
             throw BenchError("usage: shelf-bench compare [--runs N] CMD ARGS… -- CMD ARGS…")
         }
-        let first = Array(words[..<split]), second = Array(words[(split + 1)...])
+        var first = Array(words[..<split]), second = Array(words[(split + 1)...])
+        first[0] = Workspace.onPath(first[0])
+        second[0] = Workspace.onPath(second[0])
         Spawner.environment = Workspace.processEnvironment()
         let errorFile = "/dev/null"
         for command in [first, second] {

@@ -113,6 +113,13 @@ final class Workspace {
         return String(cString: made)
     }
 
+    /// `name` resolved on this process's PATH, as a shell would; unchanged when it has a '/'.
+    static func onPath(_ name: String) -> String {
+        guard !name.contains("/") else { return name }
+        let folders = (variable("PATH") ?? "/usr/bin:/bin").split(separator: ":")
+        return folders.map { $0 + "/" + name }.first { access($0, X_OK) == 0 } ?? name
+    }
+
     /// This process's own environment, for `compare` (which measures as the user runs).
     static func processEnvironment() -> [String] {
         var result: [String] = []
