@@ -4,6 +4,9 @@ enum JSONText {
     enum Value {
         case string(String)
         case integer(Int64)
+        case bool(Bool)
+        case array([Value])
+        case object([(String, Value)])
         case null
     }
 
@@ -16,6 +19,9 @@ enum JSONText {
         switch value {
         case .string(let text): return quoted(text)
         case .integer(let number): return String(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .array(let items): return "[" + items.map(encode).joined(separator: ",") + "]"
+        case .object(let members): return object(members)
         case .null: return "null"
         }
     }
