@@ -49,6 +49,10 @@ struct CaseResult: Codable {
     var baselineTimes: Summary?
     /// Median and quartiles of shelf ÷ baseline within each interleaved pair.
     var ratio: Summary?
+    /// The same for CPU time (user + system).
+    var shelfCPU: Summary?
+    var baselineCPU: Summary?
+    var cpuRatio: Summary?
     var shelfMaxRSSKiB: Int?
     var baselineMaxRSSKiB: Int?
     var rssLimitMiB: Int?

@@ -20,9 +20,6 @@ struct CaseRunner {
                                 target: benchCase.target.text, rssLimitMiB: benchCase.rssLimitMiB)
         do {
             try benchCase.setUp()
-            // Data just written would otherwise be flushed in the background while the first
-            // runs are timed, slowing whichever side runs then.
-            sync()
             if benchCase.warmUp {
                 _ = try once(benchCase.shelf, repetition: -1)
                 _ = try once(benchCase.baseline, repetition: -1)
@@ -42,6 +39,9 @@ struct CaseRunner {
             let ratios = zip(shelfRuns, baselineRuns).map { $0.seconds / $1.seconds }
             let ratio = Summary(ratios)
             result.ratio = ratio
+            result.shelfCPU = Summary(shelfRuns.map(\.cpuSeconds))
+            result.baselineCPU = Summary(baselineRuns.map(\.cpuSeconds))
+            result.cpuRatio = Summary(zip(shelfRuns, baselineRuns).map { $0.cpuSeconds / max($1.cpuSeconds, 1e-6) })
             result.shelfMaxRSSKiB = try peakMemory(benchCase.shelf, repetition: benchCase.repetitions)
             if benchCase.baselineMemory {
                 result.baselineMaxRSSKiB = try peakMemory(benchCase.baseline, repetition: benchCase.repetitions)

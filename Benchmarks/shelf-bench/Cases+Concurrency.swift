@@ -50,7 +50,7 @@ extension Cases {
             do {
                 try DataFiles.makeFolders(base)
                 if target == .array { try writeText(path, "[]") }
-                sync()
+                try DataFiles.syncFolder(base)
                 let seconds = try runWriters(w, directory: directory, target: target, perWriter: perWriter)
                 let ids = try storedIDs(path, target)
                 let unique = Set(ids).count

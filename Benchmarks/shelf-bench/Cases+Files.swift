@@ -28,13 +28,10 @@ extension Cases {
         let size = scale.bigFile, label = Scale.bytes(scale.bigFile)
         let source = w.plain("big-source.bin"), copy = w.plain("big-copy.bin")
         let stored = w.caches() + "/big.bin"
-        // Each run writes a new file: the old one is removed and its blocks flushed first,
+        // Each run writes a new file: the old one is removed and the removal committed first,
         // so neither side pays for freeing (and discarding) the previous run's gigabyte.
         let fresh: (String) -> (Int) throws -> Void = { path in
-            { _ in
-                unlink(path)
-                sync()
-            }
+            { _ in try DataFiles.removeDurably(path) }
         }
         let savePipe = BenchCase(
             name: "save \(label) from a pipe, durable",

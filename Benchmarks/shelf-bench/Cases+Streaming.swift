@@ -25,10 +25,10 @@ extension Cases {
         let appended = w.caches() + "/stream-appended.json", saved = w.caches() + "/stream-saved.json"
         let appendEach = BenchCase(
             name: "append --each of a \(label) array to a new file",
-            shelf: Side(label: "shelf append --each", prepare: { _ in unlink(appended); sync() }) { _ in
+            shelf: Side(label: "shelf append --each", prepare: { _ in try DataFiles.removeDurably(appended) }) { _ in
                 shelf(w, "append", "caches", "stream-appended.json", "--each", "--file", source)
             },
-            baseline: Side(label: "shelf save", prepare: { _ in unlink(saved); sync() }) { _ in
+            baseline: Side(label: "shelf save", prepare: { _ in try DataFiles.removeDurably(saved) }) { _ in
                 shelf(w, "save", "caches", "stream-saved.json", "--file", source)
             },
             target: .none, rssLimitMiB: 32, repetitions: scale.slow, commands: ["append"],

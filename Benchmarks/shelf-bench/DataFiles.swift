@@ -49,13 +49,38 @@ enum DataFiles {
         let folder = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { throw BenchError("cannot open \(path): \(errnoText())") }
         defer { Glibc.close(folder) }
-        let body = Array("sixteen bytes..\n".utf8)
+        let body = Array("{\"sixteen\":\"b\"}".utf8)
         for index in 0..<count {
-            let fd = openat(folder, "f\(index)", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            let fd = openat(folder, "f\(index).json", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
             guard fd >= 0 else { throw BenchError("cannot create a file in \(path): \(errnoText())") }
             _ = body.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             Glibc.close(fd)
         }
+    }
+
+    /// `files` small files spread over `folders` sub-folders `d0`, `d1`… of `path` (all in `path`
+    /// itself when `folders` is 1).
+    static func writeTree(_ path: String, folders: Int, files: Int) throws {
+        guard folders > 1 else { return try writeFolder(path, files: files) }
+        for index in 0..<folders {
+            try writeFolder(path + "/d\(index)", files: files / folders)
+        }
+    }
+
+    /// `fsync` of a folder. On ext4 that commits the journal, so every file created or removed
+    /// before it is on disk: only this file system's pending metadata is written, not every
+    /// dirty page of the machine as `sync` would (other jobs share the machine).
+    static func syncFolder(_ path: String) throws {
+        let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw BenchError("cannot open \(path): \(errnoText())") }
+        defer { Glibc.close(fd) }
+        guard fsync(fd) == 0 else { throw BenchError("cannot fsync \(path): \(errnoText())") }
+    }
+
+    /// Removes a file (if there) and commits the removal.
+    static func removeDurably(_ path: String) throws {
+        unlink(path)
+        try syncFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
     }
 
     /// `mkdir -p` with mode 0700, as shelf makes its own folders.
@@ -101,7 +126,12 @@ struct Writer {
         }
     }
 
-    func close() { Glibc.close(fd) }
+    /// Closes after an fsync: the data is on disk before any timing starts, so its write-back
+    /// cannot slow whichever run comes first.
+    func close() {
+        fsync(fd)
+        Glibc.close(fd)
+    }
 }
 
 func writeText(_ path: String, _ text: String) throws {

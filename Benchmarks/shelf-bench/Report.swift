@@ -17,7 +17,7 @@ struct Report: Codable {
     /// One Markdown table (it reads as plain text too), then the notes.
     func table() -> String {
         var rows: [[String]] = [[
-            "case", "shelf", "baseline", "baseline time", "ratio", "target", "shelf RSS", "result",
+            "case", "shelf", "baseline", "baseline time", "ratio", "target", "CPU ratio", "shelf RSS", "result",
         ]]
         var notes: [String] = []
         for result in cases {
@@ -33,6 +33,7 @@ struct Report: Codable {
             let memory = result.rssLimitMiB.map { "RSS ≤ \($0) MiB" }
             row.append(result.target == Target.none.text ? memory ?? result.target
                        : result.target + (memory.map { ", " + $0 } ?? ""))
+            row.append(result.cpuRatio.map { Format.ratio($0.median) } ?? "—")
             row.append(result.shelfMaxRSSKiB.map(Format.mebibytes) ?? "—")
             row.append(verdict(result))
             rows.append(row)
@@ -43,7 +44,8 @@ struct Report: Codable {
         text += """
 
             Times are medians with ± half the interquartile range; the ratio is shelf ÷ baseline, \
-            the median of the interleaved pairs. RSS is shelf's peak resident memory in one more run (GNU time's %M).
+            the median of the interleaved pairs; the CPU ratio is the same for user + system CPU time \
+            (the pass/fail is judged on wall time). RSS is shelf's peak resident memory in one more run (GNU time's %M).
             Machine: \(machine.summary)
 
             """

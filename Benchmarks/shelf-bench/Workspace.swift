@@ -12,7 +12,10 @@ final class Workspace {
     let errorFile: String
     /// The `temporary` namespace when it could be put on tmpfs (XDG_RUNTIME_DIR in /dev/shm).
     let temporary: String?
-    private let tmpfsRoot: String?
+    /// A private folder on tmpfs: XDG_RUNTIME_DIR, so `temporary` namespaces live in it.
+    let tmpfsRoot: String?
+    /// Also run the clear cases on disk (`--disk-clear`).
+    var diskClear = false
     /// GNU time, to measure peak memory from a small parent (nil when not installed).
     private(set) lazy var gnuTime: String? = {
         let candidates = ["/usr/bin/time", "/bin/time"]

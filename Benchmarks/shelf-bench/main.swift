@@ -4,7 +4,7 @@ import Glibc
 // Disk-style rewrite that the append cases are measured against.
 
 let usage = """
-    usage: shelf-bench [--shelf PATH] [--quick] [--json] [--json-to FILE] [--only TEXT] [--pairs N] [--dir FOLDER]
+    usage: shelf-bench [--shelf PATH] [--quick] [--json] [--json-to FILE] [--only TEXT] [--pairs N] [--disk-clear] [--dir FOLDER]
            shelf-bench compare [--runs N] CMD ARGS… -- CMD ARGS…
            shelf-bench disk-append FILE ITEM
       --shelf PATH   the shelf binary to measure (default: shelf next to this program)
@@ -13,6 +13,7 @@ let usage = """
       --json-to FILE print the table and also write the JSON to FILE
       --only TEXT    run only the cases whose name contains TEXT (repeatable)
       --pairs N      run every case N times on each side instead of its own count
+      --disk-clear   also time clear on disk (minutes on a busy shared disk; tmpfs is the default)
       --dir FOLDER   where to make the temporary work folder (default: $TMPDIR or /tmp)
 
     """
@@ -37,6 +38,7 @@ if arguments.first == "compare" {
     exit(0)
 }
 
+var diskClear = false
 var shelfPath: String?, quick = false, asJSON = false, jsonFile: String?, only: [String] = [], pairs: Int?
 var parent = Workspace.variable("TMPDIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
 while !arguments.isEmpty {
@@ -49,6 +51,7 @@ while !arguments.isEmpty {
     case "--shelf": shelfPath = value()
     case "--quick": quick = true
     case "--json": asJSON = true
+    case "--disk-clear": diskClear = true
     case "--json-to": jsonFile = value()
     case "--only": only.append(value())
     case "--pairs":
@@ -72,6 +75,7 @@ signal(SIGTERM) { _ in interrupted = 1 }
 var machine = Machine.describe()
 let workspace: Workspace
 do { workspace = try Workspace(shelf: absoluteShelf, parent: parent, quick: quick) } catch { fail("\(error)", status: 73) }
+workspace.diskClear = diskClear
 let runner = CaseRunner(workspace: workspace) { printError("shelf-bench: \($0)") }
 
 var results: [CaseResult] = []
