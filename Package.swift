@@ -9,7 +9,10 @@ let package = Package(
     ],
     targets: [
         // The library: all the work, no printing, no exiting.
-        .target(name: "Shelf"),
+        .target(name: "Shelf", dependencies: ["CShelfLinux"]),
+        // Linux calls Swift's Glibc module lacks (renameat2, copy_file_range, f*xattr), declared
+        // in C so that they work in the fully static release binary too.
+        .target(name: "CShelfLinux"),
         // The hand parser, the command table and one file per subcommand.
         .target(name: "ShelfCLI", dependencies: ["Shelf"]),
         // A few lines: run the CLI, exit with its status.
