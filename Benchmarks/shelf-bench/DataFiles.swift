@@ -77,9 +77,9 @@ enum DataFiles {
         guard fsync(fd) == 0 else { throw BenchError("cannot fsync \(path): \(errnoText())") }
     }
 
-    /// Removes a file (if there) and commits the removal.
+    /// Removes a file (if there) and commits the removal; nothing to do when its folder is missing.
     static func removeDurably(_ path: String) throws {
-        unlink(path)
+        guard unlink(path) == 0 else { return }
         try syncFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
     }
 
