@@ -32,6 +32,11 @@ endef
 release: ## static release build (starts about as fast as cat)
 	$(call static_build,shelf)
 
+.PHONY: test-release
+test-release: release ## every test, the end-to-end ones run on the static release binary
+	$(SWIFT) build --build-tests
+	SHELF_BIN=$(CURDIR)/$(BIN) $(SWIFT) test --skip-build
+
 .PHONY: bench
 bench: release ## time shelf against cat, cp, rm, jq, a Disk-style rewrite (QUICK=1: short run)
 	$(call static_build,shelf-bench)
