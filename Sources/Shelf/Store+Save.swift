@@ -56,6 +56,12 @@ extension Store {
     /// Copies in fixed-size chunks, feeding the validator as the bytes pass.
     func copy<Source: ByteSource>(from source: inout Source, to file: FileDescriptor,
                                   validatingJSON: Bool, path: String) throws {
+        if !validatingJSON, let descriptor = source as? DescriptorSource {
+            // Bytes nobody needs to look at (a regular file given with --file or as standard
+            // input) are copied inside the kernel, as cp does. A pipe, a refusal or an error ends
+            // this at once; the loop below then copies the rest and reports any error.
+            while KernelCalls.copyFileRange(from: descriptor.fd.raw, to: file.raw, count: 1 << 30) > 0 {}
+        }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
         defer { buffer.deallocate() }
         var validator = validatingJSON ? JSONValidator() : nil

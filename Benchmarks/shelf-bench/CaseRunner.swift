@@ -1,0 +1,88 @@
+import Glibc
+
+/// Runs a case: shelf and its baseline alternate run by run (the order flips each repetition),
+/// so that a burst of load from elsewhere on the machine hits both sides alike; the ratio is
+/// taken within each pair for the same reason.
+struct CaseRunner {
+    let workspace: Workspace
+    let log: (String) -> Void
+
+    func run(_ benchCase: BenchCase) -> CaseResult {
+        for command in benchCase.commands where !workspace.hasCommand(command) {
+            return .skipped(benchCase, "command not available: \(command)")
+        }
+        for tool in benchCase.tools where workspace.tool(tool) == nil {
+            return .skipped(benchCase, "\(tool) not installed")
+        }
+        log("\(benchCase.name) vs \(benchCase.baseline.label): \(benchCase.repetitions) pairs")
+        defer { try? benchCase.tearDown() }
+        var result = CaseResult(name: benchCase.name, baseline: benchCase.baseline.label,
+                                target: benchCase.target.text, rssLimitMiB: benchCase.rssLimitMiB)
+        do {
+            try benchCase.setUp()
+            if benchCase.warmUp {
+                _ = try once(benchCase.shelf, repetition: -1)
+                _ = try once(benchCase.baseline, repetition: -1)
+            }
+            var shelfRuns: [Measurement] = [], baselineRuns: [Measurement] = []
+            for repetition in 0..<benchCase.repetitions {
+                if repetition % 2 == 0 {
+                    shelfRuns.append(try once(benchCase.shelf, repetition: repetition))
+                    baselineRuns.append(try once(benchCase.baseline, repetition: repetition))
+                } else {
+                    baselineRuns.append(try once(benchCase.baseline, repetition: repetition))
+                    shelfRuns.append(try once(benchCase.shelf, repetition: repetition))
+                }
+            }
+            result.shelf = Summary(shelfRuns.map(\.seconds))
+            result.baselineTimes = Summary(baselineRuns.map(\.seconds))
+            let ratios = zip(shelfRuns, baselineRuns).map { $0.seconds / $1.seconds }
+            let ratio = Summary(ratios)
+            result.ratio = ratio
+            result.shelfCPU = Summary(shelfRuns.map(\.cpuSeconds))
+            result.baselineCPU = Summary(baselineRuns.map(\.cpuSeconds))
+            result.cpuRatio = Summary(zip(shelfRuns, baselineRuns).map { $0.cpuSeconds / max($1.cpuSeconds, 1e-6) })
+            result.shelfMaxRSSKiB = try peakMemory(benchCase.shelf, repetition: benchCase.repetitions)
+            if benchCase.baselineMemory {
+                result.baselineMaxRSSKiB = try peakMemory(benchCase.baseline, repetition: benchCase.repetitions)
+            }
+            var pass = benchCase.target.met(ratio.median)
+            if let limit = benchCase.rssLimitMiB, let rss = result.shelfMaxRSSKiB {
+                pass = (pass ?? true) && rss <= limit * 1024
+            }
+            result.note = try benchCase.check()
+            result.pass = pass
+        } catch {
+            result.pass = false
+            result.note = "\(error)"
+        }
+        return result
+    }
+
+    /// The peak RSS of one more, untimed run. The harness cannot take it from its own `wait4`:
+    /// a child started with posix_spawn (or fork) inherits the harness's peak at exec. GNU
+    /// time starts it from a small process instead; without it, the number is nil.
+    private func peakMemory(_ side: Side, repetition: Int) throws -> Int? {
+        guard let time = workspace.gnuTime else { return nil }
+        try side.prepare(repetition)
+        var command = side.command(repetition)
+        let report = workspace.root + "/rss.txt"
+        command.arguments = [time, "-f", "%M", "-o", report] + command.arguments
+        let measured = try Spawner.run(command, errorFile: workspace.errorFile)
+        if measured.status != side.expectedStatus {
+            throw BenchError("\(side.label) exited \(measured.status): \(measured.errorText)")
+        }
+        let text = try readText(report)
+        return text.split(separator: "\n").last.flatMap { Int($0.trimmingPrefix(" ")) }
+    }
+
+    /// One timed run of one side; a run that fails is an error of the case, not a data point.
+    private func once(_ side: Side, repetition: Int) throws -> Measurement {
+        try side.prepare(repetition)
+        let measured = try Spawner.run(side.command(repetition), errorFile: workspace.errorFile)
+        if measured.status != side.expectedStatus {
+            throw BenchError("\(side.label) exited \(measured.status): \(measured.errorText)")
+        }
+        return measured
+    }
+}

@@ -1,0 +1,85 @@
+import Glibc
+
+/// Many-file cases: `shelf clear` against `rm -rf`, `shelf list` against `ls -f | wc -l`.
+/// Each uses its own app namespace, so clearing it touches no other case's data.
+extension Cases {
+    static func folders(_ w: Workspace, _ scale: Scale) -> [Benchmark] {
+        let count = scale.files, label = Scale.count(scale.files)
+        // The realistic tree (100 folders of 1,000) and the worst case for ordering (one folder).
+        // On tmpfs by default: on a shared disk one pair of 100,000-file runs takes minutes and
+        // its time depends on everyone else's writes. `--disk-clear` adds the same on disk.
+        var cases: [Benchmark] = []
+        if let tmpfs = w.tmpfsRoot {
+            cases += [
+                .paired(clear(w, scale, name: "clear \(label) files in 100 folders, tmpfs", folders: 100,
+                              directory: "temporary", namespaces: tmpfs, plain: tmpfs + "/plain")),
+                .paired(clear(w, scale, name: "clear \(label) files in one folder, tmpfs", folders: 1,
+                              directory: "temporary", namespaces: tmpfs, plain: tmpfs + "/plain")),
+            ]
+        }
+        if w.diskClear || w.tmpfsRoot == nil {
+            cases += [
+                .paired(clear(w, scale, name: "clear \(label) files in 100 folders", folders: 100,
+                              directory: "caches", namespaces: w.cacheHome, plain: w.plain(""))),
+                .paired(clear(w, scale, name: "clear \(label) files in one folder", folders: 1,
+                              directory: "caches", namespaces: w.cacheHome, plain: w.plain(""))),
+            ]
+        }
+        let listSpace = w.caches("bench-list"), many = listSpace + "/many"
+        let list = BenchCase(
+            name: "list \(label) files",
+            shelf: Side(label: "shelf list") { _ in
+                shelf(w, "--app", "bench-list", "list", "caches", "many", output: .drain)
+            },
+            baseline: Side(label: "ls -f | wc -l") { _ in shell(w, #"ls -f "$1" | wc -l"#, many, output: .drain) },
+            target: .atMost(2), repetitions: scale.medium, warmUp: true, commands: ["list"], tools: ["ls", "wc", "sh"],
+            setUp: { try DataFiles.writeFolder(many, files: count) },
+            tearDown: { w.remove(listSpace) })
+        cases.append(.paired(list))
+        return cases
+    }
+
+    /// `shelf clear` against `rm -rf` of an identical tree, rebuilt (untimed) before each run.
+    private static func clear(_ w: Workspace, _ scale: Scale, name: String, folders: Int,
+                              directory: String, namespaces: String, plain: String) -> BenchCase {
+        let app = "bench-clear-\(folders)"
+        let space = namespaces + "/" + app, tree = space + "/tree", plainTree = plain + "/rmtree-\(folders)"
+        let build: (String) -> (Int) throws -> Void = { root in
+            { _ in
+                try DataFiles.writeTree(root, folders: folders, files: scale.files)
+                // Commit the creation, so its journal writes are not charged to the removal.
+                try DataFiles.syncFolder(root)
+            }
+        }
+        return BenchCase(
+            name: name,
+            shelf: Side(label: "shelf clear", prepare: build(tree)) { _ in shelf(w, "--app", app, "clear", directory) },
+            baseline: Side(label: "rm -rf", prepare: build(plainTree)) { _ in
+                Command(arguments: [w.program("rm"), "-rf", plainTree])
+            },
+            target: .atMost(1.3), repetitions: scale.slow, commands: ["clear"], tools: ["rm"],
+            check: {
+                let left = try entries(in: space).filter { $0 != "CACHEDIR.TAG" }
+                guard left.isEmpty else { throw BenchError("shelf clear left \(left.count) entries") }
+                return nil
+            },
+            tearDown: {
+                w.remove(space)
+                w.remove(plainTree)
+            })
+    }
+
+    /// The names in a folder, without `.` and `..`.
+    static func entries(in path: String) throws -> [String] {
+        guard let folder = opendir(path) else { throw BenchError("cannot open \(path): \(errnoText())") }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}

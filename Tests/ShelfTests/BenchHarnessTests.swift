@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import shelf_bench
+
+/// The parts of `make bench` that decide what the table says: statistics, targets, labels, the
+/// report, the generated data and the Disk-style baseline. Nothing here is timed.
+@Suite struct BenchHarnessTests {
+    @Test func summaryTakesMedianAndQuartilesByInterpolation() {
+        let summary = Summary([4, 1, 3, 2])
+        #expect(summary.median == 2.5)
+        #expect(summary.lowerQuartile == 1.75)
+        #expect(summary.upperQuartile == 3.25)
+        #expect(summary.spread == 0.6)
+    }
+
+    @Test func oneSlowRunDoesNotMoveTheMedian() {
+        let summary = Summary([1, 1, 1, 1, 100])
+        #expect(summary.median == 1)
+        #expect(summary.spread == 0)
+    }
+
+    @Test func targetsJudgeTheRatio() {
+        #expect(Target.atMost(2).met(1.99) == true)
+        #expect(Target.atMost(2).met(2.01) == false)
+        #expect(Target.fasterBy(5).met(0.19) == true)
+        #expect(Target.fasterBy(5).met(0.21) == false)
+        #expect(Target.none.met(1) == nil)
+        #expect(Target.fasterBy(100).text == "≥ 100× faster")
+        #expect(Target.atMost(1.1).text == "≤ 1.1×")
+    }
+
+    @Test func labelsReadAsTheIssueWritesThem() {
+        #expect(Scale.bytes(1 << 30) == "1 GiB")
+        #expect(Scale.bytes(128 << 20) == "128 MiB")
+        #expect(Scale.bytes(100_000_000) == "100 MB")
+        #expect(Scale.count(100_000) == "100,000")
+        #expect(Scale.count(999) == "999")
+        #expect(Format.duration(0.000_512) == "512 µs")
+        #expect(Format.duration(0.0123) == "12.3 ms")
+        #expect(Format.duration(2.5) == "2.50 s")
+        #expect(Format.ratio(1.5) == "1.50×")
+        #expect(Format.percent(0.2) == "±10%")
+    }
+
+    @Test func tableMarksMissesAndSkipsAndEscapesPipes() {
+        let miss = CaseResult(name: "list 10 files", baseline: "ls -f | wc -l", target: "≤ 2×",
+                              shelf: Summary([3]), baselineTimes: Summary([1]), ratio: Summary([3]), pass: false)
+        let skipped = CaseResult(name: "clear", baseline: "rm -rf", target: "≤ 1.3×", skipped: "command not available: clear")
+        let machine = Machine(cpu: "cpu", cores: 2, memoryGiB: 1, kernel: "Linux", loadAtStart: "0", date: "today")
+        let table = Report(machine: machine, quick: true, shelf: "shelf", cases: [miss, skipped]).table()
+        #expect(table.contains("ls -f \\| wc -l"))
+        #expect(table.contains("| MISS "))
+        #expect(table.contains("skipped: command not available: clear"))
+    }
+
+    @Test func generatedArrayIsValidJSONOfTheRecordShape() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/array.json"
+        let written = try DataFiles.writeArray(path, bytes: 50_000)
+        let records = try JSONDecoder().decode([DiskRecord].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(records.count == written)
+        #expect(records.map(\.id) == Array(0..<written))
+        #expect(DataFiles.size(of: path) >= 50_000)
+    }
+
+    @Test func diskStyleAppendKeepsEveryRecordAndAddsOne() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/array.json", item = folder + "/item.json"
+        try DataFiles.writeArray(path, count: 3)
+        try writeText(item, DataFiles.record(42))
+        try DiskStyleAppend.run(file: path, item: item)
+        let records = try JSONDecoder().decode([DiskRecord].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(records.map(\.id) == [0, 1, 2, 42])
+    }
+
+    private func temporaryFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "/shelf-bench-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
