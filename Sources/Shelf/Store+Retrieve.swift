@@ -8,6 +8,7 @@ extension Store {
         let file = try openForReading(path, in: directory)
         defer { file.close() }
         try FileLock.lock(file, .shared)
+        if let size = try? file.status().st_size { WorkProgress.report(.total(Int64(size))) }
         try Store.stream(file, to: FileDescriptor(raw: output, path: "<stdout>"))
     }
 
@@ -29,8 +30,11 @@ extension Store {
     /// pipe, file or socket); where it is refused the loop falls back to read and write.
     static func stream(_ input: FileDescriptor, to output: FileDescriptor) throws {
         while true {
-            let n = sendfile(output.raw, input.raw, nil, 1 << 30)
-            if n > 0 { continue }
+            let n = sendfile(output.raw, input.raw, nil, WorkProgress.chunk(1 << 30))
+            if n > 0 {
+                WorkProgress.report(.advanced(Int64(n)))
+                continue
+            }
             if n == 0 { return }
             if errno == EINTR || errno == EAGAIN { continue }
             if errno == EINVAL || errno == ENOSYS { break }
@@ -42,6 +46,7 @@ extension Store {
             let n = try input.read(into: buffer)
             if n == 0 { return }
             try output.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+            WorkProgress.report(.advanced(Int64(n)))
         }
     }
 }

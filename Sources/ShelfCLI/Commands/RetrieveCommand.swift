@@ -20,7 +20,9 @@ enum RetrieveCommand {
         let directory = try invocation.directory(at: 0)
         let store = try context.store()
         context.stdout.flush()
-        try store.retrieve(invocation.positionals[1], from: directory, to: context.stdout.descriptor)
+        try context.withProgress(invocation) { _ in
+            try store.retrieve(invocation.positionals[1], from: directory, to: context.stdout.descriptor)
+        }
         return ExitCode.success
     }
 }
