@@ -6,9 +6,9 @@ enum ManPage {
         var page = """
             .\\" Generated from the command table by 'shelf \\-\\-generate\\-manpage' ('make docs'). Do not edit.
             .TH SHELF 1 \(date) "shelf \(CLI.version)" "User Commands"
-            .SH NAME
+            .SH "NAME"
             shelf \\- keep files and JSON on disk, safely
-            .SH SYNOPSIS
+            .SH "SYNOPSIS"
 
             """
         page += ".B shelf\n" + CommandSpec.global.map { "[" + inline($0) + "]" }.joined(separator: "\n") + "\n"
