@@ -4,6 +4,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/shelf
 DEBUG_BIN = .build/debug/shelf
+SUITE ?= ../shared/data/JSONTestSuite/test_parsing
 
 # Where install puts things: the conventional places that man, bash-completion, zsh and fish search.
 BINDIR = $(PREFIX)/bin
@@ -14,7 +15,7 @@ FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
 # The binary that `make docs` asks for the man page and completions.
 DOCS_BIN ?= $(DEBUG_BIN)
 
-.PHONY: help build release test demo install install-files uninstall docs generate-docs clean
+.PHONY: help build release test demo conformance install install-files uninstall docs generate-docs clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 20
@@ -31,6 +32,9 @@ test: ## build and run every test
 
 demo: build ## save, retrieve and list under a throwaway XDG home
 	@sh scripts/demo.sh $(DEBUG_BIN)
+
+conformance: build ## optional: the JSON validator against JSONTestSuite (SUITE=folder of y_/n_/i_ files)
+	@sh scripts/conformance.sh $(DEBUG_BIN) $(SUITE)
 
 install: release ## install binary, man page and completions under PREFIX (default /usr/local)
 	@$(MAKE) --no-print-directory install-files

@@ -18,14 +18,7 @@ enum FileCopy {
             throw ShelfError.system(code, path: output.path, operation: "copy")
         }
         // Also the safety net for a file system whose copy_file_range reports 0 too early.
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let n = try input.read(into: buffer)
-            if n == 0 { return }
-            try output.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
-            WorkProgress.report(.advanced(Int64(n)))
-        }
+        try input.copyRest(to: output)
     }
 
     /// Gives `output` the permission bits, access and modification times and `user.` extended

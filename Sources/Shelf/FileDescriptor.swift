@@ -64,6 +64,19 @@ struct FileDescriptor {
     }
 
     /// Forces the data to stable storage; without it a rename can reach the disk before the data.
+    /// Copies everything from the current offset to the end with plain reads and writes, through one
+    /// fixed buffer: the fallback wherever the kernel's zero-copy calls are refused.
+    func copyRest(to output: FileDescriptor) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let n = try read(into: buffer)
+            if n == 0 { return }
+            try output.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+            WorkProgress.report(.advanced(Int64(n)))
+        }
+    }
+
     func sync() throws {
         if retryingEINTR({ fsync(raw) }) != 0 { throw ShelfError.lastError(path: path, operation: "fsync") }
     }

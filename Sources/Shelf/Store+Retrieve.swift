@@ -40,13 +40,6 @@ extension Store {
             if errno == EINVAL || errno == ENOSYS { break }
             throw ShelfError.lastError(path: output.path, operation: "write")
         }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let n = try input.read(into: buffer)
-            if n == 0 { return }
-            try output.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
-            WorkProgress.report(.advanced(Int64(n)))
-        }
+        try input.copyRest(to: output)
     }
 }
