@@ -16,7 +16,7 @@ _shelf_spec() {
         'path') _shelf_opts='--json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'dirs') _shelf_opts='--json --group --app --quiet -q --help -h'; _shelf_valued='--group:text --app:text'; _shelf_args='' ;;
         'capacity') _shelf_opts='--json --human --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory' ;;
-        'sync') _shelf_opts='--key --file --app --quiet -q --help -h'; _shelf_valued='--key:text --file:file --app:text'; _shelf_args='directory stored' ;;
+        'sync') _shelf_opts='--key --file --json --app --quiet -q --help -h'; _shelf_valued='--key:text --file:file --app:text'; _shelf_args='directory stored' ;;
         'completions') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='shell' ;;
         'help') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='command' ;;
         '__complete-path') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;

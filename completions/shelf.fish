@@ -196,6 +196,7 @@ complete -c shelf -n '__shelf_using capacity' -l quiet -s q -d 'no progress line
 complete -c shelf -n '__shelf_using capacity' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using sync' -l key -x -d 'the field holding each element'\''s id (default: id); strings and numbers allowed'
 complete -c shelf -n '__shelf_using sync' -l file -r -F -d 'read SRC instead of standard input'
+complete -c shelf -n '__shelf_using sync' -l json -d 'print the report as JSON (it always is; accepted like everywhere else)'
 complete -c shelf -n '__shelf_using sync' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using sync' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using sync' -l help -s h -d 'show this help and exit'

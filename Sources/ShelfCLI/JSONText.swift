@@ -1,10 +1,20 @@
 /// Compact JSON for `--json` output, written by hand: the shipped binary has no Foundation.
 /// Keys keep the order given, so the output is stable from run to run.
+///
+/// Every command's `--json` goes through here, so that all of them follow docs/json-output.md:
+/// one object per line (`context.stdout.line(JSONText.object(...))`), every documented key
+/// always present (`.null` when it does not apply), integers for numbers, absolute paths.
 enum JSONText {
-    enum Value {
+    indirect enum Value {
         case string(String)
         case integer(Int64)
+        case bool(Bool)
         case null
+        case array([Value])
+        case object([(String, Value)])
+
+        /// An array of strings, the commonest list (ids, paths).
+        static func strings(_ items: [String]) -> Value { .array(items.map { .string($0) }) }
     }
 
     /// One object on one line: `{"key":value,...}`.
@@ -16,7 +26,10 @@ enum JSONText {
         switch value {
         case .string(let text): return quoted(text)
         case .integer(let number): return String(number)
+        case .bool(let flag): return flag ? "true" : "false"
         case .null: return "null"
+        case .array(let items): return "[" + items.map(encode).joined(separator: ",") + "]"
+        case .object(let members): return object(members)
         }
     }
 
