@@ -5,16 +5,13 @@
 /// one object per line (`context.stdout.line(JSONText.object(...))`), every documented key
 /// always present (`.null` when it does not apply), integers for numbers, absolute paths.
 enum JSONText {
-    indirect enum Value {
+    enum Value {
         case string(String)
         case integer(Int64)
         case bool(Bool)
-        case null
         case array([Value])
         case object([(String, Value)])
-
-        /// An array of strings, the commonest list (ids, paths).
-        static func strings(_ items: [String]) -> Value { .array(items.map { .string($0) }) }
+        case null
     }
 
     /// One object on one line: `{"key":value,...}`.
@@ -27,9 +24,9 @@ enum JSONText {
         case .string(let text): return quoted(text)
         case .integer(let number): return String(number)
         case .bool(let flag): return flag ? "true" : "false"
-        case .null: return "null"
         case .array(let items): return "[" + items.map(encode).joined(separator: ",") + "]"
         case .object(let members): return object(members)
+        case .null: return "null"
         }
     }
 
@@ -56,4 +53,9 @@ enum JSONText {
         }
         return out + "\""
     }
+}
+
+extension JSONText.Value {
+    /// An array of strings, the commonest list (ids, paths).
+    static func strings(_ items: [String]) -> JSONText.Value { .array(items.map { .string($0) }) }
 }
