@@ -21,6 +21,11 @@ import Testing
         #expect(home.run(["retreive", "caches", "a"]).stderr.contains("did you mean 'retrieve'?"))
         #expect(home.run(["save", "caches", "a", "--prnt-path"]).stderr.contains("did you mean '--print-path'?"))
         #expect(home.run(["save", "cache", "a"]).stderr.contains("did you mean 'caches'?"))
+        #expect(home.run(["complet", "bash"]).stderr.contains("did you mean 'completions'?"))
+        #expect(home.run(["help", "capac"]).stderr.contains("did you mean 'capacity'?"))
+        #expect(home.run(["--verison"]).stderr.contains("did you mean '--version'?"))
+        // The hidden helper is never suggested.
+        #expect(!home.run(["__complete"]).stderr.contains("did you mean"))
     }
 
     @Test(arguments: CommandTable.all.map(\.name))
@@ -65,5 +70,10 @@ import Testing
     @Test func suggestionDistanceIsSmallForTyposOnly() {
         #expect(Suggestion.nearest(to: "lsit", in: ["list", "save"]) == "list")
         #expect(Suggestion.nearest(to: "zzzzzz", in: ["list", "save"]) == nil)
+        // A unique beginning is completed; an ambiguous or one-letter one is not.
+        #expect(Suggestion.nearest(to: "ret", in: ["retrieve", "remove", "rename"]) == "retrieve")
+        #expect(Suggestion.nearest(to: "re", in: ["retrieve", "remove", "rename"]) == nil)
+        #expect(Suggestion.nearest(to: "--print", in: ["--print-path", "--raw"]) == "--print-path")
+        #expect(Suggestion.nearest(to: "--p", in: ["--print-path", "--raw"]) == nil)
     }
 }
