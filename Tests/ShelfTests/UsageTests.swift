@@ -39,6 +39,18 @@ import Testing
         }
     }
 
+    /// The global options that help, the man page and the completions list are the ones the parser takes.
+    @Test func everyGlobalOptionOfTheTableIsAccepted() {
+        for option in CommandSpec.global {
+            for spelling in ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? []) {
+                let words = [spelling] + (option.value == nil ? [] : ["x"]) + ["--version"]
+                let result = home.run(words)
+                #expect(result.status == 0, "\(words): \(result.stderr)")
+                #expect(!result.stdout.isEmpty)
+            }
+        }
+    }
+
     @Test func helpWinsOverOtherErrors() {
         #expect(home.run(["save", "nowhere", "--help"]).status == 0)
     }
