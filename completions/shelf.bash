@@ -6,7 +6,8 @@ _shelf_spec() {
     case $1 in
         '') _shelf_opts='--app --quiet -q --json --help -h --version --generate-manpage'; _shelf_valued='--app:text'; _shelf_args='' ;;
         'save') _shelf_opts='--file --raw --print-path --app --quiet -q --help -h'; _shelf_valued='--file:file --app:text'; _shelf_args='directory stored' ;;
-        'retrieve') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
+        'retrieve') _shelf_opts='--each --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
+        'append') _shelf_opts='--file --each --raw --app --quiet -q --help -h'; _shelf_valued='--file:file --app:text'; _shelf_args='directory stored' ;;
         'exists') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'is-folder') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'remove') _shelf_opts='--force -f --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
@@ -24,7 +25,7 @@ _shelf_spec() {
     esac
 }
 
-_shelf_commands='save retrieve exists is-folder remove move copy rename path dirs capacity sync completions help'
+_shelf_commands='save retrieve append exists is-folder remove move copy rename path dirs capacity sync completions help'
 _shelf_directories='documents caches applicationSupport temporary sharedContainer:'
 _shelf_shells='bash zsh fish'
 

@@ -13,6 +13,9 @@ function __shelf_spec
         case 'retrieve'
             set -g __shelf_args directory stored
             set -g __shelf_valued --app
+        case 'append'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --file --app
         case 'exists'
             set -g __shelf_args directory stored
             set -g __shelf_valued --app
@@ -134,6 +137,7 @@ complete -c shelf -n '__shelf_using ""' -l version -d 'print the version'
 complete -c shelf -n '__shelf_using ""' -l generate-manpage -d 'print the man page (roff) built from the command table'
 complete -c shelf -n '__shelf_using ""' -a 'save' -d 'store standard input (or --file) at <path>, replacing it atomically'
 complete -c shelf -n '__shelf_using ""' -a 'retrieve' -d 'write the file at <path> to standard output'
+complete -c shelf -n '__shelf_using ""' -a 'append' -d 'add standard input (or --file) to the array, lines, folder or file at <path>'
 complete -c shelf -n '__shelf_using ""' -a 'exists' -d 'exit 0 if a file or folder is stored at <path>, 1 if not; prints nothing'
 complete -c shelf -n '__shelf_using ""' -a 'is-folder' -d 'exit 0 if <path> is a folder, 1 if it is a file or missing; prints nothing'
 complete -c shelf -n '__shelf_using ""' -a 'remove' -d 'remove the file or folder (recursively) at <path>'
@@ -152,9 +156,16 @@ complete -c shelf -n '__shelf_using save' -l print-path -d 'print the absolute p
 complete -c shelf -n '__shelf_using save' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using save' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using save' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using retrieve' -l each -d 'a JSON array: write each element as one compact line (JSON Lines)'
 complete -c shelf -n '__shelf_using retrieve' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using retrieve' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using retrieve' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using append' -l file -r -F -d 'read SRC instead of standard input'
+complete -c shelf -n '__shelf_using append' -l each -d 'the input is a JSON array: append each of its elements'
+complete -c shelf -n '__shelf_using append' -l raw -d 'append the bytes as they are, without checking for JSON'
+complete -c shelf -n '__shelf_using append' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using append' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using append' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using exists' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using exists' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using exists' -l help -s h -d 'show this help and exit'
@@ -208,6 +219,6 @@ complete -c shelf -n '__shelf_using help' -l quiet -s q -d 'no progress line or 
 complete -c shelf -n '__shelf_using help' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_wants directory' -a 'documents caches applicationSupport temporary sharedContainer:'
 complete -c shelf -n '__shelf_wants stored' -a '(__shelf_stored_paths)'
-complete -c shelf -n '__shelf_wants command' -a 'save retrieve exists is-folder remove move copy rename path dirs capacity sync completions help'
+complete -c shelf -n '__shelf_wants command' -a 'save retrieve append exists is-folder remove move copy rename path dirs capacity sync completions help'
 complete -c shelf -n '__shelf_wants shell' -a 'bash zsh fish'
 complete -c shelf -n '__shelf_wants file' -F

@@ -11,6 +11,11 @@ struct FileIdentity: Equatable {
         inode = UInt(st.st_ino)
     }
 
+    init(device: UInt, inode: UInt) {
+        self.device = device
+        self.inode = inode
+    }
+
     /// Whether `folder` is the folder with this identity or lies anywhere below it. Walks up
     /// through `..` with descriptors (never by path text) until the root, whose `..` is itself.
     func contains(_ folder: FileDescriptor) throws -> Bool {

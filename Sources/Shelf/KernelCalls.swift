@@ -45,6 +45,14 @@ enum KernelCalls {
         return retryingEINTR { call(input, nil, output, nil, count, 0) }
     }
 
+    /// `copy_file_range(2)` between explicit offsets, which it advances; the descriptors' own
+    /// offsets are untouched. -1 with errno ENOSYS when unavailable.
+    static func copyFileRange(from input: Int32, at inputOffset: inout Int64, to output: Int32, at outputOffset: inout Int64,
+                              count: Int) -> Int {
+        guard let call = copyFileRangeFunction else { errno = ENOSYS; return -1 }
+        return retryingEINTR { call(input, &inputOffset, output, &outputOffset, count, 0) }
+    }
+
     /// The extended attribute names of an open file, or nil when the file system has none to give.
     static func xattrNames(_ fd: Int32) -> [String]? {
         guard let call = listXattrFunction else { return nil }

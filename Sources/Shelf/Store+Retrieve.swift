@@ -5,9 +5,8 @@ extension Store {
     /// that an in-place append is never seen half-done.
     /// - Throws: `notFound`, `isAFolder`, `symbolicLink`, `permissionDenied`, `io`.
     public func retrieve(_ path: String, from directory: Directory, to output: Int32) throws {
-        let file = try openForReading(path, in: directory)
+        let (file, _) = try openLockedForReading(path, in: directory)
         defer { file.close() }
-        try FileLock.lock(file, .shared)
         if let size = try? file.status().st_size { WorkProgress.report(.total(Int64(size))) }
         try Store.stream(file, to: FileDescriptor(raw: output, path: "<stdout>"))
     }

@@ -28,6 +28,8 @@ extension Store {
         defer { if !keepSource { source.close() } }
         guard let st = try source.status() else { throw ShelfError.notFound(path: source.path) }
         if st.isSymbolicLink { throw ShelfError.symbolicLink(path: source.path) }
+        // A crashed append's journal stays beside the old name: roll the file back before it leaves.
+        if st.isRegularFile { try AppendJournal.recoverIfNeeded(source.name, in: source.folder, path: source.path) }
         guard st.isRegularFile || st.isFolder else {
             throw ShelfError.unsupported(path: source.path, reason: "only files and folders can be moved, copied or renamed")
         }

@@ -17,7 +17,7 @@ enum TreeCopier {
         if st.isRegularFile {
             let file = try folder.openAt(name, O_RDONLY | O_NOFOLLOW, path: path)
             defer { file.close() }
-            try FileLock.lock(file, .shared)
+            try AppendJournal.lockShared(file, name: name, in: folder)
             return try copyFileToTemp(file, beside: target)
         }
         guard st.isFolder else { throw refusal(st, path: path) }
@@ -73,7 +73,7 @@ enum TreeCopier {
             let file = try source.openAt(name, O_RDONLY | O_NOFOLLOW, path: path)
             defer { file.close() }
             // A shared lock: a concurrent in-place append is copied whole or not at all.
-            try FileLock.lock(file, .shared)
+            try AppendJournal.lockShared(file, name: name, in: source)
             let tempName = try copyFileToTemp(file, beside: target)
             do {
                 try AtomicFile.install(tempName, as: target, replace: false)

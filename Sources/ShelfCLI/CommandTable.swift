@@ -3,6 +3,7 @@ enum CommandTable {
     static let all: [CommandSpec] = [
         SaveCommand.spec,
         RetrieveCommand.spec,
+        AppendCommand.spec,
         ExistsCommand.spec,
         IsFolderCommand.spec,
         RemoveCommand.spec,

@@ -57,7 +57,7 @@ public struct JSONFolder: Sendable {
                 let file = try folder.openAt(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, path: folder.path + "/" + name)
                 defer { file.close() }
                 guard try file.status().isRegularFile else { continue }
-                try FileLock.lock(file, .shared)
+                try AppendJournal.lockShared(file, name: name, in: folder)
                 data = try Store.readAll(file)
             } catch ShelfError.notFound, ShelfError.symbolicLink {
                 continue  // gone since the listing, or a link: not one of ours

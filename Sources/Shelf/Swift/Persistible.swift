@@ -67,3 +67,49 @@ extension Persistible where Self: Decodable {
         }
     }
 }
+
+extension Persistible where Self: Codable {
+    /// Appends this value to the file (the file becomes a list; O(value), not O(file)).
+    public func saveToFile() throws {
+        try Self.archiveStore.append(self, to: Self.archivePath, in: Self.archiveDirectory)
+    }
+
+    /// The stored list, or an empty one when there is no file yet.
+    static func storedList() throws -> [Self] {
+        do {
+            return try loadListFromFile()
+        } catch ShelfError.notFound {
+            return []
+        }
+    }
+}
+
+extension Persistible where Self: Codable & Equatable {
+    /// Appends this value unless an equal one is stored already (the seed's `Equatable` refinement).
+    /// Finding out reads the list; the check and the append are not one step across processes.
+    public func saveToFile() throws {
+        if try Self.storedList().contains(self) { return }
+        try Self.archiveStore.append(self, to: Self.archivePath, in: Self.archiveDirectory)
+    }
+}
+
+extension Array where Element: Persistible & Codable {
+    /// Appends every value, in order, in one append.
+    public func saveToFile() throws {
+        try Element.archiveStore.append(self, to: Element.archivePath, in: Element.archiveDirectory)
+    }
+}
+
+extension Array where Element: Persistible & Codable & Equatable {
+    /// Appends the values that are not stored yet (nor earlier in this array), in order, in one append.
+    public func saveToFile() throws {
+        var known = try Element.storedList()
+        var fresh: [Element] = []
+        for value in self where !known.contains(value) {
+            fresh.append(value)
+            known.append(value)
+        }
+        if fresh.isEmpty { return }
+        try Element.archiveStore.append(fresh, to: Element.archivePath, in: Element.archiveDirectory)
+    }
+}

@@ -16,9 +16,8 @@ extension Store {
     /// seen half-done (Disk's `retrieve(_:from:as:)` for `Data`).
     /// - Throws: `notFound`, `isAFolder`, `symbolicLink`, `permissionDenied`, `io`.
     public func retrieve(_ path: String, from directory: Directory, as type: Data.Type) throws -> Data {
-        let file = try openForReading(path, in: directory)
+        let (file, _) = try openLockedForReading(path, in: directory)
         defer { file.close() }
-        try FileLock.lock(file, .shared)
         return try Store.readAll(file)
     }
 

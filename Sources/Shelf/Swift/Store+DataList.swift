@@ -70,7 +70,7 @@ extension Store {
                 return nil  // removed since the listing: it is simply no longer part of the folder
             }
             defer { file.close() }
-            try FileLock.lock(file, .shared)
+            try AppendJournal.lockShared(file, name: name, in: folder)
             return try Store.readAll(file)
         }
     }

@@ -6,13 +6,19 @@ enum RetrieveCommand {
         name: "retrieve",
         summary: "write the file at <path> to standard output",
         arguments: [CommandTable.directoryArgument, CommandTable.pathArgument],
-        options: [],
+        options: [
+            OptionSpec(name: "each", help: "a JSON array: write each element as one compact line (JSON Lines)"),
+        ],
         discussion: """
             The bytes go to standard output unchanged, streamed without loading the file into memory.
             A shared lock is held meanwhile, so a concurrent shelf append is never seen half-done.
+            With --each, a file holding a JSON array is written one element per line, compacted, in
+            fixed memory (files larger than memory work); a .jsonl or .ndjson file gives its values
+            the same way. A file holding another value exits 65 with nothing written.
             """,
         examples: [
             "shelf retrieve caches feeds/today.json | jq .title",
+            "shelf retrieve documents log.json --each | jq -c 'select(.ok)'",
         ],
         run: run)
 
@@ -21,7 +27,11 @@ enum RetrieveCommand {
         let store = try context.store()
         context.stdout.flush()
         try context.withProgress(invocation) { _ in
-            try store.retrieve(invocation.positionals[1], from: directory, to: context.stdout.descriptor)
+            if invocation.flag("each") {
+                try store.retrieveElements(invocation.positionals[1], from: directory, to: context.stdout.descriptor)
+            } else {
+                try store.retrieve(invocation.positionals[1], from: directory, to: context.stdout.descriptor)
+            }
         }
         return ExitCode.success
     }

@@ -27,6 +27,11 @@ struct Setting: Persistible, Codable, Equatable {
     static var archiveStore: Store { get throws { try TestStore.store } }
 }
 
+struct Memo: Persistible, Codable {
+    var text: String
+    static var archiveStore: Store { get throws { try TestStore.store } }
+}
+
 @Suite struct PersistibleTests {
     let home = TestHome()
 
@@ -93,5 +98,43 @@ struct Setting: Persistible, Codable, Equatable {
         #expect(throws: ShelfError.self) { try Person.loadFromFile() }
         #expect(throws: ShelfError.self) { try Person.deleteFile() }
         #expect(throws: ShelfError.self) { try Person.archiveUrl }
+    }
+
+    @Test func saveToFileAppendsAndSkipsEqualValues() throws {
+        try withHome { () throws -> Void in
+            try Person(name: "A", age: 1).saveToFile()
+            try Person(name: "A", age: 1).saveToFile()
+            try Person(name: "B", age: 2).saveToFile()
+            #expect(try Person.loadListFromFile() == [Person(name: "A", age: 1), Person(name: "B", age: 2)])
+            #expect(try Person.loadFromFile() == Person(name: "B", age: 2))
+            try [Person(name: "B", age: 2), Person(name: "C", age: 3), Person(name: "C", age: 3)].saveToFile()
+            #expect(try Person.loadListFromFile().map(\.name) == ["A", "B", "C"])
+        }
+    }
+
+    @Test func saveToFileOfNonEquatableValuesKeepsEveryOne() throws {
+        try withHome { () throws -> Void in
+            try Memo(text: "x").saveToFile()
+            try Memo(text: "x").saveToFile()
+            try [Memo(text: "y"), Memo(text: "y")].saveToFile()
+            #expect(try Memo.loadListFromFile().map(\.text) == ["x", "x", "y", "y"])
+            #expect(home.read("docs/shelf/Memo.json")?.hasPrefix("[") == true)
+        }
+    }
+
+    @Test func saveToFileTurnsASingleStoredValueIntoAList() throws {
+        try withHome { () throws -> Void in
+            try home.store().save(Person(name: "A", age: 1), to: .documents, as: "Person.json")
+            try Person(name: "B", age: 2).saveToFile()
+            #expect(try Person.loadListFromFile() == [Person(name: "A", age: 1), Person(name: "B", age: 2)])
+        }
+    }
+
+    @Test func saveToFileOfAnUndecodableFileThrowsAndKeepsIt() throws {
+        try withHome { () throws -> Void in
+            try home.write("docs/shelf/Person.json", "{\"unrelated\": true}")
+            #expect(throws: ShelfError.self) { try Person(name: "A", age: 1).saveToFile() }
+            #expect(home.read("docs/shelf/Person.json") == "{\"unrelated\": true}")
+        }
     }
 }

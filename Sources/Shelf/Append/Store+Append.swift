@@ -1,0 +1,95 @@
+extension Store {
+    /// Appends the input to what is stored at `path`, at a cost that depends on the size of the
+    /// input, never on the size of the file (docs/formats.md):
+    /// - a `.json` file gets the input (one JSON text) as the last element of its top-level array;
+    ///   a missing file becomes `[<item>]`, a file holding another value becomes `[<old>,<item>]`;
+    ///   with `each`, the input must be an array and each of its elements is appended;
+    /// - a `.jsonl` or `.ndjson` file gets the input's lines (each one JSON text); with `each`, the
+    ///   elements of an input array, one compact line each;
+    /// - a folder (an existing one, or `path` ending in `/`) gets the input as its next numbered
+    ///   file; with `each`, one file per element of an input array;
+    /// - any other file (or any file with `raw`) gets the bytes as they are.
+    ///
+    /// The input is read and checked before the file is locked; the change itself is made under an
+    /// exclusive lock with a rollback journal, so concurrent appends all land, each once, and a
+    /// crash at any instant leaves the file with or without the new items, never torn.
+    /// - Throws: `invalidJSON` or `invalidInput` (nothing changed), `isAFolder`, `notAFolder`,
+    ///   `symbolicLink`, `noSpace`, `inputFailed`, …
+    @discardableResult
+    public func append<Source: ByteSource>(from source: inout Source, to path: String, in directory: Directory,
+                                           options: AppendOptions = AppendOptions()) throws -> AppendResult {
+        let safe = try SafePath(path)
+        guard let target = try target(path, in: directory, create: true) else {
+            throw ShelfError.notFound(path: try self.path(for: path, in: directory))
+        }
+        defer { target.close() }
+        let status = try target.status()
+        if let status, status.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
+        let wantsFolder = safe.namesFolder || options.format == .folder
+        if let format = options.format, format != .folder {
+            // The Swift API asked for a file.
+            if safe.namesFolder { throw ShelfError.invalidName(path, reason: "a file name cannot end with '/'") }
+            if status?.isFolder == true { throw ShelfError.isAFolder(path: target.path) }
+        }
+        if status?.isFolder ?? wantsFolder {
+            return try appendToFolder(from: &source, target, options: options)
+        }
+        if wantsFolder { throw ShelfError.notAFolder(path: target.path) }
+        let format = options.raw ? .raw : options.format ?? AppendFormat.forName(safe.name)
+        if options.each && format == .raw {
+            throw ShelfError.invalidInput(
+                path: target.path, reason: "each element can only be appended to a .json, .jsonl or .ndjson file or a folder, and not with raw")
+        }
+        let input = try AppendInput.read(&source, format: format, options: options, folder: target.folder, path: target.path)
+        let failpoints = Failpoints(environment: locations.environment)
+        let count = format == .jsonArray
+            ? try appendToArray(input, target, failpoints: failpoints)
+            : try appendAtEnd(input, target, lines: format == .jsonLines, failpoints: failpoints)
+        return AppendResult(path: target.path, itemsAppended: count)
+    }
+
+    /// `.json`: the items join the top-level array in place.
+    private func appendToArray(_ input: AppendInput, _ target: Target, failpoints: Failpoints) throws -> Int {
+        while true {
+            guard let file = try AppendJournal.openLockedForAppend(target.name, in: target.folder, path: target.path) else {
+                if try JSONRewrite.create(target, with: input.spool, inBrackets: true) { return input.count }
+                continue  // another process created it first: append to theirs
+            }
+            defer { file.close() }
+            let size = Int(try file.status().st_size)
+            let rewrite = JSONRewrite(file: file, target: target, size: size, failpoints: failpoints)
+            switch try StoredJSONShape.inspect(file, size: size) {
+            case .array(let offset, let isEmpty):
+                guard input.count > 0 else { return 0 }
+                let splice = AppendSplice(file: file, name: target.name, folder: target.folder, failpoints: failpoints)
+                try splice.insert(isEmpty ? [] : [JSONBytes.comma], input.spool, at: offset, originalLength: size)
+            case .empty:
+                try rewrite.replace(keeping: nil, then: input.spool)
+            case .otherValue(let start, let end):
+                guard input.count > 0 else { return 0 }
+                try rewrite.replace(keeping: start..<end, then: input.spool)
+            }
+            return input.count
+        }
+    }
+
+    /// JSON Lines and raw files: the bytes go at the end (after a line break the file lacks).
+    private func appendAtEnd(_ input: AppendInput, _ target: Target, lines: Bool, failpoints: Failpoints) throws -> Int {
+        while true {
+            guard let file = try AppendJournal.openLockedForAppend(target.name, in: target.folder, path: target.path) else {
+                if try JSONRewrite.create(target, with: input.spool, inBrackets: false) { return input.count }
+                continue
+            }
+            defer { file.close() }
+            let size = Int(try file.status().st_size)
+            guard input.spool.count > 0 else { return 0 }
+            var prefix: [UInt8] = []
+            if lines, size > 0, try AppendJournal.bytes(of: file, in: (size - 1)..<size) != [JSONBytes.newline] {
+                prefix = [JSONBytes.newline]
+            }
+            let splice = AppendSplice(file: file, name: target.name, folder: target.folder, failpoints: failpoints)
+            try splice.insert(prefix, input.spool, at: size, originalLength: size)
+            return input.count
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Glibc
+import Testing
+@testable import Shelf
+
+/// `shelf append` to a folder: the next numbered file (Disk's `[Data]` append, done better).
+@Suite struct AppendFolderTests {
+    let home = TestHome()
+
+    func append(_ path: String, _ input: String, _ extra: [String] = []) -> CLIResult {
+        home.run(["append", "documents", path] + extra, stdin: input)
+    }
+
+    func names(_ folder: String) -> [String] {
+        home.allPaths().filter { $0.hasPrefix("docs/shelf/\(folder)/") }.map { String($0.dropFirst("docs/shelf/\(folder)/".count)) }
+    }
+
+    @Test func aTrailingSlashMakesTheFolderAndTheFirstFileIsZero() {
+        let first = append("shots/", "a")
+        #expect(first.status == 0 && first.stdout == "0\n" && first.stderr.isEmpty)
+        #expect(append("shots", "b").stdout == "1\n")
+        #expect(home.read("docs/shelf/shots/0") == "a" && home.read("docs/shelf/shots/1") == "b")
+    }
+
+    @Test func theNextNumberFollowsTheHighestPurelyNumericName() throws {
+        for name in ["2", "007", "a1b2", "99x", ".hidden9", "10.json"] {
+            try home.write("docs/shelf/f/" + name, name)
+        }
+        #expect(append("f", "new").stdout == "8\n")
+        #expect(home.read("docs/shelf/f/8") == "new")
+        #expect(append("f", "newer").stdout == "9\n")
+    }
+
+    @Test func gapsAreNeverFilled() throws {
+        try home.write("docs/shelf/f/5", "five")
+        #expect(append("f", "x").stdout == "6\n")
+        #expect(!home.exists("docs/shelf/f/0"))
+    }
+
+    @Test func numbersOfAnyLengthIncrement() throws {
+        try home.write("docs/shelf/f/99999999999999999999999", "big")
+        #expect(append("f", "x").stdout == "100000000000000000000000\n")
+        #expect(NumberedFiles.increment("199") == "200" && NumberedFiles.increment("0") == "1")
+    }
+
+    @Test func eachStoresOneCompactFilePerElement() {
+        let result = append("f/", "[{\"a\" : 1}, \"two\", [3, 4]]", ["--each"])
+        #expect(result.stdout == "0\n1\n2\n")
+        #expect(home.read("docs/shelf/f/0") == "{\"a\":1}")
+        #expect(home.read("docs/shelf/f/1") == "\"two\"")
+        #expect(home.read("docs/shelf/f/2") == "[3,4]")
+        #expect(append("f/", "{}", ["--each"]).status == 65)
+        #expect(names("f") == ["0", "1", "2"])
+    }
+
+    @Test func theLibraryReadsAppendedFilesInOrder() throws {
+        for i in 0..<12 { #expect(append("list/", "item \(i)").status == 0) }
+        let data = try home.store().retrieve("list", from: .documents, as: [Data].self)
+        #expect(data.map { String(decoding: $0, as: UTF8.self) } == (0..<12).map { "item \($0)" })
+    }
+
+    @Test func aFileNamedWithASlashIsRefused() throws {
+        try home.write("docs/shelf/file", "x")
+        #expect(append("file/", "y").status == 73)
+        #expect(home.read("docs/shelf/file") == "x")
+    }
+
+    @Test func noTemporaryFileIsLeft() {
+        #expect(append("f/", "x").status == 0)
+        #expect(append("f/", "[1, 2]", ["--each"]).status == 0)
+        #expect(names("f") == ["0", "1", "2"])
+    }
+}

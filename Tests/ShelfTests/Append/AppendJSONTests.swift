@@ -1,0 +1,149 @@
+import Foundation
+import Glibc
+import Testing
+@testable import Shelf
+
+/// `shelf append` to `.json` files: the array grows in place.
+@Suite struct AppendJSONTests {
+    let home = TestHome()
+    let file = "docs/shelf/log.json"
+
+    func append(_ input: String, to path: String = "log.json", _ extra: [String] = []) -> CLIResult {
+        home.run(["append", "documents", path] + extra, stdin: input)
+    }
+
+    func inode(_ relative: String) -> ino_t {
+        var st = stat()
+        return lstat(home.path(relative), &st) == 0 ? st.st_ino : 0
+    }
+
+    @Test func firstAppendCreatesAOneElementArray() {
+        let result = append("{\"a\": 1}\n")
+        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result.stderr)")
+        #expect(home.read(file) == "[{\"a\": 1}]")
+    }
+
+    @Test func appendToArrayKeepsEarlierItemsAndChangesTheFileInPlace() throws {
+        try home.write(file, "[\n  1,\n  \"two\"\n]\n")
+        let before = inode(file)
+        #expect(append(" {\"three\": [3]} ").status == 0)
+        #expect(append("4").status == 0)
+        #expect(home.read(file) == "[\n  1,\n  \"two\",{\"three\": [3]},4\n]\n")
+        #expect(inode(file) == before, "an in-place append keeps the same file")
+        #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
+    }
+
+    @Test func appendToEmptyArrayAddsNoComma() throws {
+        try home.write(file, "[ ]")
+        #expect(append("true").status == 0)
+        #expect(home.read(file) == "[true ]")
+        #expect(try JSONSerialization.jsonObject(with: Data(home.read(file)!.utf8)) as? [Bool] == [true])
+    }
+
+    @Test(arguments: ["{\"o\": 1}", "\"s\"", "12", "null", "  {\"o\": [1]}\n"])
+    func anotherValueBecomesTheFirstElement(_ old: String) throws {
+        try home.write(file, old)
+        #expect(append("[5]").status == 0)
+        let trimmed = old.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(home.read(file) == "[\(trimmed),[5]]")
+    }
+
+    @Test func aFileOfBlanksIsLikeNoFile() throws {
+        try home.write(file, " \n")
+        #expect(append("1").status == 0)
+        #expect(home.read(file) == "[1]")
+    }
+
+    @Test(arguments: ["", "{", "[1,]", "1 2", "{'a':1}", "nul"])
+    func invalidInputExits65AndLeavesTheFileAlone(_ input: String) throws {
+        try home.write(file, "[1]")
+        let result = append(input)
+        #expect(result.status == 65, "\(input.debugDescription): \(result.stderr)")
+        #expect(result.stderr.contains("line "))
+        #expect(home.read(file) == "[1]")
+        #expect(!home.exists("docs/shelf/new.json") && append(input, to: "new.json").status == 65 && !home.exists("docs/shelf/new.json"))
+    }
+
+    @Test func eachAppendsEveryElement() throws {
+        try home.write(file, "[0]")
+        #expect(append("[1, {\"b\": [2, 3]}, \"x\"]", ["--each"]).status == 0)
+        #expect(home.read(file) == "[0,1,{\"b\": [2, 3]},\"x\"]")
+        #expect(append("[]", ["--each"]).status == 0)
+        #expect(home.read(file) == "[0,1,{\"b\": [2, 3]},\"x\"]")
+        #expect(append("[]", to: "new.json", ["--each"]).status == 0)
+        #expect(home.read("docs/shelf/new.json") == "[]")
+    }
+
+    @Test func eachNeedsAnArray() throws {
+        try home.write(file, "[0]")
+        let result = append("{\"a\": 1}", ["--each"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("must be a JSON array"), "\(result.stderr)")
+        #expect(home.read(file) == "[0]")
+    }
+
+    @Test func eachWithRawIsAUsageError() {
+        let result = append("[1]", ["--each", "--raw"])
+        #expect(result.status == 64 && result.stderr.contains("usage:"))
+        #expect(append("[1]", to: "a.txt", ["--each"]).status == 65)
+    }
+
+    @Test func rawAppendsBytesToAJSONName() throws {
+        try home.write(file, "[1]")
+        #expect(append("not json", ["--raw"]).status == 0)
+        #expect(home.read(file) == "[1]not json")
+    }
+
+    @Test func aBrokenStoredValueIsReportedNotWrapped() throws {
+        try home.write(file, "{\"a\": ")
+        let result = append("1")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("stored file is not valid JSON"), "\(result.stderr)")
+        #expect(home.read(file) == "{\"a\": ")
+    }
+
+    /// Only the two ends of an array are read: damage in the middle (which no shelf write can
+    /// cause) goes unnoticed by append, which is what makes it cost the same at any size.
+    @Test func appendReadsOnlyTheEndsOfTheFile() throws {
+        try home.write(file, "[1, oops, 2]")
+        #expect(append("3").status == 0)
+        #expect(home.read(file) == "[1, oops, 2,3]")
+    }
+
+    @Test func largeArrayGrowsWithoutBeingRewritten() throws {
+        let big = "[" + (0..<200_000).map(String.init).joined(separator: ",") + "]"
+        try home.write(file, big)
+        let before = inode(file)
+        #expect(append("\"last\"").status == 0)
+        #expect(inode(file) == before)
+        let text = try #require(home.read(file))
+        #expect(text.hasSuffix(",199999,\"last\"]") && text.count == big.count + 7)
+    }
+
+    @Test func itemsLargerThanMemoryBuffersGoThroughATemporaryFile() throws {
+        try home.write(file, "[0]")
+        let big = "\"" + String(repeating: "0123456789", count: 300_000) + "\""
+        #expect(append(big).status == 0)
+        #expect(append("[" + big + "," + big + "]", ["--each"]).status == 0)
+        #expect(home.read(file) == "[0," + big + "," + big + "," + big + "]")
+        #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
+    }
+
+    @Test func folderAndLinkTargetsAreRefused() throws {
+        #expect(home.run(["save", "documents", "d/x.json"], stdin: "1").status == 0)
+        #expect(symlink(home.path("docs/shelf/d/x.json"), home.path("docs/shelf/link.json")) == 0)
+        #expect(append("1", to: "link.json").status == 77)
+        #expect(home.read("docs/shelf/d/x.json") == "1")
+        #expect(append("1", to: "d/x.json/").status == 73)
+    }
+
+    @Test func deepNestingIsAnErrorOrPassesButNeverCrashes() {
+        let deep = String(repeating: "[", count: 1_000_000)
+        let result = append(deep, to: "deep.json")
+        #expect(result.status == 65)
+        #expect(!home.exists("docs/shelf/deep.json"))
+        let balanced = deep + String(repeating: "]", count: 1_000_000)
+        #expect(append(balanced, to: "deep.json", ["--each"]).status == 0)
+        #expect(home.read("docs/shelf/deep.json")?.count == 2_000_000)
+    }
+}

@@ -1,0 +1,64 @@
+import Testing
+@testable import Shelf
+
+/// `shelf retrieve --each`: a stored array as compact JSON Lines, streamed.
+@Suite struct RetrieveEachTests {
+    let home = TestHome()
+
+    func each(_ path: String) -> CLIResult {
+        home.run(["retrieve", "documents", path, "--each"])
+    }
+
+    @Test func elementsComeOutOneCompactLineEach() throws {
+        try home.write("docs/shelf/a.json", "[\n  {\"ok\" : true, \"s\": \"a  b\\\\\", \"t\": \"\\\" ]\"},\n  [1, [2]],\n  -1.5e3, \"x\", null\n]\n")
+        let result = each("a.json")
+        #expect(result.status == 0 && result.stderr.isEmpty)
+        #expect(result.stdout == "{\"ok\":true,\"s\":\"a  b\\\\\",\"t\":\"\\\" ]\"}\n[1,[2]]\n-1.5e3\n\"x\"\nnull\n")
+    }
+
+    @Test func anEmptyArrayGivesNothing() throws {
+        try home.write("docs/shelf/a.json", "[ ]")
+        #expect(each("a.json").stdout.isEmpty && each("a.json").status == 0)
+    }
+
+    @Test func anotherValueExits65AndWritesNothing() throws {
+        try home.write("docs/shelf/a.json", "{\"a\": [1, 2]}")
+        let result = each("a.json")
+        #expect(result.status == 65 && result.stdout.isEmpty)
+        #expect(result.stderr.contains("not an array"), "\(result.stderr)")
+    }
+
+    @Test func aBrokenFileExits65() throws {
+        try home.write("docs/shelf/a.json", "[1, 2, oops]")
+        let result = each("a.json")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("stored file is not valid JSON"))
+    }
+
+    @Test func manyBuffersOfElementsRoundTrip() throws {
+        let count = 300_000
+        let items = (0..<count).map { "{\"n\": \($0), \"s\": \"\(String(repeating: "x", count: $0 % 7))\"}" }
+        try home.write("docs/shelf/big.json", "[" + items.joined(separator: ",\n ") + "]")
+        let result = each("big.json")
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == count)
+        #expect(lines.last == "{\"n\":\(count - 1),\"s\":\"\(String(repeating: "x", count: (count - 1) % 7))\"}")
+    }
+
+    @Test func jsonLinesFilesGiveTheirValues() throws {
+        try home.write("docs/shelf/l.jsonl", "{\"a\": 1}\n\n  [1, 2] \n3")
+        #expect(each("l.jsonl").stdout == "{\"a\":1}\n[1,2]\n3\n")
+    }
+
+    @Test func appendedItemsComeBackOut() {
+        for i in 0..<5 { #expect(home.run(["append", "documents", "log.json"], stdin: "{\"i\": \(i), \"ok\": \(i % 2 == 0)}").status == 0) }
+        #expect(each("log.json").stdout == (0..<5).map { "{\"i\":\($0),\"ok\":\($0 % 2 == 0)}\n" }.joined())
+    }
+
+    @Test func missingAndFolderTargets() throws {
+        #expect(each("none.json").status == 66)
+        try home.write("docs/shelf/dir/x", "1")
+        #expect(each("dir").status == 66)
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import Shelf
+
+/// Disk's `append` family on `Store` (and through `Disk`): O(item), Disk's results.
+@Suite struct LibraryAppendTests {
+    let home = TestHome()
+
+    @Test func appendingValuesBuildsAnArrayDiskCanRead() throws {
+        let store = try home.store()
+        let url = try store.append(Message(title: "1", body: "a"), to: "m/list.json", in: .documents)
+        #expect(url.path == home.path("docs/shelf/m/list.json"))
+        try store.append(Message(title: "2", body: "b"), to: "m/list.json", in: .documents)
+        try store.append([Message(title: "3", body: "c"), Message(title: "4", body: "d")], to: "m/list.json", in: .documents)
+        let list = try store.retrieve("m/list.json", from: .documents, as: [Message].self)
+        #expect(list.map(\.title) == ["1", "2", "3", "4"])
+    }
+
+    @Test func aSingleStoredValueBecomesTheFirstElementLikeDisk() throws {
+        let store = try home.store()
+        try store.save(Message(title: "old", body: ""), to: .caches, as: "one.json")
+        try store.append(Message(title: "new", body: ""), to: "one.json", in: .caches)
+        #expect(try store.retrieve("one.json", from: .caches, as: [Message].self).map(\.title) == ["old", "new"])
+    }
+
+    @Test func anyNameHoldsJSONAsInDisk() throws {
+        let store = try home.store()
+        try store.append(1, to: "numbers", in: .caches)
+        try store.append([2, 3], to: "numbers", in: .caches)
+        #expect(home.read("cache/shelf/numbers") == "[1,2,3]")
+        #expect(try store.retrieve("numbers", from: .caches, as: [Int].self) == [1, 2, 3])
+    }
+
+    @Test func jsonLinesNamesGetOneCompactLinePerValue() throws {
+        let store = try home.store()
+        let pretty = JSONEncoder()
+        pretty.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try store.append(Message(title: "t", body: "b"), to: "log.jsonl", in: .caches, encoder: pretty)
+        try store.append([Message(title: "u", body: "c")], to: "log.jsonl", in: .caches, encoder: pretty)
+        #expect(home.read("cache/shelf/log.jsonl") == "{\"body\":\"b\",\"read\":false,\"title\":\"t\"}\n{\"body\":\"c\",\"read\":false,\"title\":\"u\"}\n")
+    }
+
+    @Test func dataGoesToTheNextNumberedFile() throws {
+        let store = try home.store()
+        try store.save([Data("a".utf8)], to: .documents, as: "blobs")
+        let url = try store.append(Data("b".utf8), to: "blobs", in: .documents)
+        #expect(url.lastPathComponent == "1")
+        try store.append([Data("c".utf8), Data("d".utf8)], to: "blobs", in: .documents)
+        #expect(try store.retrieve("blobs", from: .documents, as: [Data].self) == ["a", "b", "c", "d"].map { Data($0.utf8) })
+    }
+
+    @Test func errorsNameThePath() throws {
+        let store = try home.store()
+        try store.save(Data("{\"a\":".utf8), to: .caches, as: "broken")
+        #expect(throws: ShelfError.self) { try store.append(1, to: "broken", in: .caches) }
+        #expect(home.read("cache/shelf/broken") == "{\"a\":")
+        try store.save([Data()], to: .caches, as: "folder")
+        #expect(throws: ShelfError.isAFolder(path: home.path("cache/shelf/folder"))) { try store.append(1, to: "folder", in: .caches) }
+        #expect(throws: ShelfError.self) { try store.append(1, to: "slash/", in: .caches) }
+        #expect(!home.exists("cache/shelf/slash"))
+        #expect(throws: ShelfError.self) { try Disk.append(Message(title: "", body: ""), to: "../unsafe", in: .caches) }
+        #expect(throws: ShelfError.self) { try Disk.append([1], to: "../unsafe", in: .caches) }
+        #expect(throws: ShelfError.self) { try Disk.append(Data(), to: "../unsafe", in: .caches) }
+        #expect(throws: ShelfError.self) { try Disk.append([Data()], to: "../unsafe", in: .caches) }
+    }
+
+    @Test func concurrentTasksLoseNothing() async throws {
+        let store = try home.store()
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<6 {
+                group.addTask {
+                    for i in 0..<10 { _ = try? store.append(task * 100 + i, to: "n.json", in: .temporary) }
+                }
+            }
+        }
+        #expect(Set(try store.retrieve("n.json", from: .temporary, as: [Int].self)).count == 60)
+    }
+
+    @Test func retrieveElementsAndBytes() throws {
+        let store = try home.store()
+        try store.append([1, 2], to: "a.json", in: .caches)
+        #expect(try store.retrieveBytes("a.json", from: .caches) == Array("[1,2]".utf8))
+        let out = CapturedFile()
+        try store.retrieveElements("a.json", from: .caches, to: out.fd)
+        #expect(out.contents() == "1\n2\n")
+    }
+}
