@@ -5,8 +5,8 @@
 _shelf_spec() {
     case $1 in
         '') _shelf_opts='--app --quiet -q --json --help -h --version --generate-manpage'; _shelf_valued='--app:text'; _shelf_args='' ;;
-        'save') _shelf_opts='--file --raw --print-path --app --quiet -q --help -h'; _shelf_valued='--file:file --app:text'; _shelf_args='directory stored' ;;
-        'retrieve') _shelf_opts='--each --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
+        'save') _shelf_opts='--file --raw --print-path --expires-in --expires-at --app --quiet -q --help -h'; _shelf_valued='--file:file --expires-in:text --expires-at:text --app:text'; _shelf_args='directory stored' ;;
+        'retrieve') _shelf_opts='--each --allow-expired --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'append') _shelf_opts='--file --each --raw --app --quiet -q --help -h'; _shelf_valued='--file:file --app:text'; _shelf_args='directory stored' ;;
         'exists') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'is-folder') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
@@ -14,6 +14,10 @@ _shelf_spec() {
         'move') _shelf_opts='--force -f --print-path --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored directory' ;;
         'copy') _shelf_opts='--force -f --print-path --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored directory stored' ;;
         'rename') _shelf_opts='--force -f --print-path --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored stored' ;;
+        'clear') _shelf_opts='--older-than --max-size --expired --dry-run -n --verbose -v --json --app --quiet -q --help -h'; _shelf_valued='--older-than:text --max-size:text --app:text'; _shelf_args='directory' ;;
+        'list') _shelf_opts='--long -l --recursive -R --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
+        'do-not-backup') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
+        'backup') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'path') _shelf_opts='--json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'dirs') _shelf_opts='--json --group --app --quiet -q --help -h'; _shelf_valued='--group:text --app:text'; _shelf_args='' ;;
         'capacity') _shelf_opts='--json --human --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory' ;;
@@ -25,7 +29,7 @@ _shelf_spec() {
     esac
 }
 
-_shelf_commands='save retrieve append exists is-folder remove move copy rename path dirs capacity sync completions help'
+_shelf_commands='save retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs capacity sync completions help'
 _shelf_directories='documents caches applicationSupport temporary sharedContainer:'
 _shelf_shells='bash zsh fish'
 

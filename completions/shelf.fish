@@ -9,7 +9,7 @@ function __shelf_spec
             set -g __shelf_valued --app
         case 'save'
             set -g __shelf_args directory stored
-            set -g __shelf_valued --file --app
+            set -g __shelf_valued --file --expires-in --expires-at --app
         case 'retrieve'
             set -g __shelf_args directory stored
             set -g __shelf_valued --app
@@ -33,6 +33,18 @@ function __shelf_spec
             set -g __shelf_valued --app
         case 'rename'
             set -g __shelf_args directory stored stored
+            set -g __shelf_valued --app
+        case 'clear'
+            set -g __shelf_args directory
+            set -g __shelf_valued --older-than --max-size --app
+        case 'list'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --app
+        case 'do-not-backup'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --app
+        case 'backup'
+            set -g __shelf_args directory stored
             set -g __shelf_valued --app
         case 'path'
             set -g __shelf_args directory stored
@@ -144,6 +156,10 @@ complete -c shelf -n '__shelf_using ""' -a 'remove' -d 'remove the file or folde
 complete -c shelf -n '__shelf_using ""' -a 'move' -d 'move the file or folder at <path> to the same path in <to-directory>'
 complete -c shelf -n '__shelf_using ""' -a 'copy' -d 'copy the file or folder at <path> into <to-directory>, as <new-path> if given'
 complete -c shelf -n '__shelf_using ""' -a 'rename' -d 'give the file or folder at <path> the path <new-path> in the same directory'
+complete -c shelf -n '__shelf_using ""' -a 'clear' -d 'remove everything in <directory>, or only what breaks --older-than, --max-size, --expired'
+complete -c shelf -n '__shelf_using ""' -a 'list' -d 'print the names in <directory> (or its <folder>); folders end with '\''/'\'''
+complete -c shelf -n '__shelf_using ""' -a 'do-not-backup' -d 'exclude the file or folder at <path> from backups (user.xdg.robots.backup=false)'
+complete -c shelf -n '__shelf_using ""' -a 'backup' -d 'include the file or folder at <path> in backups again (undo do-not-backup)'
 complete -c shelf -n '__shelf_using ""' -a 'path' -d 'print the absolute path of <path> in <directory> (or of the directory'\''s folder)'
 complete -c shelf -n '__shelf_using ""' -a 'dirs' -d 'print the folder of each directory, one '\''name<TAB>path'\'' per line'
 complete -c shelf -n '__shelf_using ""' -a 'capacity' -d 'print the total and available space of the volume holding <directory> (default documents)'
@@ -153,10 +169,13 @@ complete -c shelf -n '__shelf_using ""' -a 'help' -d 'show help for shelf or for
 complete -c shelf -n '__shelf_using save' -l file -r -F -d 'read SRC instead of standard input'
 complete -c shelf -n '__shelf_using save' -l raw -d 'store a .json path without checking that the input is JSON'
 complete -c shelf -n '__shelf_using save' -l print-path -d 'print the absolute path of the saved file'
+complete -c shelf -n '__shelf_using save' -l expires-in -x -d 'the file expires after DURATION (90s, 15m, 12h, 7d, 2w, 1h30m)'
+complete -c shelf -n '__shelf_using save' -l expires-at -x -d 'the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)'
 complete -c shelf -n '__shelf_using save' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using save' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using save' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using retrieve' -l each -d 'a JSON array: write each element as one compact line (JSON Lines)'
+complete -c shelf -n '__shelf_using retrieve' -l allow-expired -d 'write the file even if its expiry time (save --expires-in) has passed'
 complete -c shelf -n '__shelf_using retrieve' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using retrieve' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using retrieve' -l help -s h -d 'show this help and exit'
@@ -191,12 +210,33 @@ complete -c shelf -n '__shelf_using rename' -l print-path -d 'print the absolute
 complete -c shelf -n '__shelf_using rename' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using rename' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using rename' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using clear' -l older-than -x -d 'remove files not modified for DURATION (90s, 15m, 12h, 7d, 2w)'
+complete -c shelf -n '__shelf_using clear' -l max-size -x -d 'remove the least recently modified files until the rest fit in SIZE (500K, 10M, 2G)'
+complete -c shelf -n '__shelf_using clear' -l expired -d 'remove files whose expiry time (save --expires-in) has passed'
+complete -c shelf -n '__shelf_using clear' -l dry-run -s n -d 'print what would be removed; remove nothing'
+complete -c shelf -n '__shelf_using clear' -l verbose -s v -d 'print each removed file; report skipped ones on standard error'
+complete -c shelf -n '__shelf_using clear' -l json -d 'print one JSON object instead of text'
+complete -c shelf -n '__shelf_using clear' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using clear' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using clear' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using list' -l long -s l -d 'also size, modification time, expiry and backup flag'
+complete -c shelf -n '__shelf_using list' -l recursive -s R -d 'also list inside folders, as paths from <folder>'
+complete -c shelf -n '__shelf_using list' -l json -d 'print one JSON object instead of text'
+complete -c shelf -n '__shelf_using list' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using list' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using list' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using do-not-backup' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using do-not-backup' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using do-not-backup' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using backup' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using backup' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using backup' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using path' -l json -d 'print one JSON object instead of text'
 complete -c shelf -n '__shelf_using path' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using path' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using path' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using dirs' -l json -d 'print one JSON object instead of text'
-complete -c shelf -n '__shelf_using dirs' -l group -x -d 'also print sharedContainer:NAME'
+complete -c shelf -n '__shelf_using dirs' -l group -x -d 'resolve sharedContainer for the group NAME'
 complete -c shelf -n '__shelf_using dirs' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using dirs' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using dirs' -l help -s h -d 'show this help and exit'
@@ -219,6 +259,6 @@ complete -c shelf -n '__shelf_using help' -l quiet -s q -d 'no progress line or 
 complete -c shelf -n '__shelf_using help' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_wants directory' -a 'documents caches applicationSupport temporary sharedContainer:'
 complete -c shelf -n '__shelf_wants stored' -a '(__shelf_stored_paths)'
-complete -c shelf -n '__shelf_wants command' -a 'save retrieve append exists is-folder remove move copy rename path dirs capacity sync completions help'
+complete -c shelf -n '__shelf_wants command' -a 'save retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs capacity sync completions help'
 complete -c shelf -n '__shelf_wants shell' -a 'bash zsh fish'
 complete -c shelf -n '__shelf_wants file' -F

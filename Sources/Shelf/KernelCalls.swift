@@ -14,6 +14,7 @@ enum KernelCalls {
     private typealias ListXattr = @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int
     private typealias GetXattr = @convention(c) (Int32, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
     private typealias SetXattr = @convention(c) (Int32, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32) -> Int32
+    private typealias RemoveXattr = @convention(c) (Int32, UnsafePointer<CChar>?) -> Int32
 
     private static func symbol<F>(_ name: String, as type: F.Type) -> F? {
         // A nil handle is RTLD_DEFAULT: search the objects already loaded, libc among them.
@@ -26,6 +27,7 @@ enum KernelCalls {
     private static let listXattrFunction = symbol("flistxattr", as: ListXattr.self)
     private static let getXattrFunction = symbol("fgetxattr", as: GetXattr.self)
     private static let setXattrFunction = symbol("fsetxattr", as: SetXattr.self)
+    private static let removeXattrFunction = symbol("fremovexattr", as: RemoveXattr.self)
 
     /// What every wrapper returns when its symbol is missing: -1 with errno ENOSYS.
     static func unavailable() -> Int32 {
@@ -67,9 +69,10 @@ enum KernelCalls {
         }
     }
 
-    /// One attribute's value; nil when it vanished or cannot be read.
+    /// One attribute's value; nil when it vanished or cannot be read, with errno set (ENODATA when
+    /// absent, ENOTSUP when the file system or the C library has no extended attributes).
     static func xattr(_ fd: Int32, _ name: String) -> [UInt8]? {
-        guard let call = getXattrFunction else { return nil }
+        guard let call = getXattrFunction else { errno = ENOTSUP; return nil }
         while true {
             let size = call(fd, name, nil, 0)
             if size < 0 { return nil }
@@ -85,5 +88,11 @@ enum KernelCalls {
     static func setXattr(_ fd: Int32, _ name: String, _ value: [UInt8]) -> Bool {
         guard let call = setXattrFunction else { errno = ENOTSUP; return false }
         return value.withUnsafeBytes { call(fd, name, $0.baseAddress, $0.count, 0) } == 0
+    }
+
+    /// Removes one attribute; false with errno set on failure (ENODATA when it was not there).
+    static func removeXattr(_ fd: Int32, _ name: String) -> Bool {
+        guard let call = removeXattrFunction else { errno = ENOTSUP; return false }
+        return call(fd, name) == 0
     }
 }

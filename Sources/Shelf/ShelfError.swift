@@ -114,7 +114,7 @@ extension ShelfError: CustomStringConvertible {
         switch self {
         case .notFound: return "Check the name and directory; 'shelf list' shows what is stored."
         case .invalidName: return "Use a relative path without '..', empty or '.' components, control characters or a leading '.shelf-'."
-        case .invalidJSON: return "Fix the input at the given line and column, or pass --raw to store it unchecked."
+        case .invalidJSON: return "Fix the input at the given line and column."
         case .serialization: return "Check the value's Encodable conformance."
         case .deserialization: return "Retrieve it as the type it was saved as, or as raw data."
         case .invalidInput: return "Fix the input as the message says and run it again; nothing was changed."

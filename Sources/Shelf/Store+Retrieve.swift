@@ -1,28 +1,40 @@
 import Glibc
 
+/// How `retrieve` treats a file.
+public struct RetrieveOptions: Sendable {
+    /// Read a file whose expiry time has passed instead of throwing `expired`.
+    public var allowExpired: Bool
+    /// The time expiry is judged at (seconds since 1970 UTC); nil for the clock. For tests.
+    public var now: Int64?
+
+    public init(allowExpired: Bool = false, now: Int64? = nil) {
+        self.allowExpired = allowExpired
+        self.now = now
+    }
+}
+
 extension Store {
     /// Writes the stored bytes of `path` to the descriptor `output`, holding a shared lock so
     /// that an in-place append is never seen half-done.
-    /// - Throws: `notFound`, `isAFolder`, `symbolicLink`, `permissionDenied`, `io`.
-    public func retrieve(_ path: String, from directory: Directory, to output: Int32) throws {
-        let (file, _) = try openLockedForReading(path, in: directory)
+    /// - Throws: `notFound`, `expired` (unless `options.allowExpired`), `isAFolder`, `symbolicLink`,
+    ///   `permissionDenied`, `io`.
+    public func retrieve(_ path: String, from directory: Directory, to output: Int32,
+                         options: RetrieveOptions = RetrieveOptions()) throws {
+        let (file, _) = try openLockedForReading(path, in: directory, options: options)
         defer { file.close() }
         if let size = try? file.status().st_size { WorkProgress.report(.total(Int64(size))) }
         try Store.stream(file, to: FileDescriptor(raw: output, path: "<stdout>"))
     }
 
-    /// Opens a stored regular file read-only, refusing folders and links.
-    func openForReading(_ path: String, in directory: Directory) throws -> FileDescriptor {
-        let target = try existingTarget(path, in: directory)
-        defer { target.close() }
-        let file = try target.folder.openAt(target.name, O_RDONLY | O_NOFOLLOW, path: target.path)
-        do {
-            if try file.status().isFolder { throw ShelfError.isAFolder(path: target.path) }
-        } catch {
-            file.close()
-            throw error
+    /// Refuses a file whose expiry time has passed, unless the options allow it. Every read of a
+    /// stored file's content goes through this (see `openLockedForReading`).
+    func checkExpiry(_ file: FileDescriptor, named name: String, in folder: FileDescriptor, options: RetrieveOptions) throws {
+        if options.allowExpired { return }
+        let st = try file.status()
+        if let expires = try Expiry.read(file, st, named: name, in: folder),
+           Expiry.hasExpired(expires, now: options.now ?? Expiry.now()) {
+            throw ShelfError.expired(path: file.path, at: TimestampText.format(expires))
         }
-        return file
     }
 
     /// Copies a file to any descriptor. `sendfile` moves the bytes inside the kernel (to a

@@ -4,10 +4,14 @@ public struct SaveOptions: Sendable {
     public var validateJSON: Bool?
     /// Replace an existing file (true) or fail with `alreadyExists`.
     public var replace: Bool
+    /// When the file expires (seconds since 1970 UTC); nil for never. Stored with the file (see
+    /// `Expiry`); a later save without it gives the new file no expiry.
+    public var expiresAt: Int64?
 
-    public init(validateJSON: Bool? = nil, replace: Bool = true) {
+    public init(validateJSON: Bool? = nil, replace: Bool = true, expiresAt: Int64? = nil) {
         self.validateJSON = validateJSON
         self.replace = replace
+        self.expiresAt = expiresAt
     }
 }
 
@@ -37,6 +41,9 @@ extension Store {
         let validate = options.validateJSON ?? Store.isJSONName(safe.name)
         try AtomicFile.write(target, replace: options.replace) { file in
             try copy(from: &source, to: file, validatingJSON: validate, path: target.path)
+            if let expires = options.expiresAt {
+                try Expiry.record(expires, on: file, named: target.name, in: target.folder)
+            }
         }
         return target.path
     }

@@ -60,12 +60,21 @@ public enum CLI {
             return ExitCode.usage
         } catch let error as ShelfError {
             context.stderr.line("shelf: \(command.name): \(error.description)")
-            context.stderr.line("shelf: \(command.name): \(error.recoverySuggestion)")
+            context.stderr.line("shelf: \(command.name): \(suggestion(for: error, in: command))")
             return ExitCode.status(for: error, writes: command.writes)
         } catch {
             context.stderr.line("shelf: \(command.name): \(error)")
             return ExitCode.software
         }
+    }
+
+    /// The library's suggestion, plus the flag that helps where this command has one. Only `save`
+    /// gets `--raw` offered for bad JSON: an unchecked append would break the stored array.
+    private static func suggestion(for error: ShelfError, in command: CommandSpec) -> String {
+        if case .invalidJSON = error, command.name == "save" {
+            return error.recoverySuggestion.dropLast() + ", or pass --raw to store it unchecked."
+        }
+        return error.recoverySuggestion
     }
 
     private static func report(_ error: UsageError, to err: Output) {

@@ -21,8 +21,8 @@ enum ExitCode {
         (65, "bad data: input is not valid JSON or not of the needed shape, or stored data cannot be decoded"),
         (66, "not found: no such file or folder (or it has expired)"),
         (73, "cannot create: the target exists, or a file stands where a folder must be"),
-        (74, "I/O error: disk full, read-only file system, failed read or write"),
-        (77, "permission denied, or a symbolic link or unsafe folder refused"),
+        (74, "I/O error: disk full, read-only file system, failed read or write, no user extended attributes; clear could not remove some files"),
+        (77, "permission denied, or a symbolic link or unsafe folder refused; clear was refused permission for what it left"),
     ]
 
     /// The status for a library error; `writes` tells a blocked write (73) from a missing read (66).

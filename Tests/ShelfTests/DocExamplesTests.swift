@@ -150,8 +150,14 @@ struct DocExamplesTests {
             }
         }
         endWord()
+        // shelf in command position: first, or after a crontab's schedule and variable settings.
+        func leads(_ word: String) -> Bool {
+            word.contains("=") || word.hasPrefix("@") || word.allSatisfy { "0123456789*/,-".contains($0) }
+        }
         return segments.compactMap { words in
-            words.firstIndex { $0 == "shelf" || $0.hasSuffix("/shelf") }.map { Array(words[($0 + 1)...]) }
+            guard let start = words.firstIndex(where: { $0 == "shelf" || $0.hasSuffix("/shelf") }),
+                  words[..<start].allSatisfy(leads) else { return nil }
+            return Array(words[(start + 1)...])
         }
     }
 
@@ -162,5 +168,7 @@ struct DocExamplesTests {
         #expect(DocExamplesTests.shelfInvocations(in: "echo hi | shelf save caches x; shelf exists caches x")
                 == [["save", "caches", "x"], ["exists", "caches", "x"]])
         #expect(DocExamplesTests.shelfInvocations(in: "# nothing here").isEmpty)
+        #expect(DocExamplesTests.shelfInvocations(in: "Description=Trim the shelf caches").isEmpty)
+        #expect(DocExamplesTests.shelfInvocations(in: "@daily HOME=/x shelf dirs") == [["dirs"]])
     }
 }

@@ -48,6 +48,7 @@ import Testing
     @Test(arguments: commandsWithJSON)
     func everyJSONOutputIsOneDocumentedObject(_ name: String) throws {
         #expect(home.run(["save", "caches", "feeds/today.json"], stdin: #"{"a":1}"#).status == 0)
+        #expect(home.run(["save", "caches", "top.txt"], stdin: "t").status == 0)
         let command = try #require(CommandTable.command(named: name))
         let result = home.run([name] + JSONOutputTests.sampleArguments(command) + ["--json"], stdin: "[]")
         let doc = try Subprocess.read("docs/json-output.md")
@@ -57,7 +58,11 @@ import Testing
             #expect(result.stdout.isEmpty, "a failure prints nothing on stdout")
             return
         }
-        for key in try object(result.stdout).keys { #expect(section.contains("`\(key)`"), "\(name): key \(key) is not documented") }
+        // One object, or for list one array of objects (docs/json-output.md says which).
+        #expect(result.stdout.hasSuffix("\n") && result.stdout.filter { $0 == "\n" }.count == 1, "one line: \(result.stdout)")
+        let value = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        let objects = try #require(value as? [[String: Any]] ?? (value as? [String: Any]).map { [$0] }, "\(result.stdout)")
+        for key in objects.flatMap(\.keys) { #expect(section.contains("`\(key)`"), "\(name): key \(key) is not documented") }
     }
 
     @Test func knownCommandsSucceedWithJSON() throws {

@@ -37,6 +37,7 @@ import Testing
             caches\t\(home.path("cache/shelf"))
             applicationSupport\t\(home.path("data/shelf"))
             temporary\t\(home.path("run/shelf"))
+            sharedContainer:<group>\t\(home.path("data/shelf-shared"))/<group>
 
             """)
         #expect(home.allPaths() == ["run"])

@@ -107,6 +107,18 @@ final class PseudoTerminal {
         #expect(home.read("docs/shelf/big.bin")?.count == 3 << 20)
     }
 
+    @Test func clearCountsTheFilesItRemoves() throws {
+        for index in 0..<30 { try home.write("cache/shelf/old/\(index).txt", "x") }
+        let terminal = try PseudoTerminal()
+        let result = run(["clear", "caches"], terminal: terminal, clock: SteppingClock(seconds: 0.1))
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("\rshelf: clear: 10 files removed\u{1B}[K"), "\(result.stderr.debugDescription)")
+        #expect(result.stderr.hasSuffix("\r\u{1B}[K"))
+        #expect(!home.exists("cache/shelf/old/0.txt"))
+        let quiet = run(["clear", "caches", "--quiet"], terminal: terminal, clock: SteppingClock(seconds: 0.1))
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty)
+    }
+
     @Test func quickWorkDrawsNothing() throws {
         let terminal = try PseudoTerminal()
         let result = run(["save", "caches", "big.bin", "--file", try bigInput()], terminal: terminal, clock: SteppingClock(seconds: 0.1))

@@ -18,6 +18,7 @@ import Testing
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("line 3, column 7"), "\(result.stderr)")
         #expect(result.stderr.contains(home.path("cache/shelf/a.json")))
+        #expect(result.stderr.contains("or pass --raw"))
         #expect(home.run(["retrieve", "caches", "a.json"]).stdout == "[1]")
         #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
     }
@@ -49,5 +50,13 @@ import Testing
 
     @Test func invalidUTF8InJSONIsRejected() {
         #expect(home.run(["save", "caches", "u.json"], stdinBytes: Array("[\"".utf8) + [0xFF] + Array("\"]".utf8)).status == 65)
+    }
+
+    /// `--raw` on an append would break the stored array, so only save offers it.
+    @Test func appendOfBadJSONDoesNotSuggestRaw() {
+        let result = home.run(["append", "caches", "log.json"], stdin: "x")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("line 1, column 1"))
+        #expect(!result.stderr.contains("--raw"), "\(result.stderr)")
     }
 }

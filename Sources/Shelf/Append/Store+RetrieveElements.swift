@@ -6,9 +6,10 @@ extension Store {
     /// `.ndjson` file gives its values the same way. The file is read under a shared lock.
     /// - Throws: `invalidInput` when the file holds something other than an array (nothing is
     ///   written then), `invalidJSON` when it is not valid JSON (the lines before the error have
-    ///   been written), `notFound`, `isAFolder`, …
-    public func retrieveElements(_ path: String, from directory: Directory, to output: Int32) throws {
-        let (file, filePath) = try openLockedForReading(path, in: directory)
+    ///   been written), `notFound`, `expired` (unless `options.allowExpired`), `isAFolder`, …
+    public func retrieveElements(_ path: String, from directory: Directory, to output: Int32,
+                                 options: RetrieveOptions = RetrieveOptions()) throws {
+        let (file, filePath) = try openLockedForReading(path, in: directory, options: options)
         defer { file.close() }
         let lines = AppendFormat.forName(filePath) == .jsonLines
         let sink = LineWriterSink(output: FileDescriptor(raw: output, path: "<stdout>"))
@@ -50,14 +51,17 @@ extension Store {
     }
 
     /// Opens a stored regular file read-only under a shared lock, after rolling back an append a
-    /// crash left half-done (see `AppendJournal.lockShared`). Returns the file and its path.
-    func openLockedForReading(_ path: String, in directory: Directory) throws -> (FileDescriptor, String) {
+    /// crash left half-done (see `AppendJournal.lockShared`), refusing a file past its expiry time
+    /// unless the options allow it. Returns the file and its path.
+    func openLockedForReading(_ path: String, in directory: Directory,
+                              options: RetrieveOptions = RetrieveOptions()) throws -> (FileDescriptor, String) {
         let target = try existingTarget(path, in: directory)
         defer { target.close() }
         let file = try target.folder.openAt(target.name, O_RDONLY | O_NOFOLLOW, path: target.path)
         do {
             if try file.status().isFolder { throw ShelfError.isAFolder(path: target.path) }
             try AppendJournal.lockShared(file, name: target.name, in: target.folder)
+            try checkExpiry(file, named: target.name, in: target.folder, options: options)
         } catch {
             file.close()
             throw error

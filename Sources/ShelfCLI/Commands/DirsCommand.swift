@@ -8,12 +8,14 @@ enum DirsCommand {
         arguments: [],
         options: [
             PathCommand.jsonOption,
-            OptionSpec(name: "group", value: "NAME", help: "also print sharedContainer:NAME"),
+            OptionSpec(name: "group", value: "NAME", help: "resolve sharedContainer for the group NAME"),
         ],
         discussion: """
             Each line is the directory's name, a tab, and its absolute folder for the current app
-            (documents, caches, applicationSupport, temporary). A shared container needs a group name,
-            so its line (sharedContainer:NAME) appears only with --group NAME. Nothing is created.
+            (documents, caches, applicationSupport, temporary), then the shared containers: with
+            --group NAME the line sharedContainer:NAME and its folder, without it the line
+            sharedContainer:<group> and the folder with <group> standing for the group's name.
+            Nothing is created.
             With --json: one object with the keys app, documents, caches, applicationSupport, temporary,
             sharedContainer and group (the last two null without --group); see docs/json-output.md.
             """,
@@ -36,7 +38,14 @@ enum DirsCommand {
             context.stdout.line(JSONText.object(members))
         } else {
             for (name, path) in standard { context.stdout.line(name + "\t" + path) }
-            if let group, let shared { context.stdout.line(Directory.sharedContainer(appGroupName: group).name + "\t" + shared) }
+            if let group, let shared {
+                context.stdout.line(Directory.sharedContainer(appGroupName: group).name + "\t" + shared)
+            } else {
+                // Any valid group name resolves to the shared root plus that name: show the pattern.
+                let sample = "group"
+                let path = try store.locations.path(for: .sharedContainer(appGroupName: sample))
+                context.stdout.line("sharedContainer:<group>\t" + path.dropLast(sample.count) + "<group>")
+            }
         }
         return ExitCode.success
     }

@@ -1,0 +1,193 @@
+import Glibc
+
+/// One pass of `clear` over a namespace tree, through descriptors and without following links.
+/// Failures are collected in the report, never thrown, so one stubborn file does not stop the rest.
+struct ClearWalk {
+    let options: ClearOptions
+    let now: Int64
+    /// The files `ClearPlan` chose for `maxSize`, with the modification time they had then.
+    var selection: [String: ClearPlan.Stamp] = [:]
+    var report = ClearReport()
+
+    /// What became of a folder's contents.
+    struct Outcome {
+        /// Nothing is left in it.
+        var empty = true
+        /// The clear removed something in it (so an empty folder was emptied by this clear).
+        var removedSomething = false
+    }
+
+    mutating func clear(_ folder: FileDescriptor, prefix: String, isRoot: Bool) -> Outcome {
+        let entries: [FolderEntry]
+        do {
+            entries = try FolderEntries.read(folder)
+        } catch let error as ShelfError {
+            report.failed.append(ClearFailure(path: prefix, error: error))
+            return Outcome(empty: false)
+        } catch {
+            return Outcome(empty: false)
+        }
+        var own: [String] = []
+        for entry in entries where FolderEntries.isInternal(entry.name) { own.append(entry.name) }
+        var leftovers = Leftovers(names: own)
+        if options.expiredOnly && own.contains(ExpiryIndex.name) {
+            leftovers.index = try? ExpiryIndex.load(in: folder)
+        }
+        var outcome = Outcome()
+        // Inode order, as rm does: in a large folder, hash order would touch the inode table (and
+        // the journal) at random; in sequence, removal runs several times faster on ext4.
+        for entry in entries.sorted(by: { $0.inode < $1.inode }) where !FolderEntries.isInternal(entry.name) {
+            let name = entry.name
+            if isRoot && name == CacheTag.name {
+                outcome.empty = false
+                continue
+            }
+            let path = prefix + name
+            let gone: Bool
+            if (try? Store.isFolder(entry, in: folder)) == true {
+                gone = clearFolder(name, in: folder, path: path, outcome: &outcome)
+            } else {
+                gone = clearFile(name, type: entry.type, in: folder, path: path, leftovers: leftovers)
+                if gone { outcome.removedSomething = true }
+            }
+            if !gone { outcome.empty = false }
+        }
+        if !own.isEmpty && !options.dryRun {
+            outcome.empty = tidy(leftovers, in: folder, otherwiseEmpty: outcome.empty) && outcome.empty
+        }
+        return outcome
+    }
+
+    /// Clears a sub-folder, then removes it if that left it empty. Returns whether it is gone.
+    private mutating func clearFolder(_ name: String, in folder: FileDescriptor, path: String, outcome: inout Outcome) -> Bool {
+        let sub: FileDescriptor?
+        do {
+            sub = try FolderWalker.openFolder(name, in: folder, path: folder.path + "/" + name, create: false)
+        } catch ShelfError.symbolicLink, ShelfError.notAFolder {
+            // Replaced by a link or a file since the folder was read: clear it as such.
+            let gone = clearFile(name, type: UInt8(DT_UNKNOWN), in: folder, path: path, leftovers: Leftovers(names: []))
+            if gone { outcome.removedSomething = true }
+            return gone
+        } catch {
+            fail(path + "/", error)
+            return false
+        }
+        guard let sub else { return true }
+        let inner = clear(sub, prefix: path + "/", isRoot: false)
+        sub.close()
+        if inner.removedSomething { outcome.removedSomething = true }
+        // With limits, a folder that was empty before is someone's on purpose: only folders this
+        // clear emptied are removed. Without limits, everything goes.
+        guard inner.empty, !options.dryRun, options.removesEverything || inner.removedSomething else { return false }
+        if unlinkat(folder.raw, name, AT_REMOVEDIR) == 0 || errno == ENOENT {
+            outcome.removedSomething = true
+            return true
+        }
+        if errno != ENOTEMPTY && errno != EEXIST {  // ENOTEMPTY: something new arrived meanwhile
+            fail(path + "/", ShelfError.lastError(path: folder.path + "/" + name, operation: "remove folder"))
+        }
+        return false
+    }
+
+    /// Removes one file or link if the options select it. Returns whether it is gone.
+    private mutating func clearFile(_ name: String, type: UInt8, in folder: FileDescriptor, path: String,
+                                    leftovers: Leftovers) -> Bool {
+        let fullPath = folder.path + "/" + name
+        if type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) {
+            let fd = retryingEINTR { openat(folder.raw, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
+            if fd < 0 && errno == ENOENT { return true }
+            if fd >= 0 {
+                let file = FileDescriptor(raw: fd, path: fullPath)
+                defer { file.close() }
+                if let st = try? file.status(), st.isRegularFile {
+                    return clearLocked(file, st, name: name, in: folder, path: path, leftovers: leftovers)
+                }
+            }
+            // A link (ELOOP), a file this user may not read, a FIFO…: nothing shelf could have locked.
+        }
+        var st = stat()
+        if fstatat(folder.raw, name, &st, AT_SYMLINK_NOFOLLOW) != 0 {
+            if errno == ENOENT { return true }
+            fail(path, ShelfError.lastError(path: fullPath, operation: "stat"))
+            return false
+        }
+        let expires = st.isRegularFile ? leftovers.index?.expiry(of: name, st) : nil
+        guard selects(st, expires: expires, path: path) else { return false }
+        return unlink(name, in: folder, path: path, size: st.isRegularFile ? Int64(st.st_size) : 0)
+    }
+
+    /// Removes a regular file while holding its exclusive lock, so that a shelf append or read in
+    /// progress (which holds a lock) makes the clear skip the file instead of tearing it.
+    private mutating func clearLocked(_ file: FileDescriptor, _ st: stat, name: String, in folder: FileDescriptor,
+                                      path: String, leftovers: Leftovers) -> Bool {
+        let expires = options.expiredOnly
+            ? (try? Expiry.read(file, st, named: name, in: folder, index: .some(leftovers.index))) ?? nil : nil
+        guard selects(st, expires: expires, path: path) else { return false }
+        if options.dryRun {
+            report.removed.append(path)
+            report.freedBytes += Int64(st.st_size)
+            return false
+        }
+        do {
+            guard try FileLock.tryLock(file, .exclusive) else {
+                report.skipped.append(path)
+                return false
+            }
+        } catch {
+            fail(path, error)
+            return false
+        }
+        // The name may have been given to a new file between open and lock (an atomic save). With
+        // limits that new file was never judged, so it stays; without, it would go anyway.
+        if !options.removesEverything {
+            var now = stat()
+            if fstatat(folder.raw, name, &now, AT_SYMLINK_NOFOLLOW) != 0 || FileIdentity(now) != FileIdentity(st) {
+                report.skipped.append(path)
+                return false
+            }
+        }
+        let gone = unlink(name, in: folder, path: path, size: Int64(st.st_size))
+        // A journal beside it is a crashed append's (a running one would hold the lock): with the
+        // file gone it has nothing left to roll back.
+        if gone { leftovers.removeJournal(of: name, in: folder) }
+        return gone
+    }
+
+    /// Whether the options select a file with this status and expiry.
+    func selects(_ st: stat, expires: Int64?, path: String) -> Bool {
+        if options.removesEverything || selectedByLimits(st, expires: expires) { return true }
+        guard let stamp = selection[path] else { return false }
+        return stamp.matches(st)
+    }
+
+    /// Expired, or not modified for `olderThan`: the limits that do not depend on other files.
+    func selectedByLimits(_ st: stat, expires: Int64?) -> Bool {
+        if let age = options.olderThan {
+            let (limit, overflow) = now.subtractingReportingOverflow(age)
+            if !overflow && Int64(st.st_mtim.tv_sec) <= limit { return true }
+        }
+        return options.expiredOnly && Expiry.hasExpired(expires, now: now)
+    }
+
+    private mutating func unlink(_ name: String, in folder: FileDescriptor, path: String, size: Int64) -> Bool {
+        if options.dryRun {
+            report.removed.append(path)
+            report.freedBytes += size
+            return false
+        }
+        if unlinkat(folder.raw, name, 0) != 0 {
+            if errno == ENOENT { return true }
+            fail(path, ShelfError.lastError(path: folder.path + "/" + name, operation: "remove"))
+            return false
+        }
+        report.removed.append(path)
+        report.freedBytes += size
+        WorkProgress.report(.advanced(1))
+        return true
+    }
+
+    mutating func fail(_ path: String, _ error: Error) {
+        let shelfError = error as? ShelfError ?? .io(path: path, operation: "remove", errno: EIO)
+        report.failed.append(ClearFailure(path: path, error: shelfError))
+    }
+}

@@ -1,0 +1,80 @@
+/// What `clear` removes. Without `olderThan`, `maxSize` and `expiredOnly` it removes everything;
+/// each of them is instead a limit the folder must meet afterwards, and a file goes when it breaks
+/// any of them: expired, not modified for `olderThan` seconds, or among the least recently
+/// modified files that must go for the rest to fit in `maxSize` bytes.
+public struct ClearOptions: Sendable {
+    /// Remove files not modified for at least this many seconds.
+    public var olderThan: Int64?
+    /// Remove the least recently modified files until the sizes of the remaining ones add up to
+    /// at most this many bytes.
+    public var maxSize: Int64?
+    /// Remove files whose expiry time has passed.
+    public var expiredOnly: Bool
+    /// Report what would be removed; remove nothing.
+    public var dryRun: Bool
+    /// The time ages and expiry are judged at (seconds since 1970 UTC); nil for the clock.
+    public var now: Int64?
+
+    public init(olderThan: Int64? = nil, maxSize: Int64? = nil, expiredOnly: Bool = false, dryRun: Bool = false,
+                now: Int64? = nil) {
+        self.olderThan = olderThan
+        self.maxSize = maxSize
+        self.expiredOnly = expiredOnly
+        self.dryRun = dryRun
+        self.now = now
+    }
+
+    /// No limit given: everything goes.
+    var removesEverything: Bool { olderThan == nil && maxSize == nil && !expiredOnly }
+}
+
+/// A file or folder `clear` could not remove, and why.
+public struct ClearFailure: Sendable, Equatable {
+    /// The path relative to the directory's namespace folder (folders end with `/`).
+    public var path: String
+    public var error: ShelfError
+
+    public init(path: String, error: ShelfError) {
+        self.path = path
+        self.error = error
+    }
+}
+
+/// What `clear` did (or, with `dryRun`, would do).
+public struct ClearReport: Sendable, Equatable {
+    /// Files (and links) removed, relative to the namespace folder, in the order removed (inode
+    /// order within a folder). Folders emptied by the clear are removed too but not listed.
+    public var removed: [String] = []
+    /// The sum of the removed files' sizes.
+    public var freedBytes: Int64 = 0
+    /// Everything that could not be removed.
+    public var failed: [ClearFailure] = []
+    /// Files left alone because another process held them locked (a shelf write or read in
+    /// progress) or replaced them while the clear ran.
+    public var skipped: [String] = []
+
+    public init() {}
+}
+
+extension Store {
+    /// Empties `directory`'s namespace folder, or with options removes only what breaks the given
+    /// limits. Nothing outside the namespace folder is touched: links are removed, never followed.
+    /// `CACHEDIR.TAG` at the top stays. A file another process holds locked is skipped, never torn.
+    /// Folders the clear leaves empty are removed. A failure to remove one file does not stop the
+    /// others: every failure is in the report, so this only throws when the namespace folder itself
+    /// cannot be used. A directory where nothing was ever stored is already clear.
+    /// - Throws: `cannotAccessDirectory`, `permissionDenied`, `symbolicLink` for the namespace folder.
+    public func clear(_ directory: Directory, options: ClearOptions = ClearOptions()) throws -> ClearReport {
+        guard let root = try FolderWalker.openNamespace(try locations.namespace(for: directory), create: false) else {
+            return ClearReport()
+        }
+        defer { root.close() }
+        let now = options.now ?? Expiry.now()
+        var walk = ClearWalk(options: options, now: now)
+        if let maxSize = options.maxSize {
+            walk.selection = try ClearPlan.oldestBeyond(maxSize, in: root, walk: walk)
+        }
+        _ = walk.clear(root, prefix: "", isRoot: true)
+        return walk.report
+    }
+}

@@ -1,0 +1,27 @@
+import Shelf
+
+/// `shelf do-not-backup`: marks a file or folder for backup tools to skip (Disk's `doNotBackup`).
+enum DoNotBackupCommand {
+    static let spec = CommandSpec(
+        name: "do-not-backup",
+        summary: "exclude the file or folder at <path> from backups (user.xdg.robots.backup=false)",
+        arguments: [CommandTable.directoryArgument, CommandTable.pathArgument],
+        options: [],
+        discussion: """
+            Sets the extended attribute user.xdg.robots.backup to 'false' (the freedesktop.org
+            convention backup tools read); 'shelf backup' removes it again and 'shelf list -l' shows
+            it. The attribute belongs to the file: it stays through rename and move, and copy keeps it.
+            Saving the path again creates a new file without it. Where the file system has no user
+            extended attributes (some tmpfs, vfat, NFSv3) this fails with exit 74. For whole
+            directories, caches already carries a CACHEDIR.TAG that backup tools honour.
+            """,
+        examples: ["shelf do-not-backup documents videos/raw.mkv", "shelf do-not-backup applicationSupport index/"],
+        writes: true,
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+        let directory = try invocation.directory(at: 0)
+        try context.store().setExcludedFromBackup(true, invocation.positionals[1], in: directory)
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,77 @@
+import Shelf
+
+/// `shelf list`: what is stored in a directory or one of its folders.
+enum ListCommand {
+    static let spec = CommandSpec(
+        name: "list",
+        summary: "print the names in <directory> (or its <folder>); folders end with '/'",
+        arguments: [
+            CommandTable.directoryArgument,
+            ArgumentSpec(name: "folder", help: "a folder inside the directory (default: the directory's folder)",
+                         optional: true, kind: .storedPath),
+        ],
+        options: [
+            OptionSpec(name: "long", short: "l", help: "also size, modification time, expiry and backup flag"),
+            OptionSpec(name: "recursive", short: "R", help: "also list inside folders, as paths from <folder>"),
+            PathCommand.jsonOption,
+        ],
+        discussion: """
+            One name per line in byte order, relative to the listed folder; folders end with '/'.
+            With --recursive each folder is followed by its contents (sub/a.json). shelf's own
+            temporary, lock and journal files (.shelf-…) never appear; symbolic links are listed as
+            entries, never followed. A directory where nothing was stored yet lists as empty.
+            With --long, five tab-separated fields: size in bytes ('-' for a folder), modification
+            time, expiry time ('-' for none), 'backup' or 'no-backup' (see do-not-backup), and the
+            name. Times are ISO 8601 in UTC (2025-06-30T16:00:00Z).
+            --json prints one array of objects with the keys name, isFolder, size, modified,
+            modifiedNanoseconds, expires and excludedFromBackup (docs/json-output.md).
+            """,
+        examples: [
+            "shelf list caches",
+            "shelf list -lR documents notes",
+            "shelf list --json caches | jq -r '.[] | select(.expires != null) | .name'",
+        ],
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+        let directory = try invocation.directory(at: 0)
+        let folder = invocation.argument(1)
+        let recursive = invocation.flag("recursive")
+        let store = try context.store()
+        if invocation.flag("json") {
+            let entries = try store.list(folder, in: directory, recursive: recursive)
+            context.stdout.write("[")
+            for (position, entry) in entries.enumerated() {
+                context.stdout.write((position == 0 ? "" : ",") + JSONText.object(jsonMembers(entry)))
+            }
+            context.stdout.line("]")
+        } else if invocation.flag("long") {
+            for entry in try store.list(folder, in: directory, recursive: recursive) { context.stdout.line(longLine(entry)) }
+        } else {
+            for name in try store.listNames(folder, in: directory, recursive: recursive) { context.stdout.line(name) }
+        }
+        return ExitCode.success
+    }
+
+    static func longLine(_ entry: ListEntry) -> String {
+        [
+            entry.isFolder ? "-" : String(entry.size),
+            TimestampText.format(entry.modified),
+            entry.expires.map(TimestampText.format) ?? "-",
+            entry.excludedFromBackup ? "no-backup" : "backup",
+            entry.name,
+        ].joined(separator: "\t")
+    }
+
+    static func jsonMembers(_ entry: ListEntry) -> [(String, JSONText.Value)] {
+        [
+            ("name", .string(entry.name)),
+            ("isFolder", .bool(entry.isFolder)),
+            ("size", .integer(entry.size)),
+            ("modified", .integer(entry.modified)),
+            ("modifiedNanoseconds", .integer(entry.modifiedNanoseconds)),
+            ("expires", entry.expires.map { .integer($0) } ?? .null),
+            ("excludedFromBackup", .bool(entry.excludedFromBackup)),
+        ]
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import Glibc
+import Testing
+@testable import Shelf
+
+@Suite struct ClearTests {
+    let home = TestHome()
+
+    func save(_ directory: String, _ paths: [String], _ contents: String = "1") {
+        for path in paths { #expect(home.run(["save", directory, path], stdin: contents).status == 0) }
+    }
+
+    @Test func clearEmptiesTheNamespaceFolderAndKeepsTheCacheTag() {
+        save("caches", ["a.json", "feeds/b.json", "feeds/deep/c.txt", "empty/.hidden"], "{}")
+        #expect(mkdir(home.path("cache/shelf/bare"), 0o700) == 0)
+        let result = home.run(["clear", "caches"])
+        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
+        #expect(home.allPaths() == ["cache", "cache/shelf", "cache/shelf/CACHEDIR.TAG", "run"])
+        #expect(home.read("cache/shelf/CACHEDIR.TAG")?.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55") == true)
+    }
+
+    @Test func clearTouchesOnlyItsOwnDirectoryAndApp() {
+        save("caches", ["mine.txt"])
+        save("documents", ["keep.txt"])
+        #expect(home.run(["--app", "other", "save", "caches", "theirs.txt"], stdin: "t").status == 0)
+        try? home.write("cache/outside.txt", "o")
+        #expect(home.run(["clear", "caches"]).status == 0)
+        #expect(!home.exists("cache/shelf/mine.txt"))
+        #expect(home.read("docs/shelf/keep.txt") == "1")
+        #expect(home.read("cache/other/theirs.txt") == "t")
+        #expect(home.read("cache/outside.txt") == "o")
+    }
+
+    @Test func linksAreRemovedNeverFollowed() throws {
+        try home.write("outside/precious.txt", "p")
+        save("caches", ["real/a.txt"])
+        #expect(symlink(home.path("outside"), home.path("cache/shelf/folder-link")) == 0)
+        #expect(symlink(home.path("outside/precious.txt"), home.path("cache/shelf/real/file-link")) == 0)
+        let result = home.run(["clear", "caches", "--verbose"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "folder-link\nreal/a.txt\nreal/file-link\n")
+        #expect(home.read("outside/precious.txt") == "p")
+        #expect(!home.exists("cache/shelf/folder-link") && !home.exists("cache/shelf/real"))
+    }
+
+    @Test func aDirectoryNeverUsedIsAlreadyClearAndIsNotCreated() {
+        let result = home.run(["clear", "documents", "--json"])
+        #expect(result.status == 0)
+        #expect(result.stdout == #"{"removed":0,"freedBytes":0,"failed":[],"skipped":0,"dryRun":false}"# + "\n")
+        #expect(home.allPaths() == ["run"])
+    }
+
+    @Test func aNamespaceFolderThatIsALinkIsRefused() throws {
+        try home.write("elsewhere/x.txt", "x")
+        #expect(mkdir(home.path("cache"), 0o700) == 0)
+        #expect(symlink(home.path("elsewhere"), home.path("cache/shelf")) == 0)
+        let result = home.run(["clear", "caches"])
+        #expect(result.status == 77)
+        #expect(home.read("elsewhere/x.txt") == "x")
+    }
+
+    @Test func olderThanRemovesOnlyFilesNotModifiedForThatLong() {
+        save("caches", ["old.txt", "fresh.txt", "feeds/old.json", "feeds/fresh.json", "stale/only.txt"])
+        for old in ["old.txt", "feeds/old.json", "stale/only.txt"] { home.setAge("cache/shelf/" + old, 8 * 86_400) }
+        for fresh in ["fresh.txt", "feeds/fresh.json"] { home.setAge("cache/shelf/" + fresh, 6 * 86_400) }
+        let result = home.run(["clear", "caches", "--older-than", "7d", "-v"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "feeds/old.json\nold.txt\nstale/only.txt\n")
+        #expect(home.exists("cache/shelf/fresh.txt") && home.exists("cache/shelf/feeds/fresh.json"))
+        // The folder the clear emptied is gone; the one still holding a file stays.
+        #expect(!home.exists("cache/shelf/stale") && home.exists("cache/shelf/feeds"))
+    }
+
+    @Test func withLimitsAFolderThatWasAlreadyEmptyStays() {
+        #expect(mkdir(home.path("run/shelf"), 0o700) == 0)
+        #expect(mkdir(home.path("run/shelf/inbox"), 0o700) == 0)
+        home.setAge("run/shelf/inbox", 30 * 86_400)
+        #expect(home.run(["clear", "temporary", "--older-than", "1d"]).status == 0)
+        #expect(home.exists("run/shelf/inbox"))
+        #expect(home.run(["clear", "temporary"]).status == 0)
+        #expect(!home.exists("run/shelf/inbox"))
+    }
+
+    @Test func maxSizeRemovesTheLeastRecentlyModifiedUntilTheRestFit() {
+        // Five files of 100 bytes, modified one hour apart; the limit keeps the newest two.
+        let hundred = String(repeating: "z", count: 100)
+        for (age, name) in ["e", "d", "c", "b", "a"].enumerated() {
+            save("caches", ["s/\(name).bin"], hundred)
+            home.setModified("cache/shelf/s/\(name).bin", to: 1_700_000_000 - Int64(age) * 3600)
+        }
+        let dry = home.run(["clear", "caches", "--max-size", "250", "--dry-run"])
+        #expect(dry.status == 0)
+        #expect(dry.stdout == "s/a.bin\ns/b.bin\ns/c.bin\n")
+        #expect(home.exists("cache/shelf/s/a.bin"))
+        let result = home.run(["clear", "caches", "--max-size", "250", "--json"])
+        #expect(result.stdout == #"{"removed":3,"freedBytes":300,"failed":[],"skipped":0,"dryRun":false}"# + "\n")
+        #expect(["d", "e"].allSatisfy { home.exists("cache/shelf/s/\($0).bin") })
+        #expect(!home.exists("cache/shelf/s/c.bin"))
+        // Already within the limit: nothing more goes.
+        #expect(home.run(["clear", "caches", "--max-size", "200", "--json"]).stdout.hasPrefix(#"{"removed":0,"#))
+    }
+
+    @Test func maxSizeUnitsArePowersOf1024AndTheCacheTagDoesNotCount() {
+        save("caches", ["a.bin"], String(repeating: "a", count: 1024))
+        save("caches", ["b.bin"], String(repeating: "b", count: 1024))
+        home.setModified("cache/shelf/a.bin", to: 1_600_000_000)
+        #expect(home.run(["clear", "caches", "--max-size", "2K"]).status == 0)
+        #expect(home.exists("cache/shelf/a.bin"))
+        #expect(home.run(["clear", "caches", "--max-size", "1K"]).status == 0)
+        #expect(!home.exists("cache/shelf/a.bin") && home.exists("cache/shelf/b.bin"))
+        #expect(home.run(["clear", "caches", "--max-size", "0"]).status == 0)
+        #expect(home.allPaths() == ["cache", "cache/shelf", "cache/shelf/CACHEDIR.TAG", "run"])
+    }
+
+    @Test func limitsCombineAsEitherReasonToRemove() {
+        save("caches", ["old.txt"], "old")
+        save("caches", ["gone.txt"], "gone")
+        #expect(home.run(["save", "caches", "expired.txt", "--expires-at", "2001-01-01T00:00:00Z"], stdin: "e").status == 0)
+        save("caches", ["big.bin"], String(repeating: "b", count: 1000))
+        save("caches", ["new.txt"], "new")
+        home.setAge("cache/shelf/old.txt", 10 * 86_400)
+        home.setAge("cache/shelf/gone.txt", 3 * 86_400)
+        home.setAge("cache/shelf/big.bin", 2 * 86_400)
+        let result = home.run(["clear", "caches", "--older-than", "5d", "--expired", "--max-size", "100", "-v"])
+        #expect(result.status == 0)
+        // old: too old; expired: expired; big and gone: oldest of the rest beyond 100 bytes.
+        #expect(result.stdout == "big.bin\nexpired.txt\ngone.txt\nold.txt\n")
+        #expect(home.read("cache/shelf/new.txt") == "new")
+    }
+
+    @Test func expiredRemovesOnlyFilesPastTheirExpiry() {
+        #expect(home.run(["save", "caches", "past.txt", "--expires-at", "2020-01-01T00:00:00Z"], stdin: "p").status == 0)
+        #expect(home.run(["save", "caches", "later.txt", "--expires-in", "1d"], stdin: "l").status == 0)
+        save("caches", ["never.txt"])
+        home.setAge("cache/shelf/never.txt", 400 * 86_400)
+        let result = home.run(["clear", "caches", "--expired", "--json"])
+        #expect(result.stdout == #"{"removed":1,"freedBytes":1,"failed":[],"skipped":0,"dryRun":false}"# + "\n")
+        #expect(!home.exists("cache/shelf/past.txt"))
+        #expect(home.exists("cache/shelf/later.txt") && home.exists("cache/shelf/never.txt"))
+    }
+
+    @Test func dryRunPrintsWhatWouldGoAndRemovesNothing() {
+        save("caches", ["a.txt", "sub/b.txt"])
+        let before = home.allPaths()
+        let result = home.run(["clear", "caches", "-n"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "a.txt\nsub/b.txt\n")
+        #expect(home.allPaths() == before)
+        let json = home.run(["clear", "caches", "--dry-run", "--json"])
+        #expect(json.stdout == #"{"removed":2,"freedBytes":2,"failed":[],"skipped":0,"dryRun":true}"# + "\n")
+        #expect(home.allPaths() == before)
+    }
+
+    @Test func aFileAnotherProcessHoldsLockedIsSkippedNotTorn() throws {
+        save("caches", ["busy/held.json"], "[1,2]")
+        save("caches", ["busy/free.json"], "[]")
+        // A lock held on another open file description stands for another shelf process.
+        let fd = open(home.path("cache/shelf/busy/held.json"), O_RDONLY)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_SH) == 0)
+        let result = home.run(["clear", "caches", "--verbose"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "busy/free.json\n")
+        #expect(result.stderr.contains("skipped (in use or changed meanwhile): busy/held.json"))
+        #expect(home.read("cache/shelf/busy/held.json") == "[1,2]")
+        #expect(home.run(["clear", "caches", "--json"]).stdout.contains(#""skipped":1"#))
+        flock(fd, LOCK_UN)
+        #expect(home.run(["clear", "caches"]).status == 0)
+        #expect(!home.exists("cache/shelf/busy"))
+    }
+
+    @Test func shelfsOwnTempFilesStayUnlessLeftOverForADay() {
+        save("caches", ["w/a.txt"])
+        let fresh = "cache/shelf/w/.shelf-tmp-fresh"
+        let stale = "cache/shelf/.shelf-tmp-stale"
+        try? home.write(fresh, "in progress")
+        try? home.write(stale, "crashed")
+        home.setAge(stale, 2 * 86_400)
+        let result = home.run(["clear", "caches", "--json"])
+        #expect(result.stdout.hasPrefix(#"{"removed":1,"#))
+        #expect(home.exists(fresh) && !home.exists(stale))
+        // The folder still holds the save in progress, so it stays.
+        #expect(home.exists("cache/shelf/w"))
+    }
+
+    @Test func aCrashedAppendsJournalGoesWithItsFile() {
+        save("caches", ["j/log.json"], "[1]")
+        try? home.write("cache/shelf/j/.shelf-journal-log.json", "journal of a crashed append")
+        try? home.write("cache/shelf/j/.shelf-journal-old-orphan.json", "data file long gone")
+        try? home.write("cache/shelf/.shelf-journal-new-orphan.json", "maybe an append starting")
+        home.setAge("cache/shelf/j/.shelf-journal-old-orphan.json", 2 * 86_400)
+        #expect(home.run(["clear", "caches"]).status == 0)
+        #expect(!home.exists("cache/shelf/j"))
+        #expect(home.exists("cache/shelf/.shelf-journal-new-orphan.json"))
+    }
+
+    @Test func aJournalBesideAFileTheClearKeepsStays() {
+        save("caches", ["keep.json"], "[1]")
+        try? home.write("cache/shelf/.shelf-journal-keep.json", "needed to roll keep.json back")
+        home.setAge("cache/shelf/.shelf-journal-keep.json", 5 * 86_400)
+        #expect(home.run(["clear", "caches", "--older-than", "1d"]).status == 0)
+        #expect(home.exists("cache/shelf/keep.json") && home.exists("cache/shelf/.shelf-journal-keep.json"))
+    }
+
+    @Test(arguments: [["--older-than", "7"], ["--older-than", "7y"], ["--max-size", "10Q"], ["--max-size", "-1"],
+                      ["--json", "--verbose"], ["--older-than"], ["extra"]])
+    func badOptionsAreUsageErrorsAndRemoveNothing(_ words: [String]) {
+        save("caches", ["a.txt"])
+        let result = home.run(["clear", "caches"] + words)
+        #expect(result.status == 64, "\(words): \(result.stderr)")
+        #expect(result.stderr.contains("usage: shelf clear"))
+        #expect(home.exists("cache/shelf/a.txt"))
+    }
+
+    @Test func aBadDurationNamesTheOptionAndTheAcceptedForms() {
+        let result = home.run(["clear", "caches", "--older-than", "3 days"])
+        #expect(result.stderr.contains("--older-than '3 days'"))
+        #expect(result.stderr.contains("7d"))
+    }
+
+    @Test func clearWorksOnEveryDirectory() {
+        for directory in ["documents", "applicationSupport", "temporary", "sharedContainer:team"] {
+            #expect(home.run(["save", directory, "f/x.txt"], stdin: "x").status == 0)
+            #expect(home.run(["clear", directory]).status == 0)
+            #expect(home.run(["exists", directory, "f"]).status == 1, "\(directory)")
+        }
+    }
+}

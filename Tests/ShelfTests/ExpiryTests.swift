@@ -1,0 +1,161 @@
+import Foundation
+import Glibc
+import Testing
+@testable import Shelf
+
+@Suite struct ExpiryTests {
+    let home = TestHome()
+
+    @Test func anExpiredFileIsRefusedWithExit66UnlessAllowed() {
+        #expect(home.run(["save", "caches", "token", "--expires-at", "2020-02-03T04:05:06Z"], stdin: "secret").status == 0)
+        let refused = home.run(["retrieve", "caches", "token"])
+        #expect(refused.status == 66 && refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("expired at 2020-02-03T04:05:06Z: \(home.path("cache/shelf/token"))"))
+        #expect(refused.stderr.contains("--allow-expired"))
+        let allowed = home.run(["retrieve", "caches", "token", "--allow-expired"])
+        #expect(allowed.status == 0 && allowed.stdout == "secret")
+        // Still stored: exists answers yes, list shows it.
+        #expect(home.run(["exists", "caches", "token"]).status == 0)
+    }
+
+    @Test func everyReadRefusesAnExpiredFile() throws {
+        #expect(home.run(["save", "caches", "list.json", "--expires-at", "2020-01-01T00:00:00Z"], stdin: "[1,2]").status == 0)
+        #expect(home.run(["retrieve", "caches", "list.json", "--each"]).status == 66)
+        #expect(home.run(["retrieve", "caches", "list.json", "--each", "--allow-expired"]).stdout == "1\n2\n")
+        let store = try home.store()
+        #expect(throws: ShelfError.self) { try store.retrieveBytes("list.json", from: .caches) }
+        #expect(throws: ShelfError.self) { try store.retrieve("list.json", from: .caches, as: [Int].self) }
+        // Appending keeps the expiry (the attribute belongs to the file).
+        #expect(home.run(["append", "caches", "list.json"], stdin: "3").status == 0)
+        #expect(try store.expiry(of: "list.json", in: .caches) == 1_577_836_800)
+    }
+
+    @Test func aFileNotYetExpiredIsRetrievedAndItsExpiryIsStoredAsAnAttribute() throws {
+        let before = Int64(time(nil))
+        #expect(home.run(["save", "caches", "t.json", "--expires-in", "2h"], stdin: "{}").status == 0)
+        let after = Int64(time(nil))
+        #expect(home.run(["retrieve", "caches", "t.json"]).stdout == "{}")
+        let stored = home.attribute("user.shelf.expires", of: "cache/shelf/t.json").flatMap { Int64($0) }
+        #expect(stored != nil && (before + 7200...after + 7200).contains(stored!))
+        #expect(try home.store().expiry(of: "t.json", in: .caches) == stored)
+        #expect(home.run(["list", "-l", "caches"]).stdout.contains("\t" + TimestampText.format(stored!) + "\tbackup\tt.json"))
+    }
+
+    @Test func savingAgainWithoutExpiryGivesTheNewContentNone() throws {
+        #expect(home.run(["save", "caches", "a", "--expires-at", "2000-01-01"], stdin: "old").status == 0)
+        #expect(home.run(["retrieve", "caches", "a"]).status == 66)
+        #expect(home.run(["save", "caches", "a"], stdin: "new").status == 0)
+        #expect(home.run(["retrieve", "caches", "a"]).stdout == "new")
+        #expect(try home.store().expiry(of: "a", in: .caches) == nil)
+    }
+
+    @Test func theExpiryTravelsWithRenameMoveAndCopy() throws {
+        #expect(home.run(["save", "caches", "a", "--expires-at", "2001-01-01T00:00:00Z"], stdin: "a").status == 0)
+        #expect(home.run(["rename", "caches", "a", "b"]).status == 0)
+        #expect(home.run(["copy", "caches", "b", "documents"]).status == 0)
+        #expect(home.run(["move", "caches", "b", "applicationSupport"]).status == 0)
+        for directory in ["documents", "applicationSupport"] {
+            #expect(home.run(["retrieve", directory, "b"]).status == 66, "\(directory)")
+        }
+    }
+
+    @Test func libraryRetrieveJudgesExpiryAtTheGivenTime() throws {
+        let store = try home.store()
+        var source = BytesSource(Array("v".utf8))
+        try store.save(from: &source, to: "k", in: .caches, options: SaveOptions(expiresAt: 1000))
+        #expect(try store.expiry(of: "k", in: .caches) == 1000)
+        let out = CapturedFile()
+        try store.retrieve("k", from: .caches, to: out.fd, options: RetrieveOptions(now: 999))
+        #expect(out.contents() == "v")
+        #expect(throws: ShelfError.expired(path: home.path("cache/shelf/k"), at: "1970-01-01T00:16:40Z")) {
+            try store.retrieve("k", from: .caches, to: out.fd, options: RetrieveOptions(now: 1000))
+        }
+        try store.retrieve("k", from: .caches, to: out.fd, options: RetrieveOptions(allowExpired: true, now: 5000))
+        // The Disk-style reads refuse it too: an expired file is gone as far as reading goes.
+        #expect(throws: ShelfError.self) { try store.retrieve("k", from: .caches, as: Data.self) }
+    }
+
+    @Test func expiryOfFoldersAndMissingFiles() throws {
+        let store = try home.store()
+        #expect(home.run(["save", "caches", "f/x"], stdin: "x").status == 0)
+        #expect(try store.expiry(of: "f", in: .caches) == nil)
+        #expect(try store.expiry(of: "f/x", in: .caches) == nil)
+        #expect(throws: ShelfError.notFound(path: home.path("cache/shelf/none"))) { try store.expiry(of: "none", in: .caches) }
+    }
+
+    @Test(arguments: [
+        ["--expires-in", "soon"], ["--expires-in", "10"], ["--expires-at", "2025-06-30T16:00:00"], ["--expires-at", "yesterday"],
+        ["--expires-in", "1h", "--expires-at", "2030-01-01"], ["--expires-in", "9223372036854775000s"],
+    ])
+    func badExpiryOptionsAreUsageErrorsAndWriteNothing(_ words: [String]) {
+        let result = home.run(["save", "caches", "a.txt"] + words, stdin: "a")
+        #expect(result.status == 64, "\(words): \(result.stderr)")
+        #expect(result.stderr.contains("usage: shelf save"))
+        #expect(!home.exists("cache/shelf/a.txt"))
+    }
+}
+
+/// The fallback for file systems without user extended attributes, driven directly (the end-to-end
+/// version on a real such file system is in NoXattrFileSystemTests).
+@Suite struct ExpiryIndexTests {
+    let home = TestHome()
+
+    func folder() throws -> FileDescriptor {
+        #expect(home.run(["save", "caches", "f/a.txt"], stdin: "a").status == 0)
+        #expect(home.run(["save", "caches", "f/b.txt"], stdin: "b").status == 0)
+        return try FileDescriptor.open(home.path("cache/shelf/f"), O_RDONLY | O_DIRECTORY)
+    }
+
+    func status(_ name: String) -> stat {
+        var st = stat()
+        lstat(home.path("cache/shelf/f/" + name), &st)
+        return st
+    }
+
+    @Test func entriesApplyOnlyToTheFileTheyWereWrittenFor() throws {
+        let dir = try folder()
+        defer { dir.close() }
+        try ExpiryIndex.update(in: dir, "a.txt", to: ExpiryIndex.Entry(expires: 42, file: status("a.txt")))
+        let index = try #require(try ExpiryIndex.load(in: dir))
+        #expect(index.expiry(of: "a.txt", status("a.txt")) == 42)
+        #expect(index.expiry(of: "b.txt", status("b.txt")) == nil)
+        // Changed in place (new modification time) or replaced: the entry no longer applies.
+        home.setModified("cache/shelf/f/a.txt", to: 5)
+        #expect(index.expiry(of: "a.txt", status("a.txt")) == nil)
+        #expect(home.read("cache/shelf/f/.shelf-expiry")?.hasPrefix("# shelf:") == true)
+    }
+
+    @Test func updatesDropStaleEntriesAndTheLastOneRemovesTheIndex() throws {
+        let dir = try folder()
+        defer { dir.close() }
+        try ExpiryIndex.update(in: dir, "a.txt", to: ExpiryIndex.Entry(expires: 1, file: status("a.txt")))
+        try ExpiryIndex.update(in: dir, "b.txt", to: ExpiryIndex.Entry(expires: 2, file: status("b.txt")))
+        #expect(try ExpiryIndex.load(in: dir)?.entries.count == 2)
+        #expect(home.run(["remove", "caches", "f/a.txt"]).status == 0)
+        try ExpiryIndex.update(in: dir, "b.txt", to: ExpiryIndex.Entry(expires: 3, file: status("b.txt")))
+        #expect(try ExpiryIndex.load(in: dir)?.entries.keys.sorted() == ["b.txt"])
+        try ExpiryIndex.update(in: dir, "b.txt", to: nil)
+        #expect(try ExpiryIndex.load(in: dir) == nil)
+        #expect(!home.exists("cache/shelf/f/.shelf-expiry"))
+    }
+
+    @Test func linesThatDoNotParseAreIgnored() {
+        let index = ExpiryIndex(parsing: "# comment\n12 34 56.7 good name.txt\nbad line\n1 2 3 missing-dot\nx 1 2.3 n\n9 8 7.6 \n")
+        #expect(index.entries.count == 1)
+        #expect(index.entries["good name.txt"] == ExpiryIndex.Entry(expires: 12, inode: 34, modified: 56, modifiedNanoseconds: 7))
+        #expect(ExpiryIndex(parsing: index.text).entries == index.entries)
+    }
+
+    @Test func clearExpiredAndListReadTheIndex() throws {
+        let dir = try folder()
+        defer { dir.close() }
+        try ExpiryIndex.update(in: dir, "a.txt", to: ExpiryIndex.Entry(expires: 100, file: status("a.txt")))
+        let entries = try home.store().list("f", in: .caches)
+        #expect(entries.first { $0.name == "a.txt" }?.expires == 100)
+        let report = try home.store().clear(.caches, options: ClearOptions(expiredOnly: true))
+        #expect(report.removed == ["f/a.txt"])
+        // Once the folder holds nothing else, a full clear takes the index and the folder too.
+        #expect(try home.store().clear(.caches).removed == ["f/b.txt"])
+        #expect(!home.exists("cache/shelf/f"))
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Glibc
+import Testing
+@testable import Shelf
+
+/// `Store.clear` and the Disk facade's clear, doNotBackup and backup.
+@Suite struct LibraryClearTests {
+    let home = TestHome()
+
+    @Test func clearReportsWhatWentAndWhatItFreed() throws {
+        let store = try home.store()
+        try store.save(Data("12345".utf8), to: .caches, as: "a/b.txt")
+        try store.save(Data("123".utf8), to: .caches, as: "c.txt")
+        let report = try store.clear(.caches)
+        #expect(report.removed.sorted() == ["a/b.txt", "c.txt"])
+        #expect(report.freedBytes == 8 && report.failed.isEmpty && report.skipped.isEmpty)
+        #expect(try store.listNames(in: .caches) == ["CACHEDIR.TAG"])
+    }
+
+    @Test func agesAreJudgedAtTheGivenTime() throws {
+        let store = try home.store()
+        try store.save(Data("a".utf8), to: .documents, as: "a")
+        try store.save(Data("b".utf8), to: .documents, as: "b")
+        home.setModified("docs/shelf/a", to: 1000)
+        home.setModified("docs/shelf/b", to: 2000)
+        let dry = try store.clear(.documents, options: ClearOptions(olderThan: 600, dryRun: true, now: 2500))
+        #expect(dry.removed == ["a"] && dry.freedBytes == 1)
+        #expect(try store.exists("a", in: .documents))
+        #expect(try store.clear(.documents, options: ClearOptions(olderThan: 500, now: 2500)).removed.sorted() == ["a", "b"])
+    }
+
+    @Test func aFileChangedBetweenPlanningAndRemovalStays() throws {
+        let store = try home.store()
+        try store.save(Data("a".utf8), to: .documents, as: "a")
+        home.setModified("docs/shelf/a", to: 1000)
+        var walk = ClearWalk(options: ClearOptions(maxSize: 0), now: 5000)
+        walk.selection = ["a": ClearPlan.Stamp(status("docs/shelf/a"))]
+        home.setModified("docs/shelf/a", to: 1001)
+        let root = try FileDescriptor.open(home.path("docs/shelf"), O_RDONLY | O_DIRECTORY)
+        defer { root.close() }
+        _ = walk.clear(root, prefix: "", isRoot: true)
+        #expect(walk.report.removed.isEmpty)
+        #expect(try store.exists("a", in: .documents))
+    }
+
+    @Test func doNotBackupAndBackupThroughTheStore() throws {
+        let store = try home.store()
+        try store.save(Data("x".utf8), to: .documents, as: "x")
+        try store.setExcludedFromBackup(true, "x", in: .documents)
+        #expect(try store.isExcludedFromBackup("x", in: .documents))
+        #expect(try store.list(in: .documents).first?.excludedFromBackup == true)
+        try store.setExcludedFromBackup(false, "x", in: .documents)
+        #expect(try !store.isExcludedFromBackup("x", in: .documents))
+        #expect(throws: ShelfError.notFound(path: home.path("docs/shelf/y"))) { try store.setExcludedFromBackup(true, "y", in: .documents) }
+    }
+
+    /// The facade reads the process environment, so only calls that can change nothing are made:
+    /// a group no one uses, and names that are not there.
+    @Test func diskFacadeCallsReachTheStore() throws {
+        let unused = Directory.sharedContainer(appGroupName: "shelf-test-\(UInt64.random(in: 0 ... .max))")
+        let folder = try Disk.store().locations.path(for: unused)
+        try Disk.clear(unused)
+        #expect(access(folder, F_OK) != 0)
+        #expect(throws: ShelfError.notFound(path: folder + "/none")) { try Disk.doNotBackup("none", in: unused) }
+        #expect(throws: ShelfError.notFound(path: folder + "/none")) { try Disk.backup("none", in: unused) }
+        #expect(throws: ShelfError.self) { try Disk.doNotBackup("../x", in: .caches) }
+        #expect(access(folder, F_OK) != 0)
+    }
+
+    func status(_ relative: String) -> stat {
+        var st = stat()
+        lstat(home.path(relative), &st)
+        return st
+    }
+}

@@ -1,0 +1,26 @@
+import Glibc
+import Testing
+@testable import Shelf
+
+extension TestHome {
+    /// Sets the modification (and access) time of `relative` exactly, without following a link:
+    /// age-based tests never sleep.
+    func setModified(_ relative: String, to seconds: Int64, nanoseconds: Int = 0) {
+        var times = [timespec(tv_sec: Int(seconds), tv_nsec: nanoseconds), timespec(tv_sec: Int(seconds), tv_nsec: nanoseconds)]
+        let result = utimensat(AT_FDCWD, path(relative), &times, AT_SYMLINK_NOFOLLOW)
+        #expect(result == 0, "utimensat failed for \(relative): errno \(errno)")
+    }
+
+    /// Sets the modification time to `seconds` before now.
+    func setAge(_ relative: String, _ seconds: Int64) {
+        setModified(relative, to: Int64(time(nil)) - seconds)
+    }
+
+    /// The value of a user extended attribute of `relative`, nil when absent.
+    func attribute(_ name: String, of relative: String) -> String? {
+        let fd = open(path(relative), O_RDONLY | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return KernelCalls.xattr(fd, name).map { String(decoding: $0, as: UTF8.self) }
+    }
+}

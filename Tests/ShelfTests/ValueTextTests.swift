@@ -1,0 +1,83 @@
+import Testing
+@testable import Shelf
+
+@Suite struct ValueTextTests {
+    @Test(arguments: [("90s", 90), ("15m", 900), ("12h", 43_200), ("7d", 604_800), ("2w", 1_209_600), ("1h30m", 5400),
+                      ("0s", 0), ("1d12h", 129_600)] as [(String, Int64)])
+    func durationsReadAsSeconds(_ text: String, _ seconds: Int64) throws {
+        #expect(try DurationText.seconds(text) == seconds)
+    }
+
+    @Test(arguments: ["", "7", "d", "7x", "-7d", "7 d", "1.5h", "7D", "99999999999999999999s", "9223372036854775807w"])
+    func badDurationsAreRefusedWithTheAcceptedForms(_ text: String) {
+        let error = catchError { try DurationText.seconds(text) }
+        #expect(error?.text == text)
+        #expect(error?.message.contains("90s") == true || error?.message.contains("too large") == true)
+    }
+
+    @Test(arguments: [("0", 0), ("512", 512), ("512B", 512), ("500K", 512_000), ("10M", 10_485_760), ("2G", 2_147_483_648),
+                      ("1T", 1 << 40), ("3k", 3072), ("1KiB", 1024), ("1mb", 1 << 20), ("7E", 7 << 60)] as [(String, Int64)])
+    func sizesReadAsBytesInPowersOf1024(_ text: String, _ bytes: Int64) throws {
+        #expect(try ByteCountText.bytes(text) == bytes)
+    }
+
+    @Test(arguments: ["", "K", "10X", "1.5G", "-1K", "10 M", "8E", "99999999999999999999", "1KBB", "1iB"])
+    func badSizesAreRefused(_ text: String) {
+        let error = catchError { try ByteCountText.bytes(text) }
+        #expect(error?.text == text)
+    }
+
+    @Test(arguments: [
+        ("1970-01-01T00:00:00Z", 0), ("2025-06-30T16:00:00Z", 1_751_299_200), ("2025-06-30T18:00:00+02:00", 1_751_299_200),
+        ("2025-06-30T18:00+0200", 1_751_299_200), ("2025-06-30T13:00-03", 1_751_299_200), ("2025-06-30 16:00:00.999Z", 1_751_299_200),
+        ("2025-06-30", 1_751_241_600), ("2024-02-29T00:00:00z", 1_709_164_800), ("1969-12-31T23:59:59Z", -1),
+        ("2000-03-01T00:00:00Z", 951_868_800),
+    ] as [(String, Int64)])
+    func isoTimesReadAsEpochSeconds(_ text: String, _ seconds: Int64) throws {
+        #expect(try TimestampText.epochSeconds(text) == seconds)
+    }
+
+    @Test(arguments: ["", "2025-06-30T16:00:00", "2025-13-01", "2025-02-29", "2025-06-31", "2025-06-30T24:00Z", "2025-06-30T16:60Z",
+                      "2025/06/30", "25-06-30", "2025-06-30T16Z", "2025-06-30T16:00:00+25:00", "2025-06-30T16:00:00Zjunk",
+                      "2025-06-30T16:00:00.Z", "tomorrow"])
+    func badTimesAreRefused(_ text: String) {
+        let error = catchError { try TimestampText.epochSeconds(text) }
+        #expect(error?.text == text)
+    }
+
+    @Test func aTimeWithoutZoneSaysToAddOne() {
+        #expect(catchError { try TimestampText.epochSeconds("2025-06-30T16:00:00") }?.message.contains("add Z") == true)
+    }
+
+    @Test(arguments: [0, 1, -1, 86_399, 86_400, 951_868_800, 1_709_164_800, 1_751_299_200, 4_102_444_800, -86_401] as [Int64])
+    func formattingRoundTrips(_ seconds: Int64) throws {
+        let text = TimestampText.format(seconds)
+        #expect(text.hasSuffix("Z") && text.count == 20)
+        #expect(try TimestampText.epochSeconds(text) == seconds)
+    }
+
+    @Test func formatGivesUTC() {
+        #expect(TimestampText.format(1_751_299_200) == "2025-06-30T16:00:00Z")
+        #expect(TimestampText.format(-1) == "1969-12-31T23:59:59Z")
+    }
+
+    /// Every day from 1900 to 2100 converts both ways.
+    @Test func civilDatesRoundTripForTwoCenturies() {
+        for days in Int64(-25_567)...Int64(47_482) {
+            let (y, m, d) = TimestampText.civilDate(daysSinceEpoch: days)
+            #expect(TimestampText.daysSinceEpoch(year: y, month: m, day: d) == days)
+            if TimestampText.daysSinceEpoch(year: y, month: m, day: d) != days { return }
+        }
+    }
+
+    func catchError(_ body: () throws -> Int64) -> ValueSyntaxError? {
+        do {
+            _ = try body()
+            return nil
+        } catch let error as ValueSyntaxError {
+            return error
+        } catch {
+            return nil
+        }
+    }
+}
