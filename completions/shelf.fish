@@ -221,6 +221,7 @@ complete -c shelf -n '__shelf_using clear' -l quiet -s q -d 'no progress line or
 complete -c shelf -n '__shelf_using clear' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using list' -l long -s l -d 'also size, modification time, expiry and backup flag'
 complete -c shelf -n '__shelf_using list' -l recursive -s R -d 'also list inside folders, as paths from <folder>'
+complete -c shelf -n '__shelf_using list' -l human -d 'with --long (which it implies): sizes in binary units (1.5 MiB) instead of bytes'
 complete -c shelf -n '__shelf_using list' -l json -d 'print one JSON object instead of text'
 complete -c shelf -n '__shelf_using list' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using list' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'

@@ -96,3 +96,23 @@ import Testing
         #expect(home.run(["-q", "path", "caches"]).stdout == home.run(["path", "caches"]).stdout)
     }
 }
+
+@Suite struct HumanSizeOptionTests {
+    let home = TestHome()
+
+    @Test func listHumanGivesBinaryUnitsAndImpliesLong() {
+        #expect(home.run(["save", "documents", "big.bin"], stdinBytes: [UInt8](repeating: 1, count: 1536)).status == 0)
+        let human = home.run(["list", "--human", "documents"])
+        #expect(human.status == 0)
+        #expect(human.stdout.hasPrefix("1.5 KiB\t"), "\(human.stdout)")
+        #expect(home.run(["list", "-l", "documents"]).stdout.hasPrefix("1536\t"))
+        #expect(home.run(["list", "--human", "--json", "documents"]).status == 64)
+    }
+
+    @Test func listJSONIsOneArrayOnOneLine() {
+        #expect(home.run(["list", "--json", "documents"]).stdout == "[]\n")
+        #expect(home.run(["save", "documents", "a.txt"], stdin: "a").status == 0)
+        let line = home.run(["list", "--json", "documents"]).stdout
+        #expect(line.hasPrefix("[{\"name\":\"a.txt\",\"isFolder\":false,\"size\":1,") && line.hasSuffix("}]\n"))
+    }
+}
