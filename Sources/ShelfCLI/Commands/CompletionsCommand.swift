@@ -13,8 +13,8 @@ enum CompletionsCommand {
             fish: shelf completions fish | source.
             """,
         examples: [
-            "shelf completions bash > ~/.local/share/bash-completion/completions/shelf",
-            "shelf completions fish > ~/.config/fish/completions/shelf.fish",
+            "source <(shelf completions bash)",
+            "mkdir -p ~/.config/fish/completions && shelf completions fish > ~/.config/fish/completions/shelf.fish",
         ],
         run: run)
 
