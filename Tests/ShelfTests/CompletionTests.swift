@@ -85,6 +85,7 @@ import Testing
         // The app typed before or after the command, and a shared container bash split at ':'.
         #expect(try bash(["shelf", "--app", "other", "retrieve", "caches", ""]) == ["elsewhere.txt"])
         #expect(try bash(["shelf", "retrieve", "caches", "--app", "other", "e"]) == ["elsewhere.txt"])
+        #expect(try bash(["shelf", "--app", "=", "other", "retrieve", "caches", ""]) == ["elsewhere.txt"])
         #expect(try bash(["shelf", "retrieve", "sharedContainer", ":", "team", "t/"]) == ["t/shared.txt"])
         // copy's <new-path> is in <to-directory>; rename's <new-path> in <directory>.
         #expect(try bash(["shelf", "copy", "documents", "x", "caches", "f"]) == ["feeds/"])

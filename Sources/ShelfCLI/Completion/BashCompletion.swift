@@ -66,6 +66,8 @@ enum BashCompletion {
                     spec=" $_shelf_valued "
                     if [[ $spec == *" $word:"* ]]; then
                         kind=${spec#*" $word:"}; kind=${kind%% *}
+                        # bash splits --app=NAME at the '=': step over it.
+                        [[ ${COMP_WORDS[i + 1]} == = ]] && ((i++))
                         if ((i + 1 == COMP_CWORD)); then _shelf_offer "$kind"; return; fi
                         ((i++))
                         [[ $word == --app ]] && _shelf_app=${COMP_WORDS[i]}
