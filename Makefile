@@ -12,9 +12,18 @@ BENCH_BIN = $(SCRATCH)/release/shelf-bench
 BENCH_QUICK ?= $(QUICK)
 DEBUG_BIN = .build/debug/shelf
 RELIABILITY = .build/debug/shelf-reliability
-SUITE ?= ../shared/data/JSONTestSuite/test_parsing
+SUITE ?= Tests/Fixtures/JSONTestSuite/test_parsing
 
-.PHONY: help build release test check-reliability demo conformance install uninstall clean
+# Where install puts things: the conventional places that man, bash-completion, zsh and fish search.
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man/man1
+BASHDIR = $(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(PREFIX)/share/zsh/site-functions
+FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
+# The binary that `make docs` asks for the man page and completions.
+DOCS_BIN ?= $(DEBUG_BIN)
+
+.PHONY: help build release test check-reliability demo conformance install install-files uninstall docs generate-docs clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 20
@@ -57,12 +66,29 @@ demo: build ## save, retrieve and list under a throwaway XDG home
 conformance: build ## optional: the JSON validator against JSONTestSuite (SUITE=folder of y_/n_/i_ files)
 	@sh scripts/conformance.sh $(DEBUG_BIN) $(SUITE)
 
-install: release ## install binary, man page and completions under PREFIX
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/shelf
+install: release ## install binary, man page and completions under PREFIX (default /usr/local)
+	@$(MAKE) --no-print-directory install-files
 
-uninstall: ## remove what install put under PREFIX
-	rm -f $(DESTDIR)$(PREFIX)/bin/shelf
+install-files: ## install BIN (default: the release build), man page and completions, building nothing
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
+	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/shelf
+	install -m 0644 docs/shelf.1 $(DESTDIR)$(MANDIR)/shelf.1
+	install -m 0644 completions/shelf.bash $(DESTDIR)$(BASHDIR)/shelf
+	install -m 0644 completions/_shelf $(DESTDIR)$(ZSHDIR)/_shelf
+	install -m 0644 completions/shelf.fish $(DESTDIR)$(FISHDIR)/shelf.fish
+
+uninstall: ## remove exactly what install put under PREFIX
+	rm -f $(DESTDIR)$(BINDIR)/shelf $(DESTDIR)$(MANDIR)/shelf.1 $(DESTDIR)$(BASHDIR)/shelf \
+	      $(DESTDIR)$(ZSHDIR)/_shelf $(DESTDIR)$(FISHDIR)/shelf.fish
+
+docs: build ## regenerate docs/shelf.1 and completions/ from the command table
+	@$(MAKE) --no-print-directory generate-docs
+
+generate-docs: ## write the man page and completions with DOCS_BIN, building nothing
+	$(DOCS_BIN) --generate-manpage > docs/shelf.1.new && mv docs/shelf.1.new docs/shelf.1
+	$(DOCS_BIN) completions bash > completions/shelf.bash.new && mv completions/shelf.bash.new completions/shelf.bash
+	$(DOCS_BIN) completions zsh > completions/_shelf.new && mv completions/_shelf.new completions/_shelf
+	$(DOCS_BIN) completions fish > completions/shelf.fish.new && mv completions/shelf.fish.new completions/shelf.fish
 
 clean: ## remove build products
 	rm -rf .build

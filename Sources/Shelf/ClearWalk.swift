@@ -185,6 +185,7 @@ struct ClearWalk {
         }
         report.removed.append(path)
         report.freedBytes += size
+        WorkProgress.report(.advanced(1))
         return true
     }
 

@@ -7,8 +7,11 @@ enum FileCopy {
     /// file systems, a file system without support) a read/write loop with a fixed buffer goes on.
     static func copyData(from input: FileDescriptor, to output: FileDescriptor) throws {
         while true {
-            let n = KernelCalls.copyFileRange(from: input.raw, to: output.raw, count: 1 << 30)
-            if n > 0 { continue }
+            let n = KernelCalls.copyFileRange(from: input.raw, to: output.raw, count: WorkProgress.chunk(1 << 30))
+            if n > 0 {
+                WorkProgress.report(.advanced(Int64(n)))
+                continue
+            }
             if n == 0 { break }
             let code = errno
             if [EXDEV, EINVAL, ENOSYS, EOPNOTSUPP, EBADF, ETXTBSY, EPERM].contains(code) { break }

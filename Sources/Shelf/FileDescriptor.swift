@@ -72,6 +72,7 @@ struct FileDescriptor {
             let n = try read(into: buffer)
             if n == 0 { return }
             try output.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+            WorkProgress.report(.advanced(Int64(n)))
         }
     }
 

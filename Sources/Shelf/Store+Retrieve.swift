@@ -22,6 +22,7 @@ extension Store {
                          options: RetrieveOptions = RetrieveOptions()) throws {
         let (file, _) = try openLockedForReading(path, in: directory, options: options)
         defer { file.close() }
+        if let size = try? file.status().st_size { WorkProgress.report(.total(Int64(size))) }
         try Store.stream(file, to: FileDescriptor(raw: output, path: "<stdout>"))
     }
 
@@ -40,8 +41,11 @@ extension Store {
     /// pipe, file or socket); where it is refused the loop falls back to read and write.
     static func stream(_ input: FileDescriptor, to output: FileDescriptor) throws {
         while true {
-            let n = sendfile(output.raw, input.raw, nil, 1 << 30)
-            if n > 0 { continue }
+            let n = sendfile(output.raw, input.raw, nil, WorkProgress.chunk(1 << 30))
+            if n > 0 {
+                WorkProgress.report(.advanced(Int64(n)))
+                continue
+            }
             if n == 0 { return }
             if errno == EINTR || errno == EAGAIN { continue }
             if errno == EINVAL || errno == ENOSYS { break }

@@ -3,7 +3,8 @@ import Shelf
 /// What the words on the command line ask for.
 enum ParsedCommandLine {
     case help(CommandSpec?)
-    case version
+    case version(json: Bool)
+    case manPage
     case run(Invocation, app: String?)
 }
 
@@ -12,34 +13,47 @@ enum ParsedCommandLine {
 enum ArgumentParser {
     static func parse(_ arguments: [String]) throws -> ParsedCommandLine {
         var app: String?
+        var globalFlags: Set<String> = []
         var index = 0
-        // Global options before the command.
+        // Global options before the command (CommandSpec.global).
         while index < arguments.count, arguments[index].hasPrefix("-"), arguments[index] != "-" {
             let word = arguments[index]
+            index += 1
             switch word {
             case "-h", "--help": return .help(nil)
-            case "--version": return .version
+            case "--version": globalFlags.insert("version")
+            case "--generate-manpage": return .manPage
+            case "--json": globalFlags.insert("json")
+            case "-q", "--quiet": globalFlags.insert("quiet")
             case "--app":
-                guard index + 1 < arguments.count else { throw UsageError("option --app needs a value", command: nil) }
-                app = arguments[index + 1]
-                index += 2
+                guard index < arguments.count else { throw UsageError("option --app needs a value", command: nil) }
+                app = arguments[index]
+                index += 1
             default:
                 if word.hasPrefix("--app=") {
                     app = String(word.dropFirst("--app=".count))
-                    index += 1
                     continue
                 }
-                let hint = Suggestion.nearest(to: word, in: ["--app", "--help", "--version"]).map { "; did you mean '\($0)'?" } ?? ""
+                let names = CommandSpec.global.map { "--" + $0.name }
+                let hint = Suggestion.nearest(to: word, in: names).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown option '\(word)'\(hint)", command: nil)
             }
         }
+        if globalFlags.contains("version") { return .version(json: globalFlags.contains("json")) }
         guard index < arguments.count else { throw UsageError("no command given", command: nil) }
         let name = arguments[index]
         guard let command = CommandTable.command(named: name) else {
-            let hint = Suggestion.nearest(to: name, in: CommandTable.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.nearest(to: name, in: CommandTable.visible.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown command '\(name)'\(hint)", command: nil)
         }
         var invocation = Invocation(command: command)
+        // `shelf --json dirs` means `shelf dirs --json`, for the commands that have it.
+        for flag in globalFlags.sorted() {
+            guard command.allOptions.contains(where: { $0.name == flag && $0.value == nil }) else {
+                throw UsageError("'\(command.name)' has no --\(flag) option", command: command)
+            }
+            invocation.flags.insert(flag)
+        }
         if try parseCommandWords(Array(arguments[(index + 1)...]), into: &invocation, app: &app) {
             return .help(command)
         }

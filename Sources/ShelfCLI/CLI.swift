@@ -11,6 +11,13 @@ public enum CLI {
     ///   - stdin, stdout, stderr: descriptors to read data from, write data to, write messages to.
     public static func run(arguments: [String], environment: [String: String],
                            stdin: Int32 = 0, stdout: Int32 = 1, stderr: Int32 = 2) -> Int32 {
+        run(arguments: arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr,
+            clock: MonotonicClock.now)
+    }
+
+    /// `run` with the clock that progress lines are timed by: tests pass one that jumps ahead.
+    static func run(arguments: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32,
+                    clock: @escaping @Sendable () -> UInt64) -> Int32 {
         let out = Output(descriptor: stdout)
         let err = Output(descriptor: stderr)
         defer {
@@ -31,11 +38,15 @@ public enum CLI {
         case .help(let command):
             out.write(command.map(HelpText.command) ?? HelpText.overview)
             return ExitCode.success
-        case .version:
-            out.line("shelf \(version)")
+        case .version(let json):
+            out.line(json ? JSONText.object([("name", .string("shelf")), ("version", .string(version))]) : "shelf \(version)")
+            return ExitCode.success
+        case .manPage:
+            out.write(ManPage.render())
             return ExitCode.success
         case .run(let invocation, let app):
-            let context = Context(environment: environment, stdin: stdin, stdout: out, stderr: err, app: app)
+            let context = Context(environment: environment, stdin: stdin, stdout: out, stderr: err, app: app,
+                                  quiet: invocation.flag("quiet"), clock: clock)
             return execute(invocation, context)
         }
     }

@@ -1,8 +1,10 @@
 import Shelf
 
-/// What a positional argument holds; completion and the man page use it.
+/// What a positional argument or an option's value holds; the shell completions offer
+/// candidates by it: directory names, paths stored in the chosen directory, command names,
+/// shell names, files of the file system (`file`), or nothing (`text`).
 enum ArgumentKind: Sendable {
-    case directory, storedPath, text, command, shell
+    case directory, storedPath, text, command, shell, file
 }
 
 /// One positional argument of a command.
@@ -19,6 +21,8 @@ struct OptionSpec: Sendable {
     var short: Character? = nil
     var value: String? = nil
     let help: String
+    /// What the value is, for completion (`--file` completes files).
+    var valueKind: ArgumentKind = .text
 
     var spelling: String {
         let long = "--" + name + (value.map { " " + $0 } ?? "")
@@ -39,13 +43,27 @@ struct CommandSpec: Sendable {
     var examples: [String] = []
     /// Whether it writes: a folder in the way is then "cannot create" (73), not "not found" (66).
     var writes = false
+    /// Left out of `shelf help`, the man page and the completions (helpers the completion scripts call).
+    var hidden = false
     /// Checks the parsed arguments and does the work; returns the exit status.
     let run: @Sendable (Invocation, Context) throws -> Int32
 
     /// Options every command accepts, after its own.
     static let common: [OptionSpec] = [
         OptionSpec(name: "app", value: "NAME", help: "app namespace inside each directory (default: $SHELF_APP, else 'shelf')"),
+        OptionSpec(name: "quiet", short: "q", help: "no progress line or notice on standard error; errors are still reported"),
         OptionSpec(name: "help", short: "h", help: "show this help and exit"),
+    ]
+
+    /// Options before the command name (`shelf --app NAME save …`); the parser's first loop
+    /// reads these, and help, the man page and the completions list them.
+    static let global: [OptionSpec] = [
+        OptionSpec(name: "app", value: "NAME", help: "app namespace inside each directory (default: $SHELF_APP, else 'shelf')"),
+        OptionSpec(name: "quiet", short: "q", help: "no progress line or notice on standard error (also after the command)"),
+        OptionSpec(name: "json", help: "with --version, or before a command that has --json: print JSON"),
+        OptionSpec(name: "help", short: "h", help: "show help (also: shelf help <command>, shelf <command> --help)"),
+        OptionSpec(name: "version", help: "print the version"),
+        OptionSpec(name: "generate-manpage", help: "print the man page (roff) built from the command table"),
     ]
 
     var allOptions: [OptionSpec] { options + CommandSpec.common }

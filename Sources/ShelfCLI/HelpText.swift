@@ -10,26 +10,16 @@ enum HelpText {
             Commands:
 
             """
-        let width = (CommandTable.all.map(\.name.count).max() ?? 0) + 2
-        for command in CommandTable.all {
+        let width = (CommandTable.visible.map(\.name.count).max() ?? 0) + 2
+        for command in CommandTable.visible {
             text += "  " + pad(command.name, width) + command.summary + "\n"
         }
-        text += """
-
-            Directories (case-insensitive; kebab-case works too):
-              documents            $XDG_DOCUMENTS_DIR/<app> (else user-dirs.dirs, else ~/Documents/<app>)
-              caches               $XDG_CACHE_HOME/<app> (default ~/.cache/<app>)
-              applicationSupport   $XDG_DATA_HOME/<app> (default ~/.local/share/<app>)
-              temporary            $XDG_RUNTIME_DIR/<app>, else $TMPDIR/<app>-<uid> (default /tmp)
-              sharedContainer:<group>  $XDG_DATA_HOME/shelf-shared/<group>, the same for every app
-
-            Global options:
-              --app NAME     app namespace (default: $SHELF_APP, else 'shelf')
-              -h, --help     show help (also: shelf help <command>, shelf <command> --help)
-              --version      print the version
-
-
-            """
+        text += "\nDirectories (case-insensitive; kebab-case works too):\n"
+        for (name, place) in directories { text += "  " + pad(name, 21) + place + "\n" }
+        text += "\nGlobal options:\n"
+        let optionWidth = (CommandSpec.global.map(\.spelling.count).max() ?? 0) + 2
+        for option in CommandSpec.global { text += "  " + pad(option.spelling, optionWidth) + option.help + "\n" }
+        text += "\n"
         text += exitStatus
         text += "\nRun 'shelf help <command>' for a command's arguments and options.\n"
         return text
@@ -55,6 +45,15 @@ enum HelpText {
         }
         return text + "\n" + exitStatus
     }
+
+    /// Where each directory lives, for `shelf help` and the man page.
+    static let directories: [(String, String)] = [
+        ("documents", "$XDG_DOCUMENTS_DIR/<app> (else user-dirs.dirs, else ~/Documents/<app>)"),
+        ("caches", "$XDG_CACHE_HOME/<app> (default ~/.cache/<app>)"),
+        ("applicationSupport", "$XDG_DATA_HOME/<app> (default ~/.local/share/<app>)"),
+        ("temporary", "$XDG_RUNTIME_DIR/<app>, else $TMPDIR/<app>-<uid> (default /tmp)"),
+        ("sharedContainer:<group>", "$XDG_DATA_HOME/shelf-shared/<group>, the same for every app"),
+    ]
 
     static var exitStatus: String {
         "Exit status:\n" + ExitCode.documented.map { "  " + pad(String($0.0), 5) + $0.1 + "\n" }.joined()

@@ -1,5 +1,9 @@
 /// Compact JSON for `--json` output, written by hand: the shipped binary has no Foundation.
 /// Keys keep the order given, so the output is stable from run to run.
+///
+/// Every command's `--json` goes through here, so that all of them follow docs/json-output.md:
+/// one object per line (`context.stdout.line(JSONText.object(...))`), every documented key
+/// always present (`.null` when it does not apply), integers for numbers, absolute paths.
 enum JSONText {
     enum Value {
         case string(String)
@@ -49,4 +53,9 @@ enum JSONText {
         }
         return out + "\""
     }
+}
+
+extension JSONText.Value {
+    /// An array of strings, the commonest list (ids, paths).
+    static func strings(_ items: [String]) -> JSONText.Value { .array(items.map { .string($0) }) }
 }

@@ -1,7 +1,15 @@
 /// "did you mean …?" for mistyped commands, options and directories.
 enum Suggestion {
-    /// The candidate closest to `text` by edit distance, if it is close enough to be a typo.
+    /// The candidate closest to `text` by edit distance, if it is close enough to be a typo;
+    /// else the only candidate that `text` begins (`ret` → `retrieve`, `--print` → `--print-path`).
     static func nearest(to text: String, in candidates: [String]) -> String? {
+        if let close = closest(to: text, in: candidates) { return close }
+        let lowered = text.lowercased()
+        let extended = candidates.filter { $0.lowercased().hasPrefix(lowered) }
+        return lowered.trimmingDashes.count >= 2 && extended.count == 1 ? extended[0] : nil
+    }
+
+    private static func closest(to text: String, in candidates: [String]) -> String? {
         let lowered = text.lowercased()
         var best: (String, Int)?
         for candidate in candidates {
@@ -32,4 +40,8 @@ enum Suggestion {
         }
         return previous[b.count]
     }
+}
+
+extension String {
+    fileprivate var trimmingDashes: Substring { drop { $0 == "-" } }
 }

@@ -40,6 +40,11 @@ import Testing
         #expect(home.run(["retreive", "caches", "a"]).stderr.contains("did you mean 'retrieve'?"))
         #expect(home.run(["save", "caches", "a", "--prnt-path"]).stderr.contains("did you mean '--print-path'?"))
         #expect(home.run(["save", "cache", "a"]).stderr.contains("did you mean 'caches'?"))
+        #expect(home.run(["complet", "bash"]).stderr.contains("did you mean 'completions'?"))
+        #expect(home.run(["help", "capac"]).stderr.contains("did you mean 'capacity'?"))
+        #expect(home.run(["--verison"]).stderr.contains("did you mean '--version'?"))
+        // The hidden helper is never suggested.
+        #expect(!home.run(["__complete"]).stderr.contains("did you mean"))
     }
 
     @Test(arguments: CommandTable.all.map(\.name))
@@ -53,6 +58,18 @@ import Testing
         }
     }
 
+    /// The global options that help, the man page and the completions list are the ones the parser takes.
+    @Test func everyGlobalOptionOfTheTableIsAccepted() {
+        for option in CommandSpec.global {
+            for spelling in ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? []) {
+                let words = [spelling] + (option.value == nil ? [] : ["x"]) + ["--version"]
+                let result = home.run(words)
+                #expect(result.status == 0, "\(words): \(result.stderr)")
+                #expect(!result.stdout.isEmpty)
+            }
+        }
+    }
+
     @Test func helpWinsOverOtherErrors() {
         #expect(home.run(["save", "nowhere", "--help"]).status == 0)
     }
@@ -60,7 +77,8 @@ import Testing
     @Test func overviewListsEveryCommand() {
         let result = home.run(["--help"])
         #expect(result.status == 0)
-        for command in CommandTable.all { #expect(result.stdout.contains("  \(command.name) ")) }
+        for command in CommandTable.visible { #expect(result.stdout.contains("  \(command.name) ")) }
+        #expect(!result.stdout.contains("__complete"))
         #expect(home.run(["help"]).stdout == result.stdout)
     }
 
@@ -83,5 +101,10 @@ import Testing
     @Test func suggestionDistanceIsSmallForTyposOnly() {
         #expect(Suggestion.nearest(to: "lsit", in: ["list", "save"]) == "list")
         #expect(Suggestion.nearest(to: "zzzzzz", in: ["list", "save"]) == nil)
+        // A unique beginning is completed; an ambiguous or one-letter one is not.
+        #expect(Suggestion.nearest(to: "ret", in: ["retrieve", "remove", "rename"]) == "retrieve")
+        #expect(Suggestion.nearest(to: "re", in: ["retrieve", "remove", "rename"]) == nil)
+        #expect(Suggestion.nearest(to: "--print", in: ["--print-path", "--raw"]) == "--print-path")
+        #expect(Suggestion.nearest(to: "--p", in: ["--print-path", "--raw"]) == nil)
     }
 }

@@ -45,7 +45,11 @@ enum ClearCommand {
         if json && invocation.flag("verbose") {
             throw UsageError("--verbose and --json cannot be combined (--json prints counts)", command: spec)
         }
-        let report = try context.store().clear(directory, options: options)
+        let store = try context.store()
+        // Clearing many files can take a while: a count of files removed (on a terminal only).
+        let report = try context.withProgress(invocation, unit: .items("files removed")) { _ in
+            try store.clear(directory, options: options)
+        }
         if json {
             context.stdout.line(JSONText.object(jsonMembers(report, dryRun: options.dryRun)))
         } else if options.dryRun || invocation.flag("verbose") {

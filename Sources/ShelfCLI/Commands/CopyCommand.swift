@@ -28,8 +28,11 @@ enum CopyCommand {
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let directory = try invocation.directory(at: 0)
         let destination = try invocation.directory(at: 2)
-        let copied = try context.store().copy(invocation.positionals[1], in: directory, to: destination,
-                                              as: invocation.argument(3), replace: invocation.flag("force"))
+        let store = try context.store()
+        let copied = try context.withProgress(invocation) { _ in
+            try store.copy(invocation.positionals[1], in: directory, to: destination, as: invocation.argument(3),
+                           replace: invocation.flag("force"))
+        }
         if invocation.flag("print-path") { context.stdout.line(copied) }
         return ExitCode.success
     }

@@ -15,7 +15,7 @@ enum HelpCommand {
             return ExitCode.success
         }
         guard let command = CommandTable.command(named: name) else {
-            let hint = Suggestion.nearest(to: name, in: CommandTable.all.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.nearest(to: name, in: CommandTable.visible.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("no command '\(name)'\(hint)", command: spec)
         }
         context.stdout.write(HelpText.command(command))

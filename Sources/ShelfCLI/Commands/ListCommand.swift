@@ -13,6 +13,7 @@ enum ListCommand {
         options: [
             OptionSpec(name: "long", short: "l", help: "also size, modification time, expiry and backup flag"),
             OptionSpec(name: "recursive", short: "R", help: "also list inside folders, as paths from <folder>"),
+            OptionSpec(name: "human", help: "with --long (which it implies): sizes in binary units (1.5 MiB) instead of bytes"),
             PathCommand.jsonOption,
         ],
         discussion: """
@@ -22,13 +23,14 @@ enum ListCommand {
             entries, never followed. A directory where nothing was stored yet lists as empty.
             With --long, five tab-separated fields: size in bytes ('-' for a folder), modification
             time, expiry time ('-' for none), 'backup' or 'no-backup' (see do-not-backup), and the
-            name. Times are ISO 8601 in UTC (2025-06-30T16:00:00Z).
+            name. Times are ISO 8601 in UTC (2025-06-30T16:00:00Z). --human gives sizes as 1.5 MiB.
             --json prints one array of objects with the keys name, isFolder, size, modified,
             modifiedNanoseconds, expires and excludedFromBackup (docs/json-output.md).
             """,
         examples: [
             "shelf list caches",
             "shelf list -lR documents notes",
+            "shelf list --human caches",
             "shelf list --json caches | jq -r '.[] | select(.expires != null) | .name'",
         ],
         run: run)
@@ -37,25 +39,27 @@ enum ListCommand {
         let directory = try invocation.directory(at: 0)
         let folder = invocation.argument(1)
         let recursive = invocation.flag("recursive")
+        let human = invocation.flag("human")
+        if human && invocation.flag("json") {
+            throw UsageError("--human and --json cannot be combined (--json always gives bytes)", command: spec)
+        }
         let store = try context.store()
         if invocation.flag("json") {
             let entries = try store.list(folder, in: directory, recursive: recursive)
-            context.stdout.write("[")
-            for (position, entry) in entries.enumerated() {
-                context.stdout.write((position == 0 ? "" : ",") + JSONText.object(jsonMembers(entry)))
+            context.stdout.line(JSONText.encode(.array(entries.map { .object(jsonMembers($0)) })))
+        } else if invocation.flag("long") || human {
+            for entry in try store.list(folder, in: directory, recursive: recursive) {
+                context.stdout.line(longLine(entry, human: human))
             }
-            context.stdout.line("]")
-        } else if invocation.flag("long") {
-            for entry in try store.list(folder, in: directory, recursive: recursive) { context.stdout.line(longLine(entry)) }
         } else {
             for name in try store.listNames(folder, in: directory, recursive: recursive) { context.stdout.line(name) }
         }
         return ExitCode.success
     }
 
-    static func longLine(_ entry: ListEntry) -> String {
+    static func longLine(_ entry: ListEntry, human: Bool = false) -> String {
         [
-            entry.isFolder ? "-" : String(entry.size),
+            entry.isFolder ? "-" : human ? HumanSize.format(entry.size) : String(entry.size),
             TimestampText.format(entry.modified),
             entry.expires.map(TimestampText.format) ?? "-",
             entry.excludedFromBackup ? "no-backup" : "backup",

@@ -33,8 +33,11 @@ enum MoveCommand {
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let directory = try invocation.directory(at: 0)
         let destination = try invocation.directory(at: 2)
-        let moved = try context.store().move(invocation.positionals[1], in: directory, to: destination,
-                                             replace: invocation.flag("force"))
+        let store = try context.store()
+        // A rename is instant; a move across file systems copies, and reports how far it got.
+        let moved = try context.withProgress(invocation) { _ in
+            try store.move(invocation.positionals[1], in: directory, to: destination, replace: invocation.flag("force"))
+        }
         if invocation.flag("print-path") { context.stdout.line(moved) }
         return ExitCode.success
     }

@@ -30,10 +30,12 @@ enum RetrieveCommand {
         let store = try context.store()
         context.stdout.flush()
         let options = RetrieveOptions(allowExpired: invocation.flag("allow-expired"))
-        if invocation.flag("each") {
-            try store.retrieveElements(invocation.positionals[1], from: directory, to: context.stdout.descriptor, options: options)
-        } else {
-            try store.retrieve(invocation.positionals[1], from: directory, to: context.stdout.descriptor, options: options)
+        try context.withProgress(invocation) { _ in
+            if invocation.flag("each") {
+                try store.retrieveElements(invocation.positionals[1], from: directory, to: context.stdout.descriptor, options: options)
+            } else {
+                try store.retrieve(invocation.positionals[1], from: directory, to: context.stdout.descriptor, options: options)
+            }
         }
         return ExitCode.success
     }

@@ -40,8 +40,12 @@ enum SaveCommand {
         let path = invocation.positionals[1]
         let options = SaveOptions(validateJSON: invocation.flag("raw") ? false : nil, expiresAt: try expiry(invocation))
         let store = try context.store()
-        let written = try context.withInput(invocation) { source in
-            try store.save(from: &source, to: path, in: directory, options: options)
+        let written = try context.withProgress(invocation) { progress in
+            if let size = context.inputSize(invocation) { progress.expect(size) }
+            return try context.withInput(invocation) { source in
+                var counted = CountingSource(base: source, progress: progress)
+                return try store.save(from: &counted, to: path, in: directory, options: options)
+            }
         }
         if invocation.flag("print-path") { context.stdout.line(written) }
         return ExitCode.success

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Shelf
 
 /// `shelf sync`: one `<id>.json` file per element of a JSON array, kept in step with the input.
@@ -13,6 +12,7 @@ enum SyncCommand {
         options: [
             OptionSpec(name: "key", value: "FIELD", help: "the field holding each element's id (default: id); strings and numbers allowed"),
             CommandTable.fileOption,
+            OptionSpec(name: "json", help: "print the report as JSON (it always is; accepted like everywhere else)"),
         ],
         discussion: """
             Reads a JSON array of objects. Each element is stored as <folder>/<id>.json (pretty-printed,
@@ -41,9 +41,9 @@ enum SyncCommand {
         let report = try context.withInput(invocation) { source in
             try folder.synchronize(from: &source, key: key, name: invocation.value("file") ?? "<stdin>")
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        context.stdout.line(String(decoding: try encoder.encode(report), as: UTF8.self))
+        context.stdout.line(JSONText.object([
+            ("added", .strings(report.added)), ("removed", .strings(report.removed)), ("updated", .strings(report.updated)),
+        ]))
         return ExitCode.success
     }
 }

@@ -1,0 +1,81 @@
+import Glibc
+import Shelf
+
+/// `shelf __complete-path`: the stored paths that continue a prefix, for the completion
+/// scripts. Hidden: it is an interface between shelf and its own scripts, not a user command.
+enum CompletePathCommand {
+    static let spec = CommandSpec(
+        name: "__complete-path",
+        summary: "print the stored paths in <directory> that start with <prefix>, one per line (for shell completion)",
+        arguments: [
+            CommandTable.directoryArgument,
+            ArgumentSpec(name: "prefix", help: "what has been typed of the path so far", optional: true, kind: .storedPath),
+        ],
+        options: [],
+        discussion: """
+            Lists one folder level, as file-name completion does: the entries of the folder named by
+            <prefix> up to its last '/', whose names start with the rest. Folders end in '/'.
+            Symbolic links, shelf's own .shelf-* files, the CACHEDIR.TAG of caches and names with
+            control characters are left out, and hidden names unless the rest starts with '.'.
+            Links on the way are not
+            followed. Nothing is created; a prefix that leads nowhere prints nothing and exits 0.
+            """,
+        hidden: true,
+        run: run)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+        let prefix = invocation.argument(1) ?? ""
+        guard let directory = Directory(parsing: invocation.positionals[0]),
+              let base = try? context.store().path(for: nil, in: directory) else { return ExitCode.success }
+        let slash = prefix.lastIndex(of: "/")
+        let parent = slash.map { String(prefix[...$0]) } ?? ""
+        let leaf = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
+        guard parent.isEmpty || (try? SafePath(parent)) != nil,
+              let folder = openFolder(base, components: parent.split(separator: "/").map(String.init)) else {
+            return ExitCode.success
+        }
+        for (name, isFolder) in entries(of: folder) where matches(name, leaf) && !(parent.isEmpty && name == "CACHEDIR.TAG") {
+            context.stdout.line(parent + name + (isFolder ? "/" : ""))
+        }
+        return ExitCode.success
+    }
+
+    static func matches(_ name: String, _ leaf: String) -> Bool {
+        name.hasPrefix(leaf) && !name.hasPrefix(SafePath.reservedPrefix)
+            && (leaf.hasPrefix(".") || !name.hasPrefix("."))
+            && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    }
+
+    /// Opens the namespace folder, then each component with O_NOFOLLOW: a link on the way ends the walk.
+    static func openFolder(_ base: String, components: [String]) -> Int32? {
+        var fd = open(base, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        for component in components where fd >= 0 {
+            let next = openat(fd, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            close(fd)
+            fd = next
+        }
+        return fd >= 0 ? fd : nil
+    }
+
+    /// The files and folders of an open folder (links and special files left out), sorted by
+    /// name; the descriptor is closed.
+    static func entries(of fd: Int32) -> [(String, Bool)] {
+        guard let stream = fdopendir(fd) else {
+            close(fd)
+            return []
+        }
+        defer { closedir(stream) }
+        var found: [(String, Bool)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            var st = stat()
+            guard fstatat(dirfd(stream), name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            let type = st.st_mode & S_IFMT
+            if type == S_IFREG || type == S_IFDIR { found.append((name, type == S_IFDIR)) }
+        }
+        return found.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
+    }
+}

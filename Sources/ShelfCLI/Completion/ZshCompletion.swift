@@ -1,0 +1,107 @@
+/// The zsh completion script (`_shelf`, for a folder in $fpath): the table generated from
+/// `CommandTable`, with each option's help as its description, and one fixed walker.
+enum ZshCompletion {
+    static func script() -> String {
+        var text = "#compdef shelf\n" + CompletionModel.header("zsh") + "\n"
+        text += "# Sets opts (spelling:description), valued (option -> kind) and args (kinds) for a command.\n"
+        text += "_shelf_spec() {\n  case $1 in\n"
+        text += entry("''", CommandSpec.global, [])
+        for command in CommandTable.all {
+            text += entry(CompletionModel.quoted(command.name), command.allOptions, command.arguments)
+        }
+        text += "    *) opts=(); valued=(); args=() ;;\n  esac\n}\n\n"
+        text += "_shelf_commands=(\n"
+        for command in CommandTable.visible {
+            text += "  " + CompletionModel.quoted(escapedName(command.name) + ":" + command.summary) + "\n"
+        }
+        text += ")\n"
+        text += "_shelf_directories=(" + CompletionModel.directories.map(CompletionModel.quoted).joined(separator: " ") + ")\n"
+        text += "_shelf_shells=(" + CompletionsCommand.shells.joined(separator: " ") + ")\n"
+        return text + walker
+    }
+
+    static func entry(_ pattern: String, _ options: [OptionSpec], _ arguments: [ArgumentSpec]) -> String {
+        let opts = options.flatMap { option in
+            CompletionModel.spellings(option).map { CompletionModel.quoted(escapedName($0) + ":" + option.help) }
+        }
+        let valued = CompletionModel.valued(options).map { word -> String in
+            let colon = word.lastIndex(of: ":")!
+            return CompletionModel.quoted(String(word[..<colon])) + " " + String(word[word.index(after: colon)...])
+        }
+        let args = arguments.map { CompletionModel.name($0.kind) }
+        return "    \(pattern))\n      opts=(" + opts.joined(separator: " ") + ")\n"
+            + "      valued=(" + valued.joined(separator: " ") + ")\n"
+            + "      args=(" + args.joined(separator: " ") + ") ;;\n"
+    }
+
+    /// A colon in a name would end it in `_describe`'s name:description pairs.
+    static func escapedName(_ name: String) -> String {
+        name.split(separator: ":", omittingEmptySubsequences: false).joined(separator: "\\:")
+    }
+
+    static let walker = #"""
+
+        # Offers the words of one kind; $1 is the kind, $2 the directory of a stored path.
+        _shelf_offer() {
+          case $1 in
+            directory) compadd -S '' -- ${_shelf_directories[-1]}; compadd -- ${_shelf_directories[1,-2]} ;;
+            stored)
+              [[ -n $2 ]] || return 1
+              local -a found
+              found=("${(@f)$(_call_program paths ${(q)shelf_bin} ${shelf_app:+--app ${(q)shelf_app}} __complete-path ${(q)2} ${(q)${(Q)PREFIX}} 2>/dev/null)}")
+              found=(${found:#})
+              compadd -S '' -- ${(M)found:#*/}
+              compadd -- ${found:#*/} ;;
+            command) _describe -t commands 'shelf command' _shelf_commands ;;
+            shell) compadd -- $_shelf_shells ;;
+            file) _files ;;
+            *) return 1 ;;
+          esac
+        }
+
+        _shelf() {
+          local -a opts args positionals
+          local -A valued
+          local command= word kind ended= i n directory= shelf_app= shelf_bin=${words[1]}
+          (( $+commands[$shelf_bin] )) || [[ -x $shelf_bin ]] || shelf_bin=shelf
+          _shelf_spec ''
+          for (( i = 2; i < CURRENT; i++ )); do
+            word=${(Q)words[i]}
+            if [[ -z $ended && $word == -?* ]]; then
+              if [[ $word == -- ]]; then ended=1; continue; fi
+              if (( ${+valued[$word]} )); then
+                if (( i + 1 == CURRENT )); then _shelf_offer ${valued[$word]}; return; fi
+                (( i++ ))
+                [[ $word == --app ]] && shelf_app=${(Q)words[i]}
+              fi
+              continue
+            fi
+            if [[ -z $command ]]; then
+              command=$word
+              _shelf_spec $command
+            else
+              positionals+=("$word")
+            fi
+          done
+          if [[ -z $ended && ${words[CURRENT]} == -* ]]; then
+            _describe -t options option opts
+            return
+          fi
+          [[ -n $command ]] || { _shelf_offer command; return; }
+          n=${#positionals}
+          kind=${args[n + 1]}
+          # A stored path lives in the directory named by the nearest directory argument before it.
+          for (( i = n; i >= 1; i-- )); do
+            if [[ ${args[i]} == directory ]]; then directory=${positionals[i]}; break; fi
+          done
+          _shelf_offer "$kind" "$directory"
+        }
+
+        if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then
+          _shelf "$@"
+        else
+          compdef _shelf shelf
+        fi
+
+        """#
+}

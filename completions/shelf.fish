@@ -1,0 +1,265 @@
+# fish completion for shelf 0.1.0. Generated from the command table by
+# 'shelf completions fish' ('make docs'). Do not edit.
+
+# The kinds of a command's arguments, and its options that take a value.
+function __shelf_spec
+    switch $argv[1]
+        case ''
+            set -g __shelf_args 
+            set -g __shelf_valued --app
+        case 'save'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --file --expires-in --expires-at --app
+        case 'retrieve'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --app
+        case 'append'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --file --app
+        case 'exists'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --app
+        case 'is-folder'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --app
+        case 'remove'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --app
+        case 'move'
+            set -g __shelf_args directory stored directory
+            set -g __shelf_valued --app
+        case 'copy'
+            set -g __shelf_args directory stored directory stored
+            set -g __shelf_valued --app
+        case 'rename'
+            set -g __shelf_args directory stored stored
+            set -g __shelf_valued --app
+        case 'clear'
+            set -g __shelf_args directory
+            set -g __shelf_valued --older-than --max-size --app
+        case 'list'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --app
+        case 'do-not-backup'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --app
+        case 'backup'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --app
+        case 'path'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --app
+        case 'dirs'
+            set -g __shelf_args 
+            set -g __shelf_valued --group --app
+        case 'capacity'
+            set -g __shelf_args directory
+            set -g __shelf_valued --app
+        case 'sync'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --key --file --app
+        case 'completions'
+            set -g __shelf_args shell
+            set -g __shelf_valued --app
+        case 'help'
+            set -g __shelf_args command
+            set -g __shelf_valued --app
+        case '__complete-path'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --app
+    end
+end
+
+# Prints the command, its positional arguments so far (one per line) and the kind wanted
+# next: the command line before the cursor, walked the way shelf parses it.
+function __shelf_state
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l command ''
+    set -l positionals
+    set -l ended 0
+    set -l app ''
+    __shelf_spec ''
+    set -l i 1
+    while test $i -le (count $words)
+        set -l word $words[$i]
+        if test $ended = 0; and string match -q -- '-?*' $word
+            if test $word = --
+                set ended 1
+            else if contains -- $word $__shelf_valued
+                set i (math $i + 1)
+                if test $i -gt (count $words)
+                    echo value
+                    echo $command
+                    return
+                end
+                test $word = --app; and set app $words[$i]
+            end
+        else if test -z "$command"
+            set command $word
+            __shelf_spec $command
+        else
+            set -a positionals $word
+        end
+        set i (math $i + 1)
+    end
+    set -l n (math (count $positionals) + 1)
+    set -l kind text
+    test $n -le (count $__shelf_args); and set kind $__shelf_args[$n]
+    # A stored path lives in the directory named by the nearest directory argument before it.
+    set -l directory ''
+    for j in (seq (math $n - 1) -1 1)
+        if test "$__shelf_args[$j]" = directory
+            set directory $positionals[$j]
+            break
+        end
+    end
+    echo $kind
+    echo $command
+    echo $directory
+    echo $app
+end
+
+function __shelf_using
+    set -l state (__shelf_state)
+    test "$state[2]" = "$argv[1]"
+end
+
+function __shelf_wants
+    set -l state (__shelf_state)
+    test -n "$state[2]"; and test "$state[1]" = "$argv[1]"
+end
+
+function __shelf_stored_paths
+    set -l state (__shelf_state)
+    test -n "$state[3]"; or return
+    set -l app
+    test -n "$state[4]"; and set app --app $state[4]
+    set -l bin (commandline -opc)[1]
+    command -q $bin; or set bin shelf
+    $bin $app __complete-path $state[3] (commandline -ct) 2>/dev/null
+end
+
+complete -c shelf -f
+complete -c shelf -n '__shelf_using ""' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using ""' -l quiet -s q -d 'no progress line or notice on standard error (also after the command)'
+complete -c shelf -n '__shelf_using ""' -l json -d 'with --version, or before a command that has --json: print JSON'
+complete -c shelf -n '__shelf_using ""' -l help -s h -d 'show help (also: shelf help <command>, shelf <command> --help)'
+complete -c shelf -n '__shelf_using ""' -l version -d 'print the version'
+complete -c shelf -n '__shelf_using ""' -l generate-manpage -d 'print the man page (roff) built from the command table'
+complete -c shelf -n '__shelf_using ""' -a 'save' -d 'store standard input (or --file) at <path>, replacing it atomically'
+complete -c shelf -n '__shelf_using ""' -a 'retrieve' -d 'write the file at <path> to standard output'
+complete -c shelf -n '__shelf_using ""' -a 'append' -d 'add standard input (or --file) to the array, lines, folder or file at <path>'
+complete -c shelf -n '__shelf_using ""' -a 'exists' -d 'exit 0 if a file or folder is stored at <path>, 1 if not; prints nothing'
+complete -c shelf -n '__shelf_using ""' -a 'is-folder' -d 'exit 0 if <path> is a folder, 1 if it is a file or missing; prints nothing'
+complete -c shelf -n '__shelf_using ""' -a 'remove' -d 'remove the file or folder (recursively) at <path>'
+complete -c shelf -n '__shelf_using ""' -a 'move' -d 'move the file or folder at <path> to the same path in <to-directory>'
+complete -c shelf -n '__shelf_using ""' -a 'copy' -d 'copy the file or folder at <path> into <to-directory>, as <new-path> if given'
+complete -c shelf -n '__shelf_using ""' -a 'rename' -d 'give the file or folder at <path> the path <new-path> in the same directory'
+complete -c shelf -n '__shelf_using ""' -a 'clear' -d 'remove everything in <directory>, or only what breaks --older-than, --max-size, --expired'
+complete -c shelf -n '__shelf_using ""' -a 'list' -d 'print the names in <directory> (or its <folder>); folders end with '\''/'\'''
+complete -c shelf -n '__shelf_using ""' -a 'do-not-backup' -d 'exclude the file or folder at <path> from backups (user.xdg.robots.backup=false)'
+complete -c shelf -n '__shelf_using ""' -a 'backup' -d 'include the file or folder at <path> in backups again (undo do-not-backup)'
+complete -c shelf -n '__shelf_using ""' -a 'path' -d 'print the absolute path of <path> in <directory> (or of the directory'\''s folder)'
+complete -c shelf -n '__shelf_using ""' -a 'dirs' -d 'print the folder of each directory, one '\''name<TAB>path'\'' per line'
+complete -c shelf -n '__shelf_using ""' -a 'capacity' -d 'print the total and available space of the volume holding <directory> (default documents)'
+complete -c shelf -n '__shelf_using ""' -a 'sync' -d 'keep one <folder>/<id>.json file per element of the JSON array on standard input'
+complete -c shelf -n '__shelf_using ""' -a 'completions' -d 'print the completion script for <shell> (bash, zsh or fish)'
+complete -c shelf -n '__shelf_using ""' -a 'help' -d 'show help for shelf or for one command'
+complete -c shelf -n '__shelf_using save' -l file -r -F -d 'read SRC instead of standard input'
+complete -c shelf -n '__shelf_using save' -l raw -d 'store a .json path without checking that the input is JSON'
+complete -c shelf -n '__shelf_using save' -l print-path -d 'print the absolute path of the saved file'
+complete -c shelf -n '__shelf_using save' -l expires-in -x -d 'the file expires after DURATION (90s, 15m, 12h, 7d, 2w, 1h30m)'
+complete -c shelf -n '__shelf_using save' -l expires-at -x -d 'the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)'
+complete -c shelf -n '__shelf_using save' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using save' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using save' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using retrieve' -l each -d 'a JSON array: write each element as one compact line (JSON Lines)'
+complete -c shelf -n '__shelf_using retrieve' -l allow-expired -d 'write the file even if its expiry time (save --expires-in) has passed'
+complete -c shelf -n '__shelf_using retrieve' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using retrieve' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using retrieve' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using append' -l file -r -F -d 'read SRC instead of standard input'
+complete -c shelf -n '__shelf_using append' -l each -d 'the input is a JSON array: append each of its elements'
+complete -c shelf -n '__shelf_using append' -l raw -d 'append the bytes as they are, without checking for JSON'
+complete -c shelf -n '__shelf_using append' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using append' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using append' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using exists' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using exists' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using exists' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using is-folder' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using is-folder' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using is-folder' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using remove' -l force -s f -d 'succeed when nothing is there'
+complete -c shelf -n '__shelf_using remove' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using remove' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using remove' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using move' -l force -s f -d 'replace an existing target'
+complete -c shelf -n '__shelf_using move' -l print-path -d 'print the absolute path of the result'
+complete -c shelf -n '__shelf_using move' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using move' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using move' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using copy' -l force -s f -d 'replace an existing target'
+complete -c shelf -n '__shelf_using copy' -l print-path -d 'print the absolute path of the result'
+complete -c shelf -n '__shelf_using copy' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using copy' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using copy' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using rename' -l force -s f -d 'replace an existing target'
+complete -c shelf -n '__shelf_using rename' -l print-path -d 'print the absolute path of the result'
+complete -c shelf -n '__shelf_using rename' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using rename' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using rename' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using clear' -l older-than -x -d 'remove files not modified for DURATION (90s, 15m, 12h, 7d, 2w)'
+complete -c shelf -n '__shelf_using clear' -l max-size -x -d 'remove the least recently modified files until the rest fit in SIZE (500K, 10M, 2G)'
+complete -c shelf -n '__shelf_using clear' -l expired -d 'remove files whose expiry time (save --expires-in) has passed'
+complete -c shelf -n '__shelf_using clear' -l dry-run -s n -d 'print what would be removed; remove nothing'
+complete -c shelf -n '__shelf_using clear' -l verbose -s v -d 'print each removed file; report skipped ones on standard error'
+complete -c shelf -n '__shelf_using clear' -l json -d 'print one JSON object instead of text'
+complete -c shelf -n '__shelf_using clear' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using clear' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using clear' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using list' -l long -s l -d 'also size, modification time, expiry and backup flag'
+complete -c shelf -n '__shelf_using list' -l recursive -s R -d 'also list inside folders, as paths from <folder>'
+complete -c shelf -n '__shelf_using list' -l human -d 'with --long (which it implies): sizes in binary units (1.5 MiB) instead of bytes'
+complete -c shelf -n '__shelf_using list' -l json -d 'print one JSON object instead of text'
+complete -c shelf -n '__shelf_using list' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using list' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using list' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using do-not-backup' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using do-not-backup' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using do-not-backup' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using backup' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using backup' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using backup' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using path' -l json -d 'print one JSON object instead of text'
+complete -c shelf -n '__shelf_using path' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using path' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using path' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using dirs' -l json -d 'print one JSON object instead of text'
+complete -c shelf -n '__shelf_using dirs' -l group -x -d 'resolve sharedContainer for the group NAME'
+complete -c shelf -n '__shelf_using dirs' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using dirs' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using dirs' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using capacity' -l json -d 'print one JSON object instead of text'
+complete -c shelf -n '__shelf_using capacity' -l human -d 'sizes in binary units with one decimal (1.5 GiB) instead of bytes'
+complete -c shelf -n '__shelf_using capacity' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using capacity' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using capacity' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using sync' -l key -x -d 'the field holding each element'\''s id (default: id); strings and numbers allowed'
+complete -c shelf -n '__shelf_using sync' -l file -r -F -d 'read SRC instead of standard input'
+complete -c shelf -n '__shelf_using sync' -l json -d 'print the report as JSON (it always is; accepted like everywhere else)'
+complete -c shelf -n '__shelf_using sync' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using sync' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using sync' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using completions' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using completions' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using completions' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using help' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using help' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using help' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_wants directory' -a 'documents caches applicationSupport temporary sharedContainer:'
+complete -c shelf -n '__shelf_wants stored' -a '(__shelf_stored_paths)'
+complete -c shelf -n '__shelf_wants command' -a 'save retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs capacity sync completions help'
+complete -c shelf -n '__shelf_wants shell' -a 'bash zsh fish'
+complete -c shelf -n '__shelf_wants file' -F
