@@ -69,7 +69,7 @@ enum CrashAppendScenarios {
             var checks = Checks()
             if result.signal == SIGKILL { killed += 1 } else { checks.expect(result, in: [0], "append that ended before the kill") }
             let namespace = sandbox.namespace("caches") + (kind == .folder ? "/inbox" : "")
-            if Sandbox.entries(of: namespace).contains(where: { $0.hasPrefix(".shelf-journal") }) { journals += 1 }
+            if Sandbox.reservedLeftovers(namespace).contains(where: { $0.contains(".shelf-journal") }) { journals += 1 }
             let before = stored
             let (added, problems) = try observe(kind, battery, sandbox, expected: before, run: run, item: new)
             checks.problems += problems

@@ -85,6 +85,10 @@ final class Sandbox {
     static func reservedLeftovers(_ folder: String) -> [String] {
         snapshot(folder).compactMap { line in
             let path = line.split(separator: " ").first.map(String.init) ?? ""
+            // An append's journal stays beside its file, empty, once the append committed
+            // (docs/formats.md): only a non-empty one is a leftover.
+            let leaf = path.split(separator: "/").last ?? ""
+            if leaf.hasPrefix(".shelf-journal-") && line.contains(" size=0 ") { return nil }
             return path.split(separator: "/").contains { $0.hasPrefix(".shelf-") } ? path : nil
         }
     }
