@@ -7,22 +7,9 @@ import Testing
 
     static var binary: URL { URL(fileURLWithPath: BuiltBinary.path) }
 
-    func shelf(_ arguments: [String], stdin: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = EndToEndTests.binary
-        process.arguments = arguments
-        process.environment = home.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    func shelf(_ arguments: [String], stdin: String = "") throws -> Subprocess.Result {
+        try Subprocess.run(BuiltBinary.path, arguments, environment: home.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 },
+                           stdin: stdin)
     }
 
     @Test func binaryExists() {
@@ -57,5 +44,16 @@ import Testing
         #expect(try shelf(["--version"]).stdout.hasPrefix("shelf "))
         let help = try shelf(["help", "save"])
         #expect(help.status == 0 && help.stdout.contains("--print-path"))
+    }
+
+    /// Past `ulimit -f` the write fails (EFBIG) instead of SIGXFSZ killing shelf: exit 74, no temp file.
+    @Test func fileSizeLimitIsAnIOErrorThatLeavesNothing() throws {
+        let script = "ulimit -f 100 && head -c 1000000 /dev/zero | \"$0\" save caches big.bin"
+        let result = try Subprocess.run("/bin/sh", ["-c", script, BuiltBinary.path],
+                                        environment: home.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains("too large"))
+        #expect(!home.exists("cache/shelf/big.bin"))
+        #expect(home.shelfLeftovers().isEmpty)
     }
 }

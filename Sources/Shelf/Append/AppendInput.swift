@@ -26,11 +26,11 @@ struct AppendInput {
             case (.jsonArray, false):
                 return try readOneValue(&source, into: spool)
             case (.jsonArray, true):
-                return try split(&source, .arrayElements, compact: false, SpoolSink(spool: spool, separator: [JSONBytes.comma]), path: path)
+                return try split(&source, .arrayElements, compact: false, SpoolSink(spool: spool, separator: [Byte.comma]), path: path)
             case (.jsonLines, false):
-                return try split(&source, .lineValues, compact: false, SpoolSink(spool: spool, terminator: [JSONBytes.newline]), path: path)
+                return try split(&source, .lineValues, compact: false, SpoolSink(spool: spool, terminator: [Byte.newline]), path: path)
             case (.jsonLines, true):
-                return try split(&source, .arrayElements, compact: true, SpoolSink(spool: spool, terminator: [JSONBytes.newline]), path: path)
+                return try split(&source, .arrayElements, compact: true, SpoolSink(spool: spool, terminator: [Byte.newline]), path: path)
             case (.folder, _), (.raw, _):
                 return try split(&source, .arrayElements, compact: true, SpoolSink(spool: spool, recordsEnds: true), path: path)
             }
@@ -48,12 +48,12 @@ struct AppendInput {
             try validator.consume(chunk)
             var start = 0
             if !started {
-                while start < chunk.count && JSONBytes.isWhitespace(chunk[start]) { start += 1 }
+                while start < chunk.count && Byte.isWhitespace(chunk[start]) { start += 1 }
                 if start == chunk.count { return }
                 started = true
             }
             try spool.append(UnsafeRawBufferPointer(rebasing: chunk[start...]))
-            if let last = chunk.lastIndex(where: { !JSONBytes.isWhitespace($0) }) {
+            if let last = chunk.lastIndex(where: { !Byte.isWhitespace($0) }) {
                 valueEnd = spool.count - (chunk.count - last - 1)
             }
         }

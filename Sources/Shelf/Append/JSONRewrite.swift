@@ -16,9 +16,9 @@ struct JSONRewrite {
         do {
             try AtomicFile.write(target, replace: false) { temp in
                 let start = inBrackets ? 1 : 0
-                if inBrackets { try put([JSONBytes.openBracket], temp, at: 0) }
+                if inBrackets { try put([Byte.openBracket], temp, at: 0) }
                 try spool.copyAll(to: temp, at: start)
-                if inBrackets { try put([JSONBytes.closeBracket], temp, at: start + spool.count) }
+                if inBrackets { try put([Byte.closeBracket], temp, at: start + spool.count) }
             }
             return true
         } catch ShelfError.alreadyExists {
@@ -36,16 +36,16 @@ struct JSONRewrite {
             temp.close()
             if !installed { unlinkat(target.folder.raw, tempName, 0) }
         }
-        try JSONRewrite.put([JSONBytes.openBracket], temp, at: 0)
+        try JSONRewrite.put([Byte.openBracket], temp, at: 0)
         var end = 1
         if let range {
             try copyValidated(range, to: temp, at: end)
             end += range.count
-            try JSONRewrite.put([JSONBytes.comma], temp, at: end)
+            try JSONRewrite.put([Byte.comma], temp, at: end)
             end += 1
         }
         try spool.copyAll(to: temp, at: end)
-        try JSONRewrite.put([JSONBytes.closeBracket], temp, at: end + spool.count)
+        try JSONRewrite.put([Byte.closeBracket], temp, at: end + spool.count)
         try temp.sync()
         failpoints.check(.rewrite)
         if renameat(target.folder.raw, tempName, target.folder.raw, target.name) != 0 {

@@ -62,7 +62,7 @@ extension Store {
             case .array(let offset, let isEmpty):
                 guard input.count > 0 else { return 0 }
                 let splice = AppendSplice(locked: locked, failpoints: failpoints)
-                try splice.insert(isEmpty ? [] : [JSONBytes.comma], input.spool, at: offset)
+                try splice.insert(isEmpty ? [] : [Byte.comma], input.spool, at: offset)
             case .empty:
                 try rewrite.replace(keeping: nil, then: input.spool)
             case .otherValue(let start, let end):
@@ -86,7 +86,7 @@ extension Store {
             // One read gives both the journal's fingerprint and the last byte.
             let size = locked.size
             let before = try AppendJournal.bytes(of: locked.file, in: Swift.max(0, size - AppendJournal.fingerprintLength)..<size)
-            let prefix = lines && before.last.map({ $0 != JSONBytes.newline }) == true ? [JSONBytes.newline] : []
+            let prefix = lines && before.last.map({ $0 != Byte.newline }) == true ? [Byte.newline] : []
             let splice = AppendSplice(locked: locked, failpoints: failpoints)
             try splice.insert(prefix, input.spool, at: size, fingerprint: before)
             return input.count

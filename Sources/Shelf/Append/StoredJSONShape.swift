@@ -17,14 +17,14 @@ enum StoredJSONShape: Equatable {
     static func inspect(_ file: FileDescriptor, size: Int) throws -> StoredJSONShape {
         guard let (first, firstByte) = try firstNonBlank(file, size: size),
               let (last, lastByte) = try lastNonBlank(file, before: size) else { return .empty }
-        guard firstByte == JSONBytes.openBracket, lastByte == JSONBytes.closeBracket, last > first,
+        guard firstByte == Byte.openBracket, lastByte == Byte.closeBracket, last > first,
               let (beforeClose, byte) = try lastNonBlank(file, before: last) else {
             return .otherValue(start: first, end: last + 1)
         }
         if beforeClose == first { return .array(insertAt: first + 1, isEmpty: true) }
         // An element never ends with '[' or ','; seeing one means the file is broken: let the
         // rewrite path validate it and report where.
-        if byte == JSONBytes.openBracket || byte == JSONBytes.comma { return .otherValue(start: first, end: last + 1) }
+        if byte == Byte.openBracket || byte == Byte.comma { return .otherValue(start: first, end: last + 1) }
         return .array(insertAt: beforeClose + 1, isEmpty: false)
     }
 
@@ -34,7 +34,7 @@ enum StoredJSONShape: Equatable {
         while start < size {
             let block = try AppendJournal.bytes(of: file, in: start..<Swift.min(size, start + blockSize))
             if block.isEmpty { return nil }
-            if let i = block.firstIndex(where: { !JSONBytes.isWhitespace($0) }) { return (start + i, block[i]) }
+            if let i = block.firstIndex(where: { !Byte.isWhitespace($0) }) { return (start + i, block[i]) }
             start += block.count
         }
         return nil
@@ -46,7 +46,7 @@ enum StoredJSONShape: Equatable {
         while end > 0 {
             let start = Swift.max(0, end - blockSize)
             let block = try AppendJournal.bytes(of: file, in: start..<end)
-            if let i = block.lastIndex(where: { !JSONBytes.isWhitespace($0) }) { return (start + i, block[i]) }
+            if let i = block.lastIndex(where: { !Byte.isWhitespace($0) }) { return (start + i, block[i]) }
             end = start
         }
         return nil

@@ -60,7 +60,7 @@ final class LineWriterSink: ValueSink {
 
     func valueEnded() throws {
         if used == buffer.count { try flush() }
-        buffer[used] = JSONBytes.newline
+        buffer[used] = Byte.newline
         used += 1
     }
 

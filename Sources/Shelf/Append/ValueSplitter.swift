@@ -51,7 +51,7 @@ struct ValueSplitter<Sink: ValueSink> {
             let stop = next < events.list.count ? Swift.min(events.list[next].offset - base, chunk.count) : chunk.count
             if !inValue {
                 // Outside values: brackets, commas and blanks. A line value starts at its first non-blank.
-                if unit == .lineValues && !JSONBytes.isWhitespace(chunk[index]) {
+                if unit == .lineValues && !Byte.isWhitespace(chunk[index]) {
                     try begin()
                 } else {
                     index += 1
@@ -104,15 +104,15 @@ struct ValueSplitter<Sink: ValueSink> {
             if inString {
                 if escaped {
                     escaped = false
-                } else if byte == JSONBytes.backslash {
+                } else if byte == Byte.backslash {
                     escaped = true
-                } else if byte == JSONBytes.quote {
+                } else if byte == Byte.quote {
                     inString = false
                 }
-            } else if JSONBytes.isWhitespace(byte) {
+            } else if Byte.isWhitespace(byte) {
                 if i > runStart { try sink.write(UnsafeRawBufferPointer(rebasing: bytes[runStart..<i])) }
                 runStart = i + 1
-            } else if byte == JSONBytes.quote {
+            } else if byte == Byte.quote {
                 inString = true
             }
         }
@@ -134,17 +134,3 @@ struct BoundaryEvents: JSONEventHandler {
     mutating func lineValueEnded(at offset: Int) { list.append(Event(offset: offset, began: false)) }
 }
 
-/// The few bytes the append engine looks at itself.
-enum JSONBytes {
-    static let quote = UInt8(ascii: "\"")
-    static let backslash = UInt8(ascii: "\\")
-    static let comma = UInt8(ascii: ",")
-    static let newline = UInt8(ascii: "\n")
-    static let openBracket = UInt8(ascii: "[")
-    static let closeBracket = UInt8(ascii: "]")
-
-    /// JSON's four whitespace bytes.
-    static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-    }
-}
