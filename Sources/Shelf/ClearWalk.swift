@@ -7,6 +7,8 @@ struct ClearWalk {
     let now: Int64
     /// The files `ClearPlan` chose for `maxSize`, with the modification time they had then.
     var selection: [String: ClearPlan.Stamp] = [:]
+    /// For a clear of everything: the locks held when it started, so files need not be opened.
+    var heldLocks: HeldLocks?
     var report = ClearReport()
 
     /// What became of a folder's contents.
@@ -96,6 +98,9 @@ struct ClearWalk {
     private mutating func clearFile(_ name: String, type: UInt8, in folder: FileDescriptor, path: String,
                                     leftovers: Leftovers) -> Bool {
         let fullPath = folder.path + "/" + name
+        if let heldLocks, options.removesEverything, !options.dryRun {
+            return clearUnlessLocked(name, in: folder, path: path, heldLocks: heldLocks, leftovers: leftovers)
+        }
         if type == UInt8(DT_REG) || type == UInt8(DT_UNKNOWN) {
             let fd = retryingEINTR { openat(folder.raw, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
             if fd < 0 && errno == ENOENT { return true }
@@ -117,6 +122,25 @@ struct ClearWalk {
         let expires = st.isRegularFile ? leftovers.index?.expiry(of: name, st) : nil
         guard selects(st, expires: expires, path: path) else { return false }
         return unlink(name, in: folder, path: path, size: st.isRegularFile ? Int64(st.st_size) : 0)
+    }
+
+    /// The fast path of a clear of everything: one stat and one unlink, skipping files the lock
+    /// snapshot names (see `HeldLocks` for why a lock taken later does no harm).
+    private mutating func clearUnlessLocked(_ name: String, in folder: FileDescriptor, path: String,
+                                            heldLocks: HeldLocks, leftovers: Leftovers) -> Bool {
+        var st = stat()
+        if fstatat(folder.raw, name, &st, AT_SYMLINK_NOFOLLOW) != 0 {
+            if errno == ENOENT { return true }
+            fail(path, ShelfError.lastError(path: folder.path + "/" + name, operation: "stat"))
+            return false
+        }
+        if st.isRegularFile && heldLocks.contains(st) {
+            report.skipped.append(path)
+            return false
+        }
+        let gone = unlink(name, in: folder, path: path, size: st.isRegularFile ? Int64(st.st_size) : 0)
+        if gone { leftovers.removeJournal(of: name, in: folder) }
+        return gone
     }
 
     /// Removes a regular file while holding its exclusive lock, so that a shelf append or read in

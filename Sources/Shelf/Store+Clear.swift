@@ -71,6 +71,7 @@ extension Store {
         defer { root.close() }
         let now = options.now ?? Expiry.now()
         var walk = ClearWalk(options: options, now: now)
+        if options.removesEverything && !options.dryRun { walk.heldLocks = HeldLocks.snapshot() }
         if let maxSize = options.maxSize {
             walk.selection = try ClearPlan.oldestBeyond(maxSize, in: root, walk: walk)
         }
