@@ -43,6 +43,9 @@ enum SaveCommand {
         let written = try context.withProgress(invocation) { progress in
             if let size = context.inputSize(invocation) { progress.expect(size) }
             return try context.withInput(invocation) { source in
+                // Counting hides the descriptor from the library, which then cannot copy inside the
+                // kernel: count only when a progress line is actually drawn.
+                guard progress.enabled else { return try store.save(from: &source, to: path, in: directory, options: options) }
                 var counted = CountingSource(base: source, progress: progress)
                 return try store.save(from: &counted, to: path, in: directory, options: options)
             }
