@@ -26,6 +26,20 @@ enum Content {
         }
     }
 
+    /// Readies a child for its kill: either part of `bytes` and a pause of up to 2 ms, so the kill
+    /// lands while shelf still reads (`cut`), or all of it and a pause of up to `wholeDelay` seconds,
+    /// so the kill lands somewhere in the write.
+    static func feedBeforeKill(_ child: Child, _ bytes: [UInt8], cut: Bool, wholeDelay: Double, _ rng: inout SeededRandom) {
+        if cut {
+            feed(child, bytes.prefix(rng.int(0...max(0, bytes.count - 1))), &rng)
+            usleep(UInt32(rng.int(0...2000)))
+        } else {
+            child.writeInput(bytes)
+            child.closeInput()
+            usleep(UInt32(Double.random(in: 0...max(0, wholeDelay), using: &rng) * 1_000_000))
+        }
+    }
+
     static func parseJSON(_ bytes: [UInt8]) -> Any? {
         try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
     }

@@ -56,14 +56,7 @@ enum CrashAppendScenarios {
             let new = item(run)
             let child = try battery.shelf.start(["append", "caches", path], in: sandbox, input: .pipe)
             let midInput = rng.chance(0.4)
-            if midInput {
-                Content.feed(child, new.prefix(rng.int(0...max(0, new.count - 1))), &rng)
-                usleep(UInt32(rng.int(0...2000)))
-            } else {
-                child.writeInput(new)
-                child.closeInput()
-                usleep(UInt32(Double.random(in: 0...(fullTime * 1.2), using: &rng) * 1_000_000))
-            }
+            Content.feedBeforeKill(child, new, cut: midInput, wholeDelay: fullTime * 1.2, &rng)
             child.kill()
             let result = child.wait()
             var checks = Checks()

@@ -38,14 +38,7 @@ enum CrashScenarios {
                 let new = target.hasSuffix(".json") ? Content.json(run: run, size: size, &rng) : rng.bytes(size)
                 let child = try battery.shelf.start(["save", "caches", target], in: sandbox, input: .pipe)
                 let midInput = rng.chance(0.5)
-                if midInput {
-                    Content.feed(child, new.prefix(rng.int(0...max(0, new.count - 1))), &rng)
-                    usleep(UInt32(rng.int(0...2000)))
-                } else {
-                    child.writeInput(new)
-                    child.closeInput()
-                    usleep(UInt32(rng.int(0...Int(fullTime * 1_000_000))))
-                }
+                Content.feedBeforeKill(child, new, cut: midInput, wholeDelay: fullTime, &rng)
                 child.kill()
                 let result = child.wait()
                 var checks = Checks()
