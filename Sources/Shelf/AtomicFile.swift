@@ -1,8 +1,12 @@
+import CShelfLinux
 import Glibc
 
 /// The one place that replaces a file: write a temp file in the same folder, fsync it, rename it
 /// over the target, fsync the folder. A crash at any instant leaves the old or the new content,
-/// never a mix; the temp name starts with `.shelf-` so that listings never show a leftover.
+/// never a mix. Where the file system allows, the temp file has no name while it is written
+/// (O_TMPFILE) and gets one only once complete and synced, just before the rename: a save killed
+/// mid-write leaves nothing behind. Elsewhere it is named from the start; either way the name
+/// starts with `.shelf-` so that listings never show a leftover.
 enum AtomicFile {
     static let tempPrefix = SafePath.reservedPrefix + "tmp-"
 
@@ -11,15 +15,22 @@ enum AtomicFile {
     /// On any error the temp file is removed and the target is untouched.
     static func write(_ target: Target, replace: Bool = true, fill: (FileDescriptor) throws -> Void) throws {
         try checkWritable(target)
-        let (temp, tempName) = try createTemp(in: target)
+        let temp: FileDescriptor
+        var tempName: String?
+        if let unnamed = openUnnamed(in: target) {
+            temp = unnamed
+        } else {
+            (temp, tempName) = try createTemp(in: target)
+        }
         var installed = false
         defer {
             temp.close()
-            if !installed { unlinkat(target.folder.raw, tempName, 0) }
+            if !installed, let tempName { unlinkat(target.folder.raw, tempName, 0) }
         }
         try fill(temp)
         try temp.sync()
-        try install(tempName, as: target, replace: replace)
+        if tempName == nil { tempName = try name(temp, in: target) }
+        try install(tempName!, as: target, replace: replace)
         installed = true
         try syncFolder(target.folder)
     }
@@ -31,6 +42,24 @@ enum AtomicFile {
         if faccessat(target.folder.raw, target.name, W_OK, AT_EACCESS) != 0 && errno == EACCES,
            let st = try target.status(), st.isRegularFile {
             throw ShelfError.permissionDenied(path: target.path)
+        }
+    }
+
+    /// An unnamed file in the target's folder, or nil where O_TMPFILE is not supported or /proc
+    /// (needed to give it a name later) is not mounted.
+    static func openUnnamed(in target: Target) -> FileDescriptor? {
+        guard access("/proc/self/fd", F_OK) == 0 else { return nil }
+        let fd = retryingEINTR { shelf_open_unnamed(target.folder.raw, 0o600) }
+        return fd >= 0 ? FileDescriptor(raw: fd, path: target.path) : nil
+    }
+
+    /// Links a complete unnamed file into its folder under a fresh temp name.
+    static func name(_ file: FileDescriptor, in target: Target) throws -> String {
+        while true {
+            let name = tempPrefix + randomSuffix()
+            if linkat(AT_FDCWD, "/proc/self/fd/\(file.raw)", target.folder.raw, name, AT_SYMLINK_FOLLOW) == 0 { return name }
+            if errno == EEXIST { continue }
+            throw ShelfError.lastError(path: target.path, operation: "name the temporary file")
         }
     }
 
