@@ -15,8 +15,9 @@ enum SaveCommand {
             OptionSpec(name: "expires-at", value: "TIME", help: "the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)"),
         ],
         discussion: """
-            The input streams into a temporary file in the target folder, which is fsynced and then
-            renamed over <path>; the folder is fsynced too. A crash leaves the old or the new content,
+            The input streams into a temporary file in the target folder (unnamed while it is
+            written, where the file system allows), which is fsynced and then renamed over <path>;
+            the folder is fsynced too. A crash leaves the old or the new content,
             never a mix. Missing folders are created (mode 0700); new files get mode 0600. A file
             made read-only (chmod a-w) is not replaced: permission denied, exit 77.
             A <path> ending in .json must be one valid JSON text (RFC 8259): otherwise nothing is
