@@ -29,8 +29,9 @@ enum AtomicFile {
         }
         try fill(temp)
         try temp.sync()
-        if tempName == nil { tempName = try name(temp, in: target) }
-        try install(tempName!, as: target, replace: replace)
+        let finalName = try tempName ?? name(temp, in: target)
+        tempName = finalName
+        try install(finalName, as: target, replace: replace)
         installed = true
         try syncFolder(target.folder)
     }
