@@ -14,16 +14,16 @@ DEBUG_BIN = .build/debug/shelf
 RELIABILITY = .build/debug/shelf-reliability
 SUITE ?= Tests/Fixtures/JSONTestSuite/test_parsing
 
-# Where install puts things: the conventional places that man, bash-completion, zsh and fish search.
-BINDIR = $(PREFIX)/bin
-MANDIR = $(PREFIX)/share/man/man1
-BASHDIR = $(PREFIX)/share/bash-completion/completions
-ZSHDIR = $(PREFIX)/share/zsh/site-functions
-FISHDIR = $(PREFIX)/share/fish/vendor_completions.d
+# install, uninstall and the release tarball's install.sh are one script, which holds the places
+# (those man, bash-completion, zsh and fish search); it reads PREFIX and DESTDIR from the environment.
+export PREFIX DESTDIR
+INSTALL_SH = sh scripts/install.sh --from .
+# Where `make dist` puts the tarball and its SHA256SUMS.
+DIST ?= dist
 # The binary that `make docs` asks for the man page and completions.
 DOCS_BIN ?= $(DEBUG_BIN)
 
-.PHONY: help build release test check-reliability demo conformance install install-files uninstall docs generate-docs clean
+.PHONY: help build release test check-reliability demo conformance install install-files uninstall dist dist-files docs generate-docs clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 20
@@ -70,16 +70,16 @@ install: release ## install binary, man page and completions under PREFIX (defau
 	@$(MAKE) --no-print-directory install-files
 
 install-files: ## install BIN (default: the release build), man page and completions, building nothing
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHDIR) $(DESTDIR)$(ZSHDIR) $(DESTDIR)$(FISHDIR)
-	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/shelf
-	install -m 0644 docs/shelf.1 $(DESTDIR)$(MANDIR)/shelf.1
-	install -m 0644 completions/shelf.bash $(DESTDIR)$(BASHDIR)/shelf
-	install -m 0644 completions/_shelf $(DESTDIR)$(ZSHDIR)/_shelf
-	install -m 0644 completions/shelf.fish $(DESTDIR)$(FISHDIR)/shelf.fish
+	$(INSTALL_SH) --binary "$(BIN)"
 
 uninstall: ## remove exactly what install put under PREFIX
-	rm -f $(DESTDIR)$(BINDIR)/shelf $(DESTDIR)$(MANDIR)/shelf.1 $(DESTDIR)$(BASHDIR)/shelf \
-	      $(DESTDIR)$(ZSHDIR)/_shelf $(DESTDIR)$(FISHDIR)/shelf.fish
+	$(INSTALL_SH) --uninstall
+
+dist: release ## release tarball of the static build and its SHA256SUMS, in dist/ (DIST=folder)
+	sh scripts/dist.sh --static "$(BIN)" "$(DIST)"
+
+dist-files: ## package BIN (any build) as dist does, building nothing
+	sh scripts/dist.sh "$(BIN)" "$(DIST)"
 
 docs: build ## regenerate docs/shelf.1 and completions/ from the command table
 	@$(MAKE) --no-print-directory generate-docs

@@ -18,8 +18,12 @@ final class TestHome: @unchecked Sendable {
     }
 
     deinit {
-        // Folders made read-only by a test must be writable again to be removed.
-        ((try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []).forEach { chmod(root + "/" + $0, 0o700) }
+        // Folders made read-only by a test must be writable again to be removed. Real folders only:
+        // chmod follows a symbolic link, and a test home may link to the built binary.
+        for relative in (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? [] {
+            var st = stat()
+            if lstat(root + "/" + relative, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR { chmod(root + "/" + relative, 0o700) }
+        }
         try? FileManager.default.removeItem(atPath: root)
     }
 
