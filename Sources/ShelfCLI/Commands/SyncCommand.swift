@@ -1,4 +1,5 @@
 import Shelf
+import ShelfCore
 
 /// `shelf sync`: one `<id>.json` file per element of a JSON array, kept in step with the input.
 enum SyncCommand {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// The command line and the library are one implementation: the same operations through
 /// `CLI.run` and through the Swift API must leave byte-identical trees.
