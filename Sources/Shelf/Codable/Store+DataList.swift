@@ -75,19 +75,6 @@ extension Store {
         }
     }
 
-    /// Opens the folder at `path`, refusing files and links.
-    func openExistingFolder(_ path: String, in directory: Directory) throws -> FileDescriptor {
-        let target = try existingTarget(path, in: directory)
-        defer { target.close() }
-        guard let st = try target.status() else { throw ShelfError.notFound(path: target.path) }
-        if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
-        if !st.isFolder { throw ShelfError.notAFolder(path: target.path) }
-        guard let folder = try FolderWalker.openFolder(target.name, in: target.folder, path: target.path, create: false) else {
-            throw ShelfError.notFound(path: target.path)
-        }
-        return folder
-    }
-
     /// Puts the finished folder `tempName` (beside `target`) under the target's name. When a
     /// folder is already there it is first renamed aside to a hidden name and removed after.
     static func installFolder(_ tempName: String, as target: Target) throws {

@@ -37,7 +37,7 @@ public struct JSONFolder: Sendable {
     }
 
     /// The file name of an id.
-    public static func fileName(for id: String) -> String { id + ".json" }
+    public static func fileName(for id: String) -> String { SyncIDs.fileName(for: id) }
 
     /// The files the folder holds now, sorted by id; none when the folder does not exist yet.
     public func files() throws -> [JSONFile] {
@@ -67,26 +67,11 @@ public struct JSONFolder: Sendable {
         return files.sorted { Array($0.id.utf8).lexicographicallyPrecedes($1.id.utf8) }
     }
 
-    /// Refuses ids that cannot be file names here, and duplicates, before anything is written.
+    /// Refuses ids that cannot be file names here, and duplicates (compared as bytes), before
+    /// anything is written.
     /// - Throws: `invalidInput` naming the folder, the element's position and the id.
     public func validate(ids: [String]) throws {
-        var seen: [String: Int] = [:]
-        let folderPath = (try? store.path(for: path, in: directory)) ?? path
-        for (index, id) in ids.enumerated() {
-            func reject(_ reason: String) -> ShelfError {
-                .invalidInput(path: folderPath, reason: "element \(index): id '\(printable(id))': \(reason)")
-            }
-            if id.isEmpty { throw reject("the id is empty") }
-            if id.hasPrefix(".") { throw reject("an id cannot start with '.' (its file would be hidden)") }
-            if id.utf8.contains(UInt8(ascii: "/")) { throw reject("an id cannot contain '/'") }
-            do {
-                _ = try SafePath(JSONFolder.fileName(for: id))
-            } catch ShelfError.invalidName(_, let reason) {
-                throw reject(reason)
-            }
-            if let first = seen[id] { throw reject("element \(first) has the same id; ids must be unique") }
-            seen[id] = index
-        }
+        try SyncIDs.check(ids, folderPath: (try? store.path(for: path, in: directory)) ?? path)
     }
 
     /// Encodes `value` with the folder's encoder and writes it as `<id>.json`.

@@ -99,7 +99,7 @@ extension AppendJournal {
     }
 
     /// Whether `name` in `folder` still is the file whose status is `st`.
-    static func isCurrent(_ st: stat, name: String, in folder: FileDescriptor, path: String) throws -> Bool {
+    package static func isCurrent(_ st: stat, name: String, in folder: FileDescriptor, path: String) throws -> Bool {
         var now = stat()
         if fstatat(folder.raw, name, &now, AT_SYMLINK_NOFOLLOW) != 0 {
             if errno == ENOENT { return false }

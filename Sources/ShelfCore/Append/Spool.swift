@@ -68,19 +68,34 @@ final class Spool {
 
     /// Feeds all the bytes to `sum`, reading the file through a fixed buffer if there is one.
     func checksum(into sum: inout Checksum64) throws {
-        guard let file else {
+        guard file != nil else {
             sum.update(memory)
             return
         }
-        try flush()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
         defer { buffer.deallocate() }
         var done = 0
         while done < count {
-            let n = pread(file.raw, buffer.baseAddress, Swift.min(buffer.count, count - done), off_t(done))
+            let n = Swift.min(buffer.count, count - done)
+            try read(done..<(done + n), into: buffer)
+            sum.update(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+            done += n
+        }
+    }
+
+    /// Copies the bytes `range` of the spool into the start of `buffer`, which must hold them.
+    func read(_ range: Range<Int>, into buffer: UnsafeMutableRawBufferPointer) throws {
+        precondition(range.upperBound <= count && range.count <= buffer.count)
+        guard let file else {
+            memory.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[range])) }
+            return
+        }
+        try flush()
+        var done = 0
+        while done < range.count {
+            let n = pread(file.raw, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { throw ShelfError.lastError(path: folder.path, operation: "read temporary file") }
-            sum.update(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
             done += n
         }
     }

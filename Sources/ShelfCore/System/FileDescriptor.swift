@@ -26,7 +26,7 @@ package struct FileDescriptor {
     }
 
     /// Reads up to `buffer.count` bytes; 0 means end of input.
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while true {
             let n = Glibc.read(raw, buffer.baseAddress, buffer.count)
             if n >= 0 { return n }

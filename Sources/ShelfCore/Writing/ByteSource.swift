@@ -25,6 +25,10 @@ package struct DescriptorSource: ByteSource {
     }
 }
 
+/// A file shelf opened itself reads as a source too: its errors name that file as a read failure,
+/// where `DescriptorSource` reports the user's input as unreadable.
+extension FileDescriptor: ByteSource {}
+
 /// Reads bytes held in memory.
 public struct BytesSource<Bytes: Collection<UInt8>>: ByteSource where Bytes.Index == Int {
     let bytes: Bytes
