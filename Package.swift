@@ -5,16 +5,23 @@ let package = Package(
     name: "shelf",
     products: [
         .library(name: "Shelf", targets: ["Shelf"]),
+        .library(name: "ShelfCore", targets: ["ShelfCore"]),
         .executable(name: "shelf", targets: ["shelf"]),
     ],
     targets: [
-        // The library: all the work, no printing, no exiting.
-        .target(name: "Shelf", dependencies: ["CShelfLinux"]),
+        // The engine: all the work, no printing, no exiting. The standard library, Glibc and the C
+        // shim only: no Foundation, so the command line neither links nor starts it
+        // (docs/architecture.md).
+        .target(name: "ShelfCore", dependencies: ["CShelfLinux"]),
+        // The Swift API for app developers (Disk, Codable, storages, JSONFolder) on Foundation,
+        // over the engine; `import Shelf` brings the engine's public types too.
+        .target(name: "Shelf", dependencies: ["ShelfCore"]),
         // Linux calls Swift's Glibc module lacks (renameat2, copy_file_range, f*xattr), declared
         // in C so that they work in the fully static release binary too.
         .target(name: "CShelfLinux"),
-        // The hand parser, the command table and one file per subcommand.
-        .target(name: "ShelfCLI", dependencies: ["Shelf"]),
+        // The hand parser, the command table and one file per subcommand: on the engine alone, so
+        // the command line links no Foundation (a test checks the built binary).
+        .target(name: "ShelfCLI", dependencies: ["ShelfCore"]),
         // A few lines: run the CLI, exit with its status.
         .executableTarget(name: "shelf", dependencies: ["ShelfCLI"]),
         // The reliability battery (docs/reliability.md): runs a built `shelf`; a test tool, not shipped,
@@ -23,6 +30,6 @@ let package = Package(
         // `make bench`: times the release binary against cat, cp, rm, jq and a Disk-style rewrite.
         // Not shipped and not a dependency of anything; it runs shelf only as a separate process.
         .executableTarget(name: "shelf-bench", path: "Benchmarks/shelf-bench"),
-        .testTarget(name: "ShelfTests", dependencies: ["Shelf", "ShelfCLI", "shelf-bench"]),
+        .testTarget(name: "ShelfTests", dependencies: ["ShelfCore", "Shelf", "ShelfCLI", "shelf-bench"]),
     ]
 )

@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// What the words on the command line ask for.
 enum ParsedCommandLine {

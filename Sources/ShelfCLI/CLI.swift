@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// The command line as a function: the executable's main only calls `run` and exits.
 public enum CLI {

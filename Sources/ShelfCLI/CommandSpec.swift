@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// What a positional argument or an option's value holds; the shell completions offer
 /// candidates by it: directory names, paths stored in the chosen directory, command names,

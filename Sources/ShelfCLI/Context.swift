@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 import Glibc
 
 /// What a command runs with: the environment and the three standard streams.

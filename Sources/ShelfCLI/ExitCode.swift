@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// sysexits(3) statuses, documented in docs/exit-codes.md and in `shelf help`.
 enum ExitCode {

@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// Option values that spell durations, sizes and times, read with the library's shared parsers;
 /// a value that does not parse is a usage error (exit 64) naming the option.

@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// A command line after parsing, before any I/O: the command, its positional arguments and
 /// the options given. Commands turn it into their own typed options.

@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// The process environment as a dictionary, for `main`. The library does the reading, so the
 /// command line and the Swift API resolve directories from the same variables.

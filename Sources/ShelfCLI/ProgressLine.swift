@@ -1,5 +1,5 @@
 import Glibc
-import Shelf
+import ShelfCore
 
 /// The progress line of long work (`shelf: save: 1.2 GiB of 4.0 GiB (30%), 210.5 MiB/s`) on
 /// standard error. It appears only when standard error is a terminal, only once the work has

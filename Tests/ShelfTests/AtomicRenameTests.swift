@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// The portable fallbacks of `AtomicRename` (no renameat2), reached with `kernelFlags: false`.
 @Suite struct AtomicRenameTests {

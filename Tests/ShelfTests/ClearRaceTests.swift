@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// `clear` removes folders it empties; a write going into such a folder must neither fail nor be
 /// lost. Found by the reliability battery: an append racing `clear` failed with "no such file or

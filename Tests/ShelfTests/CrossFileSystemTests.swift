@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// The copy-then-remove path of move: forced on one file system through the `forceCopy` seam,
 /// and for real when /dev/shm is a separate file system (the usual tmpfs).

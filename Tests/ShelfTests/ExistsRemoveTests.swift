@@ -1,5 +1,6 @@
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 @Suite struct ExistsRemoveTests {
     let home = TestHome()

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// The lock snapshot a whole-folder clear uses instead of try-locking every file.
 @Suite struct HeldLocksTests {

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// User paths must never reach outside their namespace folder, whatever the text.
 @Suite struct HostilePathTests {

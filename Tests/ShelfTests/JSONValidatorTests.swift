@@ -1,5 +1,6 @@
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// The streaming validator on its own: grammar corners, positions, chunking, events, JSON Lines.
 @Suite struct JSONValidatorTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 @testable import ShelfCLI
 
 @Suite struct PathDirsTests {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 @testable import ShelfCLI
 
 /// A clock that moves `step` nanoseconds each time it is read: long work without waiting.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// `.json` paths only ever hold one valid JSON text.
 @Suite struct SaveJSONTests {

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 @Suite struct SaveRetrieveTests {
     let home = TestHome()

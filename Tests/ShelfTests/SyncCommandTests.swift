@@ -1,6 +1,8 @@
+import Foundation
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 @Suite struct SyncCommandTests {
     let home = TestHome()
@@ -11,19 +13,32 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == #"{"added":["1","2.5","bob"],"removed":[],"updated":[]}"# + "\n")
         #expect(result.stderr.isEmpty)
-        #expect(home.read("data/shelf/users/1.json") == "{\n  \"id\" : 1,\n  \"name\" : \"Ann\"\n}")
+        #expect(home.read("data/shelf/users/1.json") == #"{"id":1,"name":"Ann"}"#)
+        #expect(home.read("data/shelf/users/bob.json") == #"{"id":"bob","name":"Bob","tags":["a","b"]}"#)
         #expect(home.exists("data/shelf/users/bob.json") && home.exists("data/shelf/users/2.5.json"))
     }
 
     @Test func rerunningWithTheSameInputChangesNothing() {
         #expect(home.run(["sync", "applicationSupport", "users"], stdin: users).status == 0)
         for name in ["1", "bob", "2.5"] { setOldTime("data/shelf/users/\(name).json") }
-        // Same values, other key order and spacing: still equal.
-        let reordered = #"[ {"name":"Half","id":2.5}, {"tags":["a","b"],"name":"Bob","id":"bob"}, {"name":"Ann","id":1.0} ]"#
-        let again = home.run(["sync", "applicationSupport", "users"], stdin: reordered)
+        // The same bytes, however the array around them is spaced.
+        let respaced = " [\n" + users.dropFirst().dropLast().replacingOccurrences(of: "},{", with: "} ,\n\t{") + "\n] \n"
+        let again = home.run(["sync", "applicationSupport", "users"], stdin: respaced)
         #expect(again.status == 0)
         #expect(again.stdout == #"{"added":[],"removed":[],"updated":[]}"# + "\n")
         for name in ["1", "bob", "2.5"] { #expect(modificationTime("data/shelf/users/\(name).json") == 1000) }
+    }
+
+    @Test func otherBytesForTheSameValueAreAnUpdateAndNumberIdsAreTheirText() {
+        #expect(home.run(["sync", "applicationSupport", "users"], stdin: users).status == 0)
+        // Other key order and spacing is another text: stored as given. 1.0 is another id than 1.
+        let reordered = #"[ {"name":"Half","id":2.5}, {"tags":["a","b"],"name":"Bob","id":"bob"}, {"name":"Ann","id":1.0} ]"#
+        let again = home.run(["sync", "applicationSupport", "users"], stdin: reordered)
+        #expect(again.status == 0)
+        #expect(again.stdout == #"{"added":["1.0"],"removed":["1"],"updated":["2.5","bob"]}"# + "\n")
+        #expect(home.read("data/shelf/users/2.5.json") == #"{"name":"Half","id":2.5}"#)
+        #expect(home.read("data/shelf/users/1.0.json") == #"{"name":"Ann","id":1.0}"#)
+        #expect(!home.exists("data/shelf/users/1.json"))
     }
 
     @Test func changedElementsAreRewrittenAndGoneOnesRemoved() {

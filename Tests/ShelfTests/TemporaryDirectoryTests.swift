@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// Without XDG_RUNTIME_DIR, `temporary` lives in the shared $TMPDIR and must be private.
 @Suite struct TemporaryDirectoryTests {

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// A save writes into a file with no name (O_TMPFILE) and names it only when complete: while the
 /// input streams, nothing new is in the folder, so a save killed mid-write leaves nothing.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 @Suite struct ValueTextTests {
     @Test(arguments: [("90s", 90), ("15m", 900), ("12h", 43_200), ("7d", 604_800), ("2w", 1_209_600), ("1h30m", 5400),

@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf append`: standard input (or --file) joins what is stored, at the cost of the new item.
 enum AppendCommand {

@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf backup`: undoes `do-not-backup` (Disk's `backup`).
 enum BackupCommand {

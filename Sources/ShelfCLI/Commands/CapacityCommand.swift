@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf capacity`: the space of the volume that holds a directory, under Disk's four names.
 enum CapacityCommand {

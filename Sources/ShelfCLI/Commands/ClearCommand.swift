@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf clear`: empties a directory's namespace folder, or trims it to limits (for cron).
 enum ClearCommand {

@@ -1,5 +1,5 @@
 import Glibc
-import Shelf
+import ShelfCore
 
 /// `shelf __complete-path`: the stored paths that continue a prefix, for the completion
 /// scripts. Hidden: it is an interface between shelf and its own scripts, not a user command.

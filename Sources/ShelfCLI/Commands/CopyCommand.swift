@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf copy`: a file or folder tree into another directory or under another name.
 enum CopyCommand {

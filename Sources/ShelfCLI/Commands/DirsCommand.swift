@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf dirs`: every directory as resolved from the environment now.
 enum DirsCommand {

@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf do-not-backup`: marks a file or folder for backup tools to skip (Disk's `doNotBackup`).
 enum DoNotBackupCommand {

@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf exists`: answers with the exit status only.
 enum ExistsCommand {

@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf is-folder`: answers with the exit status only (Disk's `isFolder`).
 enum IsFolderCommand {

@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf list`: what is stored in a directory or one of its folders.
 enum ListCommand {

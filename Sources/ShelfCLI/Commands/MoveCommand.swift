@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf move`: the same relative path in another directory (Disk's `move(_:in:to:)`).
 enum MoveCommand {

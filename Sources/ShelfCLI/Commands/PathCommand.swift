@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf path`: where a name lives (Disk's `url(for:in:)`), whether or not it exists.
 enum PathCommand {

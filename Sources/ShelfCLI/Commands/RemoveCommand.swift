@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf remove`: deletes a file or a folder tree inside the namespace.
 enum RemoveCommand {

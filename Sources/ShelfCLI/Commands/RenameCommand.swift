@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf rename`: a new path in the same directory, byte for byte.
 enum RenameCommand {

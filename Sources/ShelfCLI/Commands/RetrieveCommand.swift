@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf retrieve`: the stored bytes to standard output.
 enum RetrieveCommand {

@@ -1,5 +1,5 @@
 import Glibc
-import Shelf
+import ShelfCore
 
 /// `shelf save`: standard input (or --file) atomically replaces a stored file.
 enum SaveCommand {

@@ -1,4 +1,4 @@
-import Shelf
+import ShelfCore
 
 /// `shelf sync`: one `<id>.json` file per element of a JSON array, kept in step with the input.
 enum SyncCommand {
@@ -15,14 +15,18 @@ enum SyncCommand {
             OptionSpec(name: "json", help: "print the report as JSON (it always is; accepted like everywhere else)"),
         ],
         discussion: """
-            Reads a JSON array of objects. Each element is stored as <folder>/<id>.json (pretty-printed,
-            keys sorted), written atomically. A file whose value changed is rewritten; an equal one is
-            left untouched (same bytes, same modification time); a *.json file whose id is no longer in
-            the input is removed. Other files in the folder, hidden files and sub-folders are never
-            touched, nor are *.json files that are not valid JSON.
-            Every id is checked before anything changes: an input that is not an array of objects, an
-            element without the key, or an id that is not a safe file name (contains '/', starts with
-            '.', …) or appears twice exits 65 and leaves the folder unchanged.
+            Reads a JSON array of objects. Each element is stored as <folder>/<id>.json exactly as
+            given, byte for byte (its spacing, key order and number spellings are kept; nothing is
+            re-serialised), written atomically. The id is the element's key field: a string's text,
+            compared as bytes (an NFC and an NFD spelling of 'é' are two ids), or a number exactly
+            as written (7, 7.0 and 7e0 are three ids). A file holding other bytes is rewritten; an
+            identical one is left untouched (same modification time); a *.json file whose id is no
+            longer in the input is removed. Other files in the folder, hidden files and sub-folders
+            are never touched, nor are *.json files that are not valid JSON.
+            The whole input is read and every id checked before anything changes: an input that is
+            not an array of objects, an element without the key, or an id that is not a safe file
+            name (contains '/', starts with '.', …) or appears twice exits 65 and leaves the folder
+            unchanged. The input waits in memory, or past 1 MiB in an unnamed temporary file.
             Prints one line: {"added":[…],"removed":[…],"updated":[…]} with the ids, each list sorted;
             running it again with the same input prints empty lists and changes nothing.
             """,
@@ -37,9 +41,11 @@ enum SyncCommand {
         let directory = try invocation.directory(at: 0)
         let key = invocation.value("key") ?? "id"
         if key.isEmpty { throw UsageError("option --key needs a field name", command: spec) }
-        let folder = try JSONFolder(invocation.positionals[1], in: directory, store: context.store())
+        let folder = invocation.positionals[1]
+        _ = try SafePath(folder)  // an unsafe folder is a usage error before any input is read
+        let store = try context.store()
         let report = try context.withInput(invocation) { source in
-            try folder.synchronize(from: &source, key: key, name: invocation.value("file") ?? "<stdin>")
+            try store.synchronize(folder: folder, in: directory, from: &source, key: key, inputName: invocation.value("file") ?? "<stdin>")
         }
         context.stdout.line(JSONText.object([
             ("added", .strings(report.added)), ("removed", .strings(report.removed)), ("updated", .strings(report.updated)),

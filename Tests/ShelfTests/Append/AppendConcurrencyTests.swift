@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// Many writers at once: every item lands exactly once, and no reader sees a half-done append.
 /// `flock` locks belong to open file descriptions, so threads of one process contend exactly

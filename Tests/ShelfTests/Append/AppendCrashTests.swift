@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// A `shelf append` killed with SIGKILL at each step (see `Failpoints`): the next shelf command
 /// must see the file with or without the new item, never torn, and leave no record in the

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// `shelf append` to a folder: the next numbered file (Disk's `[Data]` append, done better).
 @Suite struct AppendFolderTests {

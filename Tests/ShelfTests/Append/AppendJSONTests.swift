@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// `shelf append` to `.json` files: the array grows in place.
 @Suite struct AppendJSONTests {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// The rollback journal, driven by hand: the states a crash or a power failure can leave are built
 /// directly, then the next access must repair them, keep a complete append, or leave the file

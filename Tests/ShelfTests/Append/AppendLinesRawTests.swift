@@ -1,5 +1,6 @@
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// `shelf append` to JSON Lines and to plain files.
 @Suite struct AppendLinesRawTests {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// The journal file's life: made by the first in-place append, emptied and reused by the next
 /// ones, and taken away with its file by remove, move and rename; never copied, never listed.

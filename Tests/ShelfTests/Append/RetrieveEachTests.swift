@@ -1,5 +1,6 @@
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// `shelf retrieve --each`: a stored array as compact JSON Lines, streamed.
 @Suite struct RetrieveEachTests {

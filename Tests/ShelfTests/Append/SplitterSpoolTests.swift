@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// The pieces under `append --each` and `retrieve --each`, fed in awkward chunk sizes so that
 /// every boundary (a number, an escape, a string split across chunks) is crossed somewhere.

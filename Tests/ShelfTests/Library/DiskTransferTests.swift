@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// Disk's move, rename and capacities through the static facade. It reads the real process
 /// environment, so only calls that change nothing are made here; the Store methods behind them are

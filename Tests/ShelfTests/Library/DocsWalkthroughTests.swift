@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 // The walk-through of docs/library.md, verbatim (a test below checks that it stays so).
 // BEGIN WALKTHROUGH

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 struct Note: Codable, Identifiable, Equatable, JSONFolderSyncable {
     var id: Int

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 @Suite struct JSONValueTests {
     @Test func parsesEveryKindAndRoundTrips() throws {

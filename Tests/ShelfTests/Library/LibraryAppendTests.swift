@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// Disk's `append` family on `Store` (and through `Disk`): O(item), Disk's results.
 @Suite struct LibraryAppendTests {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// The command line and the library are one implementation: the same operations through
 /// `CLI.run` and through the Swift API must leave byte-identical trees.
@@ -36,9 +37,21 @@ import Testing
         String(decoding: try! sorted.encode(value), as: UTF8.self)
     }
 
-    static func syncStep(_ users: [User], cliInput: String) -> Step {
-        Step(library: { store in try users.synchronize(in: JSONFolder("users", in: .applicationSupport, store: store)) },
-             arguments: ["sync", "applicationSupport", "users"], stdin: cliInput)
+    /// `sync` stores each element's bytes as given: the command line gets the array of exactly the
+    /// texts the library's encoder writes for the typed values.
+    static func syncStep(_ users: [User]) -> Step {
+        let encoder = JSONFolder.defaultEncoder()
+        let elements = users.map { String(decoding: try! encoder.encode($0), as: UTF8.self) }
+        return Step(library: { store in try users.synchronize(in: JSONFolder("users", in: .applicationSupport, store: store)) },
+                    arguments: ["sync", "applicationSupport", "users"], stdin: "[" + elements.joined(separator: ",") + "]")
+    }
+
+    /// The same raw bytes through the library's byte entry point and through `shelf sync`.
+    static func rawSyncStep(_ input: String) -> Step {
+        Step(library: { store in
+            var source = BytesSource(Array(input.utf8))
+            try JSONFolder("raw", in: .documents, store: store).synchronize(from: &source, name: "<stdin>")
+        }, arguments: ["sync", "documents", "raw"], stdin: input)
     }
 
     static let feed = Feed(title: "News", items: ["a", "b"])
@@ -53,10 +66,10 @@ import Testing
              arguments: ["save", "applicationSupport", "state.json"], stdin: #"{"v":2}"#),
         Step(library: { try $0.save(Data([0, 1, 2, 255]), to: .sharedContainer(appGroupName: "team"), as: "shared.bin") },
              arguments: ["save", "sharedContainer:team", "shared.bin"], bytes: [0, 1, 2, 255]),
-        syncStep([User(id: 1, name: "Ann", admin: true), User(id: 2, name: "Bob", admin: false), User(id: 3, name: "Cy/Dee", admin: false)],
-                 cliInput: #"[{"name":"Ann","admin":true,"id":1},{"admin":false,"id":2,"name":"Bob"},{"id":3,"name":"Cy/Dee","admin":false}]"#),
-        syncStep([User(id: 1, name: "Ann", admin: false), User(id: 3, name: "Cy/Dee", admin: false), User(id: 4, name: "Eve", admin: true)],
-                 cliInput: #"[{"id":1,"name":"Ann","admin":false},{"id":3.0,"name":"Cy/Dee","admin":false},{"id":4,"name":"Eve","admin":true}]"#),
+        syncStep([User(id: 1, name: "Ann", admin: true), User(id: 2, name: "Bob", admin: false), User(id: 3, name: "Cy/Dee", admin: false)]),
+        syncStep([User(id: 1, name: "Ann", admin: false), User(id: 3, name: "Cy/Dee", admin: false), User(id: 4, name: "Eve", admin: true)]),
+        rawSyncStep(#"[ {"id":"caf\u00e9", "n" : 1e400 }, {"n":18446744073709551615,"id":-0.0} ]"#),
+        rawSyncStep(#"[{"n":18446744073709551615,"id":-0.0}]"#),
         Step(library: { try $0.remove("feeds/today.json", from: .caches) }, arguments: ["remove", "caches", "feeds/today.json"], stdin: ""),
         Step(library: { try $0.remove("notes", from: .documents) }, arguments: ["remove", "documents", "notes"], stdin: ""),
     ]
@@ -75,6 +88,8 @@ import Testing
         #expect(tree.keys.contains("data/parity/users/4.json") && !tree.keys.contains("data/parity/users/2.json"))
         #expect(tree["data/parity/users/1.json"] == "{\n  \"admin\" : false,\n  \"id\" : 1,\n  \"name\" : \"Ann\"\n}")
         #expect(tree.keys.contains("data/shelf-shared/team/shared.bin"))
+        #expect(tree["docs/parity/raw/-0.0.json"] == #"{"n":18446744073709551615,"id":-0.0}"#)
+        #expect(!tree.keys.contains("docs/parity/raw/caf\u{E9}.json"))
     }
 
     /// Every path below the home with its content (files) or mode (folders).

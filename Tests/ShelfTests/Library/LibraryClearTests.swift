@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// `Store.clear` and the Disk facade's clear, doNotBackup and backup.
 @Suite struct LibraryClearTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// A small value like the ones Disk users store.
 struct Message: Codable, Equatable, Hashable, Sendable {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// The one public error type: every case says what failed, where, why and what to do.
 @Suite struct LibraryErrorTests {

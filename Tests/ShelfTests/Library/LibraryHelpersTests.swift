@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 @Suite struct LibraryHelpersTests {
     let home = TestHome()

@@ -1,5 +1,6 @@
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// The second context the issue asks for: rows in memory, keyed by id.
 final class MemoryTable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// The store a test's `Persistible` types use: set per test, so parallel tests never share a home.
 enum TestStore {

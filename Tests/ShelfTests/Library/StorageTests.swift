@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 /// The same behaviour is required of the disk and the memory storage.
 @Suite struct StorageTests {

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import Shelf
+@testable import ShelfCore
 
 extension TestHome {
     /// Sets the modification (and access) time of `relative` exactly, without following a link:

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import Shelf
+@testable import ShelfCore
 import ShelfCLI
 
 /// A fresh temporary home with every XDG variable pointing inside it, so no test touches the

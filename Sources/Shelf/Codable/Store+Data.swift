@@ -1,0 +1,28 @@
+import FoundationEssentials
+import Glibc
+
+extension Store {
+    /// Stores `value` at `path`, atomically replacing what was there (Disk's `save(_:to:as:)`
+    /// for `Data`). A name ending in `.json` must hold one JSON text, as on the command line.
+    /// - Returns: the URL of the file written.
+    /// - Throws: `invalidJSON` (nothing written), `invalidName`, `isAFolder`, `noSpace`, …
+    @discardableResult
+    public func save(_ value: Data, to directory: Directory, as path: String) throws -> URL {
+        var source = DataSource(value)
+        return fileURL(try save(from: &source, to: path, in: directory))
+    }
+
+    /// The bytes stored at `path`, read under a shared lock so that an in-place append is never
+    /// seen half-done (Disk's `retrieve(_:from:as:)` for `Data`).
+    /// - Throws: `notFound`, `isAFolder`, `symbolicLink`, `permissionDenied`, `io`.
+    public func retrieve(_ path: String, from directory: Directory, as type: Data.Type) throws -> Data {
+        let (file, _) = try openLockedForReading(path, in: directory)
+        defer { file.close() }
+        return Data(try Store.readAll(file))
+    }
+
+    /// The URL of an absolute path: a file unless the path ends with `/`.
+    func fileURL(_ path: String) -> URL {
+        URL(filePath: path, directoryHint: .inferFromPath)
+    }
+}

@@ -1,0 +1,55 @@
+/// How `append` treats its input.
+public struct AppendOptions: Sendable {
+    /// The input is a JSON array and each of its elements is appended (Disk's `append([T])`);
+    /// for a folder, each element becomes its own numbered file.
+    public var each: Bool = false
+    /// Append the bytes as they are, without checking or reshaping them (like `>>`).
+    public var raw: Bool = false
+    /// What the target holds; nil decides by the name (see `AppendFormat.forName`). The Swift
+    /// API sets it, because Disk stores JSON under any name.
+    package var format: AppendFormat? = nil
+
+    public init(each: Bool = false, raw: Bool = false) {
+        self.each = each
+        self.raw = raw
+    }
+}
+
+/// What one `append` did.
+public struct AppendResult: Sendable, Equatable {
+    /// The absolute path of the file appended to (or of the new file in a folder).
+    public var path: String
+    /// How many elements, lines or files were added.
+    public var itemsAppended: Int
+    /// Folder appends: the new file's name ("7"); with `each`, the first of `createdNames`.
+    public var createdName: String?
+    /// Folder appends: every new file's name, in order.
+    public var createdNames: [String]
+
+    public init(path: String, itemsAppended: Int, createdNames: [String] = []) {
+        self.path = path
+        self.itemsAppended = itemsAppended
+        self.createdName = createdNames.first
+        self.createdNames = createdNames
+    }
+}
+
+/// The four kinds of append target, each stored and grown its own way (docs/formats.md).
+package enum AppendFormat: Sendable, Equatable {
+    /// A `.json` file holding one JSON text; items join a top-level array.
+    case jsonArray
+    /// A `.jsonl` or `.ndjson` file: one JSON text per line.
+    case jsonLines
+    /// Any other file: bytes are added at the end as they are.
+    case raw
+    /// A folder of numbered files (Disk's `[Data]`).
+    case folder
+
+    /// The format a file name asks for.
+    package static func forName(_ name: String) -> AppendFormat {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".json") { return .jsonArray }
+        if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return .jsonLines }
+        return .raw
+    }
+}

@@ -1,0 +1,39 @@
+/// The engine behind both the command line and the Swift API: one configured value
+/// (app namespace plus environment) whose methods do all the work. It holds no mutable state,
+/// so one value can be shared freely between tasks.
+public struct Store: Sendable {
+    public let locations: Locations
+
+    /// - Parameters:
+    ///   - app: the namespace; nil means `SHELF_APP`, else `shelf`.
+    ///   - environment: where XDG variables are read from (tests pass their own).
+    public init(app: String? = nil, environment: [String: String]) throws {
+        locations = try Locations(app: app, environment: environment)
+    }
+
+    public init(locations: Locations) {
+        self.locations = locations
+    }
+
+    /// The absolute path of `path` inside `directory` (the namespace folder when nil), whether
+    /// or not it exists. The path is validated like every other name.
+    public func path(for path: String?, in directory: Directory) throws -> String {
+        let base = try locations.path(for: directory)
+        guard let path else { return base }
+        return base + "/" + (try SafePath(path)).description
+    }
+
+    /// Resolves `text` to an opened parent folder; nil when a folder on the way is missing.
+    package func target(_ text: String, in directory: Directory, create: Bool) throws -> Target? {
+        let safe = try SafePath(text)
+        return try FolderWalker.openTarget(safe, in: try locations.namespace(for: directory), create: create)
+    }
+
+    /// Like `target`, but a missing folder on the way is a `notFound` error naming the path.
+    package func existingTarget(_ text: String, in directory: Directory) throws -> Target {
+        guard let target = try target(text, in: directory, create: false) else {
+            throw ShelfError.notFound(path: try path(for: text, in: directory))
+        }
+        return target
+    }
+}

@@ -1,0 +1,89 @@
+import Glibc
+
+/// The `<id>.json` files of a synchronized folder, as `shelf sync` reads and removes them. Only
+/// visible regular files named `*.json` directly in the folder belong to it; links, folders and
+/// hidden files are never compared, changed or removed here.
+enum SyncedFile {
+    /// What the folder holds under an element's file name.
+    enum State {
+        /// No regular file (a link or a folder there is left for `save` to refuse).
+        case missing
+        /// Exactly the element's bytes: left untouched.
+        case same
+        /// Other bytes that are valid JSON: the element replaces them ("updated").
+        case changed
+        /// Bytes that are not JSON: not one of sync's files, but the element takes its name ("added").
+        case notJSON
+    }
+
+    /// Compares the file `name` with the bytes `range` of `spool`, under the file's shared lock (a
+    /// crashed append is rolled back first), in one pass that also validates the file.
+    static func state(of name: String, in folder: FileDescriptor, comparedWith range: Range<Int>, in spool: Spool) throws -> State {
+        guard let file = try openRegular(name, in: folder) else { return .missing }
+        defer { file.close() }
+        try AppendJournal.lockShared(file, name: name, in: folder)
+        var equal = Int(try file.status().st_size) == range.count
+        var validator = JSONValidator()
+        var source = file
+        let wanted = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
+        defer { wanted.deallocate() }
+        var offset = 0
+        do {
+            try AppendInput.forEachChunk(of: &source) { chunk in
+                try validator.consume(chunk)
+                let end = range.lowerBound + offset + chunk.count
+                if equal && end <= range.upperBound {
+                    try spool.read((range.lowerBound + offset)..<end, into: wanted)
+                    equal = chunk.elementsEqual(UnsafeRawBufferPointer(rebasing: wanted[..<chunk.count]))
+                } else {
+                    equal = false
+                }
+                offset += chunk.count
+            }
+            try validator.finish()
+        } catch is JSONSyntaxError {
+            return .notJSON
+        }
+        return equal && offset == range.count ? .same : .changed
+    }
+
+    /// Removes the file `name` if it is still one of sync's files: a regular file holding valid
+    /// JSON. It is checked under its exclusive lock (the lock `AtomicFile` takes before replacing a
+    /// file), and the name must still lead to it, so a file replaced meanwhile is never removed.
+    /// - Returns: whether it was removed.
+    static func removeIfJSON(_ name: String, in folder: FileDescriptor) throws -> Bool {
+        guard let file = try openRegular(name, in: folder) else { return false }
+        defer { file.close() }
+        try FileLock.lock(file, .exclusive)
+        let path = folder.path + "/" + name
+        guard try AppendJournal.isCurrent(file.status(), name: name, in: folder, path: path) else { return false }
+        if JournalFile.isPending(for: name, in: folder) {
+            _ = try AppendJournal.recoverThroughName(of: file, name: name, in: folder)
+        }
+        var validator = JSONValidator()
+        var source = file
+        do {
+            try AppendInput.forEachChunk(of: &source) { try validator.consume($0) }
+            try validator.finish()
+        } catch is JSONSyntaxError {
+            return false
+        }
+        try AppendJournal.removeWithJournal(file, name: name, in: folder, path: path)
+        return true
+    }
+
+    /// Opens `name` for reading if it is a regular file; nil for a missing entry, a link or a folder.
+    private static func openRegular(_ name: String, in folder: FileDescriptor) throws -> FileDescriptor? {
+        let file: FileDescriptor
+        do {
+            file = try folder.openAt(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, path: folder.path + "/" + name)
+        } catch ShelfError.notFound, ShelfError.symbolicLink {
+            return nil
+        }
+        guard try file.status().isRegularFile else {
+            file.close()
+            return nil
+        }
+        return file
+    }
+}

@@ -1,0 +1,81 @@
+/// How `save` treats its input.
+public struct SaveOptions: Sendable {
+    /// Check that the input is one JSON text; nil decides by the name (`.json`).
+    public var validateJSON: Bool?
+    /// Replace an existing file (true) or fail with `alreadyExists`.
+    public var replace: Bool
+    /// When the file expires (seconds since 1970 UTC); nil for never. Stored with the file (see
+    /// `Expiry`); a later save without it gives the new file no expiry.
+    public var expiresAt: Int64?
+
+    public init(validateJSON: Bool? = nil, replace: Bool = true, expiresAt: Int64? = nil) {
+        self.validateJSON = validateJSON
+        self.replace = replace
+        self.expiresAt = expiresAt
+    }
+}
+
+/// Streaming buffers: large enough that system calls are few, small enough that memory stays
+/// flat whatever the input size.
+let streamBufferSize = 1 << 20
+
+extension Store {
+    /// Streams `source` into `path` and atomically replaces whatever was there.
+    /// - Returns: the absolute path written.
+    /// - Throws: `invalidJSON` (nothing written), `inputFailed`, `noSpace`, … — in every case the
+    ///   old file is untouched and no temp file remains.
+    @discardableResult
+    public func save<Source: ByteSource>(from source: inout Source, to path: String, in directory: Directory,
+                                         options: SaveOptions = SaveOptions()) throws -> String {
+        let safe = try SafePath(path)
+        if safe.namesFolder { throw ShelfError.invalidName(path, reason: "a file name cannot end with '/'") }
+        guard let target = try target(path, in: directory, create: true) else {
+            throw ShelfError.notFound(path: try self.path(for: path, in: directory))
+        }
+        defer { target.close() }
+        if let st = try target.status() {
+            if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
+            if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
+            if !options.replace { throw ShelfError.alreadyExists(path: target.path) }
+        }
+        let validate = options.validateJSON ?? Store.isJSONName(safe.name)
+        try AtomicFile.write(target, replace: options.replace) { file in
+            try copy(from: &source, to: file, validatingJSON: validate, path: target.path)
+            if let expires = options.expiresAt {
+                try Expiry.record(expires, on: file, named: target.name, in: target.folder)
+            }
+        }
+        return target.path
+    }
+
+    /// Whether a name's extension asks for JSON validation.
+    static func isJSONName(_ name: String) -> Bool {
+        name.lowercased().hasSuffix(".json")
+    }
+
+    /// Copies in fixed-size chunks, feeding the validator as the bytes pass.
+    package func copy<Source: ByteSource>(from source: inout Source, to file: FileDescriptor,
+                                  validatingJSON: Bool, path: String) throws {
+        if !validatingJSON, let descriptor = source as? DescriptorSource {
+            // Bytes nobody needs to look at (a regular file given with --file or as standard
+            // input) are copied inside the kernel, as cp does. A pipe, a refusal or an error ends
+            // this at once; the loop below then copies the rest and reports any error.
+            while KernelCalls.copyFileRange(from: descriptor.fd.raw, to: file.raw, count: 1 << 30) > 0 {}
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var validator = validatingJSON ? JSONValidator() : nil
+        do {
+            while true {
+                let n = try source.read(into: buffer)
+                if n == 0 { break }
+                let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<n])
+                try validator?.consume(chunk)
+                try file.writeAll(chunk)
+            }
+            try validator?.finish()
+        } catch let error as JSONSyntaxError {
+            throw ShelfError.invalidJSON(path: path, line: error.line, column: error.column, reason: error.message)
+        }
+    }
+}
