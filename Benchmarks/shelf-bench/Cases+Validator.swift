@@ -1,0 +1,91 @@
+import Shelf
+
+/// The JSON validator on its own, in this process, on data in memory: MB/s per kind of JSON on
+/// one thread; then what validation adds to a durable save, against `save --raw` of the same bytes.
+extension Cases {
+    /// The floors in MB/s: string-heavy text 2 GB/s, everything else 1 GB/s.
+    static func validatorTarget(_ kind: JSONCorpus) -> Double {
+        switch kind {
+        case .strings, .nonASCII: return 2000
+        case .numbers, .nested, .twitter: return 1000
+        }
+    }
+
+    static func validator(_ w: Workspace, _ scale: Scale) -> [Benchmark] {
+        let size = scale.quick ? 16 << 20 : 64 << 20
+        let passes = scale.quick ? 7 : 15
+        return JSONCorpus.allCases.map { kind in
+            let name = "validate \(kind.label) JSON in memory (\(Scale.bytes(size)))"
+            let target = validatorTarget(kind)
+            return .custom(name: name, commands: []) {
+                var result = CaseResult(name: name, baseline: "—", target: "≥ \(Scale.count(Int(target))) MB/s")
+                let data = kind.make(bytes: size)
+                do {
+                    let times = try ValidatorTiming.passes(data, count: passes)
+                    let rate = Double(data.count) / Summary(times).median / 1e6
+                    result.shelf = Summary(times)
+                    result.pass = rate >= target
+                    result.note = "\(Scale.count(Int(rate))) MB/s, one thread, 1 MiB chunks as save feeds them"
+                } catch {
+                    result.pass = false
+                    result.note = "the generated JSON was refused: \(error)"
+                }
+                return result
+            }
+        }
+    }
+
+    /// `save` of a JSON file against `save --raw` of the same file, both durable, interleaved.
+    static func validatedSave(_ w: Workspace, _ scale: Scale) -> [Benchmark] {
+        [JSONCorpus.strings, .numbers].map { kind in
+            let source = w.plain("save-\(kind.rawValue).json")
+            let checked = w.caches() + "/checked.json", raw = w.caches() + "/raw.json"
+            let fresh: (String) -> (Int) throws -> Void = { path in { _ in try DataFiles.removeDurably(path) } }
+            return .paired(BenchCase(
+                name: "validated save vs --raw save, \(Scale.bytes(scale.bigJSON)) \(kind.label), durable",
+                shelf: Side(label: "shelf save", prepare: fresh(checked)) { _ in
+                    shelf(w, "save", "caches", "checked.json", input: .file(source))
+                },
+                baseline: Side(label: "shelf save --raw", prepare: fresh(raw)) { _ in
+                    shelf(w, "save", "caches", "raw.json", "--raw", input: .file(source))
+                },
+                target: .atMost(1.3), rssLimitMiB: 32, repetitions: scale.durable, warmUp: true,
+                setUp: {
+                    try DataFiles.makeFolders(w.caches())
+                    let writer = try Writer(source)
+                    defer { writer.close() }
+                    try kind.make(bytes: scale.bigJSON).withUnsafeBytes { try writer.write($0) }
+                },
+                tearDown: {
+                    w.remove(source)
+                    w.remove(checked)
+                    w.remove(raw)
+                }))
+        }
+    }
+}
+
+enum ValidatorTiming {
+    /// Seconds per pass over `data`, after one untimed pass; throws if the data is not JSON.
+    static func passes(_ data: [UInt8], count: Int, chunk: Int = 1 << 20) throws -> [Double] {
+        try data.withUnsafeBytes { bytes in
+            try validate(bytes, chunk: chunk)
+            return try (0..<count).map { _ in
+                let start = Spawner.now()
+                try validate(bytes, chunk: chunk)
+                return Spawner.now() - start
+            }
+        }
+    }
+
+    static func validate(_ bytes: UnsafeRawBufferPointer, chunk: Int) throws {
+        var validator = JSONValidator()
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + chunk, bytes.count)
+            try validator.consume(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+            offset = end
+        }
+        try validator.finish()
+    }
+}
