@@ -1,6 +1,6 @@
 /// Generated JSON of the kinds the validator rows measure, each one array of about `bytes` bytes,
 /// the same for a given seed. Shapes follow the documents parsers are usually measured on:
-/// long strings (log lines, articles), coordinates (GeoJSON's `canada.json`), deep trees, a
+/// long strings (log lines, articles), coordinates (GeoJSON's `canada.json`), syntax trees, a
 /// social-network feed (`twitter.json`) and text that is mostly not ASCII.
 enum JSONCorpus: String, CaseIterable {
     case strings, numbers, nested, twitter, nonASCII = "non-ascii"
@@ -103,32 +103,29 @@ struct JSONText {
         put("]")
     }
 
-    /// A chain of objects and arrays 16 to 96 levels deep, with short keys and small values at each level.
+    /// A syntax tree as parsers and editors store one: nodes 16 to 96 levels deep, each with a
+    /// type, a position, a few attributes and its children, the last of which goes deeper.
     mutating func tree(depth: Int, limit: Int? = nil) {
         let limit = limit ?? 16 + next(81)
-        let members = 1 + next(3)
-        put("{")
-        for index in 0..<members {
+        put(#"{"type":"\#(JSONText.nodeTypes[next(JSONText.nodeTypes.count)])","start":\#(next(100_000)),"#)
+        put(#""end":\#(next(100_000)),"loc":{"line":\#(next(5000)),"column":\#(next(120))}"#)
+        if next(3) == 0 { put(#","name":"\#(JSONText.words[next(JSONText.words.count)])""#) }
+        if next(4) == 0 { put(#","flags":{"computed":\#(next(2) == 0),"optional":false,"value":null}"#) }
+        put(#","children":["#)
+        let leaves = next(3)
+        for index in 0..<leaves {
             if index > 0 { put(",") }
-            put("\"k" + String(next(50)) + "\":")
-            if index == members - 1 && depth < limit {
-                if next(3) == 0 { put("[") }
-                let array = bytes.last == UInt8(ascii: "[")
-                tree(depth: depth + 1, limit: limit)
-                if array { put("]") }
-                continue
-            }
-            switch next(6) {
-            case 0: put("true")
-            case 1: put("null")
-            case 2: put("\"v\(next(1000))\"")
-            case 3: put("[1,2,3]")
-            case 4: put(#"{"a":1,"b":[true,null]}"#)
-            default: number()
-            }
+            put(#"{"type":"Literal","value":\#(next(2) == 0 ? String(next(1000)) : "\"" + JSONText.words[next(JSONText.words.count)] + "\"")}"#)
         }
-        put("}")
+        if depth < limit {
+            if leaves > 0 { put(",") }
+            tree(depth: depth + 1, limit: limit)
+        }
+        put("]}")
     }
+
+    static let nodeTypes = ["Program", "BlockStatement", "IfStatement", "CallExpression", "Identifier",
+                            "MemberExpression", "FunctionDeclaration", "ReturnStatement", "BinaryExpression"]
 
     /// A status of a social feed: ids, text, a user, entities, flags.
     mutating func status() {
