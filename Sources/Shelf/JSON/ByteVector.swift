@@ -50,8 +50,9 @@ extension SIMDMask where Storage == SIMD16<Int8> {
     @inline(always)
     var first: Int {
         let words = self.words
-        if words[0] != 0 { return words[0].trailingZeroBitCount &>> 3 }
-        return 8 &+ words[1].trailingZeroBitCount &>> 3
+        // Without a branch: the low word's zeros count 64 when it is empty.
+        let low = words[0].trailingZeroBitCount, high = words[1].trailingZeroBitCount
+        return (words[0] != 0 ? low : 64 &+ high) &>> 3
     }
 
     /// How many lanes are set.

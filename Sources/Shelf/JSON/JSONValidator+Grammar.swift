@@ -141,6 +141,8 @@ extension JSONValidator {
     /// element of a top-level array is counted and reported.
     @inline(always)
     mutating func valueBegins<Events: JSONEventHandler>(_ kind: JSONKind, at position: Int, events: inout Events) {
+        // Below the top level (most values), there is nothing to note.
+        guard containers.depth <= 1 else { return }
         if containers.isEmpty {
             if topLevelKind == nil { topLevelKind = kind }
         } else if mode == .single && containers.inTopLevelArray {
@@ -152,6 +154,10 @@ extension JSONValidator {
     /// A value that ends just before `end` is complete: move to what may follow it.
     @inline(always)
     mutating func endValue<Events: JSONEventHandler>(at end: Int, events: inout Events) {
+        guard containers.depth <= 1 else {
+            state = .afterValue
+            return
+        }
         if containers.isEmpty {
             valueCount += 1
             if mode == .lines {

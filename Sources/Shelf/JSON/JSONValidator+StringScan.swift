@@ -11,15 +11,15 @@ extension JSONValidator {
         var index = start
         while index &+ 16 <= count {
             let bytes = ByteVector.load(raw, index)
-            let special = Self.specialInString(bytes)
-            let nonASCII = bytes.signed .< .all(0)
-            if (special .| nonASCII).isEmpty {
+            let end = (Self.specialInString(bytes) .| (bytes.signed .< .all(0))).first
+            if end == 16 {
                 index &+= 16
                 continue
             }
-            if nonASCII.isEmpty { return index &+ special.first }
-            // From the first non-ASCII byte on, the rest of the string goes through the UTF-8
-            // check: text that mixes scripts would otherwise switch loops every few bytes.
+            // A quote, a backslash or a control character ends the run; from the first non-ASCII
+            // byte on, the rest of the string goes through the UTF-8 check (text that mixes
+            // scripts would otherwise switch loops every few bytes).
+            if raw.load(fromByteOffset: index &+ end, as: UInt8.self) < 0x80 { return index &+ end }
             return scanUTF8Run(raw, count: count, from: index)
         }
         return index
