@@ -90,10 +90,12 @@ extension JSONValidator {
                     index &+= 1
                 case Byte.quote:
                     valueBegins(.string, at: base &+ index, events: &events)
-                    stringIsKey = false
-                    state = .string
                     let (end, closed) = closeString(window, from: index &+ 1)
-                    guard closed else { return end }
+                    guard closed else {
+                        stringIsKey = false
+                        state = .string
+                        return end
+                    }
                     index = end
                     endValue(at: base &+ index, events: &events)
                 case Byte.minus, Byte.zero...Byte.nine:
@@ -142,13 +144,18 @@ extension JSONValidator {
     @inline(always)
     mutating func member(_ window: Window, from start: Int) -> (Int, complete: Bool) {
         guard window.bytes[start] == Byte.quote else { return (start, false) }
-        stringIsKey = true
-        state = .string
+        // The state is written only where `step` takes over, and once the member is whole.
         let (end, closed) = closeString(window, from: start &+ 1)
-        guard closed else { return (end, false) }
-        state = .colon
+        guard closed else {
+            stringIsKey = true
+            state = .string
+            return (end, false)
+        }
         let index = skipBlanks(window, from: end)
-        guard index <= window.last, window.bytes[index] == Byte.colon else { return (index, false) }
+        guard index <= window.last, window.bytes[index] == Byte.colon else {
+            state = .colon
+            return (index, false)
+        }
         state = .value
         return (index &+ 1, true)
     }
