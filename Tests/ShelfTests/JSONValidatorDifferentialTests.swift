@@ -98,14 +98,16 @@ import Testing
         }
     }
 
-    /// Errors deep into non-ASCII text on a later line still count columns in characters.
-    @Test func columnsCountCharactersAfterVectorisedText() {
-        let text = String(repeating: "naïve 日本語 😀 ", count: 40)
+    /// Errors deep into non-ASCII text on a later line still count columns in characters, also
+    /// after strings long enough for the lane counters to be emptied on the way.
+    @Test(arguments: ["naïve 日本語 😀 ", "é", "€", "😀"], [40, 6000])
+    func columnsCountCharactersAfterVectorisedText(_ piece: String, _ count: Int) {
+        let text = String(repeating: piece, count: count)
         let bytes = Array("{\"a\": 1,\n\"b\": \"\(text)\" \"c\"}".utf8) + Self.pad
         let error = ValidatorComparison.shipped(bytes, [0..<bytes.count], mode: .single).error
         #expect(error?.line == 2)
         #expect(error?.column == 6 + text.count + 3)
-        #expect(ValidatorComparison.mismatch(bytes) == nil)
+        #expect(ValidatorComparison.mismatch(bytes, cuts: [bytes.count / 3, bytes.count / 2]) == nil)
     }
 
     func randomCuts(_ count: Int, _ random: inout SeededRandom, maxPiece: Int = 200) -> [Int] {
