@@ -37,23 +37,15 @@ enum ValidatorComparison {
     }
 
     static func shipped(_ bytes: [UInt8], _ pieces: [Range<Int>], mode: JSONValidator.Mode) -> ValidatorOutcome {
-        var validator = JSONValidator(mode: mode)
-        var log = EventLog()
-        let error: JSONSyntaxError? = bytes.withUnsafeBytes { raw in
-            do throws(JSONSyntaxError) {
-                for piece in pieces { try validator.consume(UnsafeRawBufferPointer(rebasing: raw[piece]), events: &log) }
-                try validator.finish(events: &log)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        return ValidatorOutcome(error: error, events: log.list, kind: validator.topLevelKind,
-                                elements: validator.topLevelElementCount, values: validator.valueCount)
+        run(JSONValidator(mode: mode), bytes, pieces)
     }
 
     static func reference(_ bytes: [UInt8], _ pieces: [Range<Int>], mode: JSONValidator.Mode) -> ValidatorOutcome {
-        var validator = ScalarJSONValidator(mode: mode == .single ? .single : .lines)
+        run(ScalarJSONValidator(mode: mode == .single ? .single : .lines), bytes, pieces)
+    }
+
+    static func run<Validator: StreamingValidator>(_ validator: Validator, _ bytes: [UInt8], _ pieces: [Range<Int>]) -> ValidatorOutcome {
+        var validator = validator
         var log = EventLog()
         let error: JSONSyntaxError? = bytes.withUnsafeBytes { raw in
             do throws(JSONSyntaxError) {
@@ -86,6 +78,18 @@ enum ValidatorComparison {
         return try names.map { ($0, Array(try Data(contentsOf: folder.appendingPathComponent($0)))) }
     }
 }
+
+/// What the shipped validator and the reference have in common.
+protocol StreamingValidator {
+    var topLevelKind: JSONKind? { get }
+    var topLevelElementCount: Int { get }
+    var valueCount: Int { get }
+    mutating func consume<Events: JSONEventHandler>(_ bytes: UnsafeRawBufferPointer, events: inout Events) throws(JSONSyntaxError)
+    mutating func finish<Events: JSONEventHandler>(events: inout Events) throws(JSONSyntaxError)
+}
+
+extension JSONValidator: StreamingValidator {}
+extension ScalarJSONValidator: StreamingValidator {}
 
 /// A small deterministic generator (SplitMix64), so that a failing case can be replayed.
 struct SeededRandom: RandomNumberGenerator {
