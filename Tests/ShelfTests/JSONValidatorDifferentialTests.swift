@@ -6,6 +6,7 @@ import Testing
 /// on mutations of realistic documents, on every UTF-8 shape, cut into chunks every way. Both
 /// must agree on the verdict, the error's offset, line, column and message, and the events.
 /// Inputs are padded past 64 bytes where needed, since shorter chunks never reach the vector path.
+/// Random choices come from the bench's seeded generator, so a failure replays.
 @Suite struct JSONValidatorDifferentialTests {
     static let pad = [UInt8](repeating: 0x20, count: 70)
 
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func jsonTestSuiteAgreesWholeAndCutAtEveryPoint() throws {
-        var random = SeededRandom(state: 16)
+        var random = JSONText(seed: 16)
         var checked = 0
         for file in try ValidatorComparison.suite() {
             for (bytes, mode) in Self.variants(file.bytes) {
@@ -38,15 +39,15 @@ import Testing
 
     @Test(arguments: JSONCorpus.allCases)
     func mutationsOfGeneratedDocumentsAgree(_ kind: JSONCorpus) {
-        var random = SeededRandom(state: UInt64(kind.rawValue.utf8.count) &* 7919)
+        var random = JSONText(seed: UInt64(kind.rawValue.utf8.count) &* 7919)
         let seed = kind.make(bytes: 3000, seed: 42)
         let alphabet = Array("\"\\{}[],: \n\t0-e.+Etfnu/a".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE0, 0xE2, 0xED, 0xF0, 0xF4, 0xF5, 0xFF]
         for round in 0..<300 {
             var bytes = seed
-            for _ in 0..<(1 + Int(random.next() % 3)) {
-                let at = Int(random.next() % UInt64(bytes.count))
-                let byte = alphabet[Int(random.next() % UInt64(alphabet.count))]
-                switch random.next() % 4 {
+            for _ in 0..<(1 + random.next(3)) {
+                let at = random.next(bytes.count)
+                let byte = alphabet[random.next(alphabet.count)]
+                switch random.next(4) {
                 case 0: bytes.insert(byte, at: at)
                 case 1: bytes.remove(at: at)
                 case 2: bytes.removeSubrange(at...)
@@ -65,7 +66,7 @@ import Testing
 
     @Test(arguments: JSONCorpus.allCases)
     func generatedDocumentsAgreeInRandomChunks(_ kind: JSONCorpus) {
-        var random = SeededRandom(state: 99)
+        var random = JSONText(seed: 99)
         let bytes = kind.make(bytes: 200_000, seed: 7)
         for cuts in [[]] + (0..<20).map({ _ in randomCuts(bytes.count, &random, maxPiece: 5000) }) {
             if let mismatch = ValidatorComparison.mismatch(bytes, cuts: cuts) {
@@ -110,10 +111,10 @@ import Testing
         #expect(ValidatorComparison.mismatch(bytes, cuts: [bytes.count / 3, bytes.count / 2]) == nil)
     }
 
-    func randomCuts(_ count: Int, _ random: inout SeededRandom, maxPiece: Int = 200) -> [Int] {
+    func randomCuts(_ count: Int, _ random: inout JSONText, maxPiece: Int = 200) -> [Int] {
         var cuts: [Int] = [], at = 0
         while true {
-            at += 1 + Int(random.next() % UInt64(maxPiece))
+            at += 1 + random.next(maxPiece)
             if at >= count { return cuts }
             cuts.append(at)
         }
