@@ -28,8 +28,9 @@ let package = Package(
         // so it may use Foundation.
         .executableTarget(name: "shelf-reliability"),
         // `make bench`: times the release binary against cat, cp, rm, jq and a Disk-style rewrite.
-        // Not shipped and not a dependency of anything; it runs shelf only as a separate process.
-        .executableTarget(name: "shelf-bench", path: "Benchmarks/shelf-bench"),
+        // Not shipped and not a dependency of anything; it runs shelf as a separate process, and links
+        // the engine only to time the JSON validator in memory.
+        .executableTarget(name: "shelf-bench", dependencies: ["ShelfCore"], path: "Benchmarks/shelf-bench"),
         .testTarget(name: "ShelfTests", dependencies: ["ShelfCore", "Shelf", "ShelfCLI", "shelf-bench"]),
     ]
 )

@@ -43,7 +43,8 @@ struct Scale {
 enum Cases {
     static func all(_ w: Workspace) -> [Benchmark] {
         let scale = Scale(quick: w.quick)
-        return startUp(w, scale) + bigFiles(w, scale) + json(w, scale) + appends(w, scale)
+        return startUp(w, scale) + bigFiles(w, scale) + json(w, scale) + validator(w, scale) + validatedSave(w, scale)
+            + appends(w, scale)
             + concurrentAppends(w, scale) + folders(w, scale) + streaming(w, scale)
     }
 

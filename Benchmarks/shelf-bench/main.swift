@@ -7,6 +7,7 @@ let usage = """
     usage: shelf-bench [--shelf PATH] [--quick] [--json] [--json-to FILE] [--only TEXT] [--pairs N] [--disk-clear] [--dir FOLDER]
            shelf-bench compare [--runs N] CMD ARGS… -- CMD ARGS…
            shelf-bench disk-append FILE ITEM
+           shelf-bench corpus KIND BYTES
       --shelf PATH   the shelf binary to measure (default: shelf next to this program)
       --quick        smaller sizes and fewer repetitions: every case in under a minute
       --json         print the results as JSON instead of the table
@@ -15,6 +16,8 @@ let usage = """
       --pairs N      run every case N times on each side instead of its own count
       --disk-clear   also time clear on disk (minutes on a busy shared disk; tmpfs is the default)
       --dir FOLDER   where to make the temporary work folder (default: $TMPDIR or /tmp)
+      corpus         writes the JSON a validator row measures to standard output
+                     (KIND: \(JSONCorpus.allCases.map(\.rawValue).joined(separator: ", ")))
 
     """
 
@@ -30,6 +33,20 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "disk-append" {
     guard arguments.count == 3 else { fail("usage: shelf-bench disk-append FILE ITEM") }
     do { try DiskStyleAppend.run(file: arguments[1], item: arguments[2]) } catch { fail("\(error)", status: 1) }
+    exit(0)
+}
+
+if arguments.first == "corpus" {
+    guard arguments.count == 3, let kind = JSONCorpus(rawValue: arguments[1]), let size = Int(arguments[2]) else {
+        fail("usage: shelf-bench corpus KIND BYTES")
+    }
+    let data = kind.make(bytes: size)
+    var written = 0
+    while written < data.count {
+        let n = data[written...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        if n <= 0 { fail("cannot write standard output: \(errnoText())", status: 74) }
+        written += n
+    }
     exit(0)
 }
 

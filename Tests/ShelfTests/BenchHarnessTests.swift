@@ -64,6 +64,30 @@ import Testing
         #expect(DataFiles.size(of: path) >= 50_000)
     }
 
+    /// The validator rows' JSON: valid (Foundation parses it), about the size asked, the same
+    /// each time, and of its kind.
+    @Test(arguments: JSONCorpus.allCases)
+    func generatedCorpusIsValidJSONOfItsKind(_ kind: JSONCorpus) throws {
+        let data = kind.make(bytes: 200_000)
+        #expect(data.count >= 200_000 && data.count < 220_000)
+        #expect(kind.make(bytes: 200_000) == data)
+        let value = try JSONSerialization.jsonObject(with: Data(data), options: [.fragmentsAllowed])
+        let nonASCII = data.filter { $0 >= 0x80 }.count
+        switch kind {
+        case .nonASCII: #expect(nonASCII > data.count / 4)
+        case .strings, .numbers, .nested: #expect(nonASCII == 0)
+        case .twitter: #expect(nonASCII > 0)
+        }
+        if kind == .nested { #expect(depth(value) >= 16) }
+        #expect(try ValidatorTiming.passes(data, count: 1).count == 1)
+    }
+
+    private func depth(_ value: Any) -> Int {
+        if let array = value as? [Any] { return 1 + (array.map(depth).max() ?? 0) }
+        if let object = value as? [String: Any] { return 1 + (object.values.map(depth).max() ?? 0) }
+        return 0
+    }
+
     @Test func diskStyleAppendKeepsEveryRecordAndAddsOne() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -1,11 +1,7 @@
 /// The grammar, one state at a time. `step` sees each byte once, except the byte that ends a
 /// number, which is seen again in the state after the number.
 extension JSONValidator {
-    static let trueBytes = Array("true".utf8)
-    static let falseBytes = Array("false".utf8)
-    static let nullBytes = Array("null".utf8)
-
-    @inline(__always)
+    @inline(always)
     mutating func step<Events: JSONEventHandler>(_ byte: UInt8, events: inout Events) throws(JSONSyntaxError) {
         while true {
             switch state {
@@ -32,7 +28,7 @@ extension JSONValidator {
                 return
             case .afterValue:
                 if try skipsWhitespace(byte) { return }
-                let inArray = containers[containers.count - 1]
+                let inArray = containers.innermostIsArray
                 if byte == Byte.comma {
                     state = inArray ? .value : .key
                 } else if byte == (inArray ? Byte.closeBracket : Byte.closeBrace) {
@@ -49,10 +45,10 @@ extension JSONValidator {
                 endValue(at: offset, events: &events)
                 continue  // the byte after a number belongs to what follows it
             case .literal:
-                let index = literal.count - pending
-                guard byte == literal[index] else {
-                    throw error("invalid literal: expected '\(String(decoding: literal, as: UTF8.self))', found \(Byte.describe(byte))")
+                guard byte == UInt8(truncatingIfNeeded: literal) else {
+                    throw error("invalid literal: expected '\(Self.literalName(literalFirst))', found \(Byte.describe(byte))")
                 }
+                literal &>>= 8
                 pending -= 1
                 if pending == 0 { endValue(at: offset + 1, events: &events) }
                 return
@@ -75,7 +71,7 @@ extension JSONValidator {
     }
 
     /// Whitespace between tokens; in `.lines` mode a line break may only come between values.
-    @inline(__always)
+    @inline(always)
     mutating func skipsWhitespace(_ byte: UInt8) throws(JSONSyntaxError) -> Bool {
         guard Byte.isWhitespace(byte) else { return false }
         if byte == Byte.newline && mode == .lines && !containers.isEmpty {
@@ -95,16 +91,11 @@ extension JSONValidator {
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"): kind = .literal
         default: throw error(unexpectedValueMessage(byte))
         }
-        if containers.isEmpty {
-            if topLevelKind == nil { topLevelKind = kind }
-        } else if mode == .single && containers.count == 1 && containers[0] {
-            topLevelElementCount += 1
-            events.topLevelElementBegan(at: offset)
-        }
+        valueBegins(kind, at: offset, events: &events)
         switch byte {
         case Byte.openBrace, Byte.openBracket:
-            guard containers.count < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
-            containers.append(byte == Byte.openBracket)
+            guard containers.depth < maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
+            containers.push(array: byte == Byte.openBracket)
             state = byte == Byte.openBracket ? .valueOrClose : .keyOrClose
         case Byte.quote:
             stringIsKey = false
@@ -112,8 +103,10 @@ extension JSONValidator {
         case Byte.minus: state = .minus
         case Byte.zero: state = .zero
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-            literal = byte == UInt8(ascii: "t") ? Self.trueBytes : byte == UInt8(ascii: "f") ? Self.falseBytes : Self.nullBytes
-            pending = literal.count - 1
+            let name = Self.literalName(byte).utf8
+            literalFirst = byte
+            literal = name.dropFirst().reversed().reduce(0) { $0 &<< 8 | UInt64($1) }
+            pending = name.count - 1
             state = .literal
         default: state = .integer
         }
@@ -128,13 +121,43 @@ extension JSONValidator {
         return "expected a value (object, array, string, number, true, false or null), found \(Byte.describe(byte))"
     }
 
+    /// The literal that starts with `byte` (t, f or n).
+    static func literalName(_ byte: UInt8) -> String {
+        byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
+    }
+
     mutating func close<Events: JSONEventHandler>(events: inout Events) {
-        containers.removeLast()
-        endValue(at: offset + 1, events: &events)
+        close(at: offset, events: &events)
+    }
+
+    /// The container closed by the bracket at `position` is complete.
+    @inline(always)
+    mutating func close<Events: JSONEventHandler>(at position: Int, events: inout Events) {
+        containers.pop()
+        endValue(at: position + 1, events: &events)
+    }
+
+    /// A value of `kind` begins at `position`: the first one fixes the top-level kind, and an
+    /// element of a top-level array is counted and reported.
+    @inline(always)
+    mutating func valueBegins<Events: JSONEventHandler>(_ kind: JSONKind, at position: Int, events: inout Events) {
+        // Below the top level (most values), there is nothing to note.
+        guard containers.depth <= 1 else { return }
+        if containers.isEmpty {
+            if topLevelKind == nil { topLevelKind = kind }
+        } else if mode == .single && containers.inTopLevelArray {
+            topLevelElementCount += 1
+            events.topLevelElementBegan(at: position)
+        }
     }
 
     /// A value that ends just before `end` is complete: move to what may follow it.
+    @inline(always)
     mutating func endValue<Events: JSONEventHandler>(at end: Int, events: inout Events) {
+        guard containers.depth <= 1 else {
+            state = .afterValue
+            return
+        }
         if containers.isEmpty {
             valueCount += 1
             if mode == .lines {
@@ -145,7 +168,7 @@ extension JSONValidator {
             }
             return
         }
-        if mode == .single && containers.count == 1 && containers[0] { events.topLevelElementEnded(at: end) }
+        if mode == .single && containers.inTopLevelArray { events.topLevelElementEnded(at: end) }
         state = .afterValue
     }
 }

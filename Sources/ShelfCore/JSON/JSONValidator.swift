@@ -1,8 +1,13 @@
 /// A streaming JSON (RFC 8259) validator: bytes go in a chunk at a time, memory stays bounded by the
-/// nesting depth (one byte per open container), and the first error carries its line and column.
+/// nesting depth (one bit per open container), and the first error carries its line and column.
 ///
 /// It never builds values, so `save` can check a multi-gigabyte upload while it streams it to disk,
 /// and the append engine learns where each top-level element starts and ends without a second pass.
+///
+/// Two paths share one state: `scan` (JSONValidator+Scan.swift) runs whole tokens at a time, with
+/// vector instructions through strings and UTF-8, and hands over at anything unusual; `step` looks
+/// at one byte at a time and is the one that reports errors, so positions and messages come from
+/// one place.
 public struct JSONValidator: Sendable {
     /// `.single`: the whole stream is one JSON text. `.lines`: JSON Lines, one value per line
     /// (blank lines are skipped; a value may not span lines).
@@ -29,13 +34,15 @@ public struct JSONValidator: Sendable {
     public internal(set) var valueCount = 0
 
     var state = State.value
-    /// The open containers, innermost last: true for an array, false for an object.
-    var containers: [Bool] = []
+    var containers = ContainerStack()
     var stringIsKey = false
     var pending = 0
     var utf8Low: UInt8 = 0x80
     var utf8High: UInt8 = 0xBF
-    var literal: [UInt8] = []
+    /// The literal being matched: its first byte (for messages), and the bytes still expected,
+    /// the next one lowest.
+    var literalFirst: UInt8 = 0
+    var literal: UInt64 = 0
     /// The position of the byte being looked at (between calls: of the next byte).
     var offset = 0
     var line = 1
@@ -74,8 +81,12 @@ public struct JSONValidator: Sendable {
         let base = offset
         var index = 0
         while index < count {
-            // Most bytes of most documents are string characters or digits: run through them in tight
-            // loops that only look for the byte that ends the run.
+            if state.rawValue <= State.string.rawValue {
+                index = scan(bytes, from: index, base: base, events: &events)
+                if index == count { break }
+            }
+            // Near the end of a chunk, bytes go one at a time, through the same tight loops for the
+            // inside of strings and numbers as before there was a `scan`.
             if state == .string {
                 index = Self.skipPlainStringBytes(bytes, from: index)
                 while index < count {
@@ -104,7 +115,7 @@ public struct JSONValidator: Sendable {
 
     /// Skips eight plain string bytes at a time (SWAR): stops at the first word that may hold a quote,
     /// a backslash, a control character or a non-ASCII byte, which the byte loop then looks at.
-    @inline(__always)
+    @inline(always)
     static func skipPlainStringBytes(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
@@ -140,9 +151,9 @@ public struct JSONValidator: Sendable {
         case (_, .string), (_, .escape), (_, .unicodeHex), (_, .utf8):
             throw error("unexpected end of input inside a string: a closing '\"' is missing")
         default:
-            guard let innermost = containers.last else { throw error("unexpected end of input inside a value") }
-            let close = innermost ? "]" : "}"
-            throw error("unexpected end of input: \(containers.count) container(s) still open, expected '\(close)'")
+            guard !containers.isEmpty else { throw error("unexpected end of input inside a value") }
+            let close = containers.innermostIsArray ? "]" : "}"
+            throw error("unexpected end of input: \(containers.depth) container(s) still open, expected '\(close)'")
         }
     }
 

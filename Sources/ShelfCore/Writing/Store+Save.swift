@@ -53,29 +53,40 @@ extension Store {
         name.lowercased().hasSuffix(".json")
     }
 
-    /// Copies in fixed-size chunks, feeding the validator as the bytes pass.
+    /// Copies in fixed-size chunks; JSON is validated on a second thread, one buffer behind.
     package func copy<Source: ByteSource>(from source: inout Source, to file: FileDescriptor,
                                   validatingJSON: Bool, path: String) throws {
-        if !validatingJSON, let descriptor = source as? DescriptorSource {
-            // Bytes nobody needs to look at (a regular file given with --file or as standard
-            // input) are copied inside the kernel, as cp does. A pipe, a refusal or an error ends
-            // this at once; the loop below then copies the rest and reports any error.
+        guard validatingJSON else { return try copyRaw(from: &source, to: file) }
+        let check = WrittenJSONCheck()
+        defer { check.stop() }
+        do {
+            while true {
+                let buffer = try check.nextBuffer()
+                let n = try source.read(into: buffer)
+                if n == 0 { break }
+                try file.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+                check.written(n)
+            }
+            try check.finish(syncing: file)
+        } catch let error as JSONSyntaxError {
+            throw ShelfError.invalidJSON(path: path, line: error.line, column: error.column, reason: error.message)
+        }
+    }
+
+    /// Copies bytes nobody needs to look at.
+    private func copyRaw<Source: ByteSource>(from source: inout Source, to file: FileDescriptor) throws {
+        if let descriptor = source as? DescriptorSource {
+            // A regular file given with --file or as standard input is copied inside the kernel,
+            // as cp does. A pipe, a refusal or an error ends this at once; the loop below then
+            // copies the rest and reports any error.
             while KernelCalls.copyFileRange(from: descriptor.fd.raw, to: file.raw, count: 1 << 30) > 0 {}
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
         defer { buffer.deallocate() }
-        var validator = validatingJSON ? JSONValidator() : nil
-        do {
-            while true {
-                let n = try source.read(into: buffer)
-                if n == 0 { break }
-                let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<n])
-                try validator?.consume(chunk)
-                try file.writeAll(chunk)
-            }
-            try validator?.finish()
-        } catch let error as JSONSyntaxError {
-            throw ShelfError.invalidJSON(path: path, line: error.line, column: error.column, reason: error.message)
+        while true {
+            let n = try source.read(into: buffer)
+            if n == 0 { break }
+            try file.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
         }
     }
 }

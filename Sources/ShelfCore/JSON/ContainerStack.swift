@@ -1,0 +1,42 @@
+/// The containers open at the validator's position, innermost last: one bit each (1 for an
+/// array, 0 for an object), so a million nested brackets take 125 KB. The word holding the
+/// innermost 1 to 64 levels stays out of the array, so most pushes and pops touch no memory
+/// but the stack itself.
+struct ContainerStack: Sendable {
+    /// Levels 0 to 64·n − 1, where the innermost word holds levels 64·n to depth − 1.
+    private var outer: [UInt64] = []
+    private var innermost: UInt64 = 0
+    private(set) var depth = 0
+
+    var isEmpty: Bool { depth == 0 }
+
+    /// Whether the innermost open container is an array; false when none is open.
+    var innermostIsArray: Bool {
+        @inline(always) get { depth > 0 && innermost &>> UInt64((depth &- 1) & 63) & 1 != 0 }
+    }
+
+    /// Whether the validator stands directly inside a top-level array (where the append engine
+    /// wants element boundaries).
+    var inTopLevelArray: Bool {
+        @inline(always) get { depth == 1 && innermost & 1 != 0 }
+    }
+
+    @inline(always)
+    mutating func push(array: Bool) {
+        let level = depth & 63
+        if level == 0 && depth > 0 {
+            outer.append(innermost)
+            innermost = 0
+        }
+        let bit = UInt64(1) &<< UInt64(level)
+        innermost = array ? innermost | bit : innermost & ~bit
+        depth &+= 1
+    }
+
+    /// Closes the innermost container; the caller knows one is open.
+    @inline(always)
+    mutating func pop() {
+        depth &-= 1
+        if depth & 63 == 0 && depth > 0 { innermost = outer.removeLast() }
+    }
+}
