@@ -30,6 +30,9 @@ let package = Package(
         // `make bench`: times the release binary against cat, cp, rm, jq and a Disk-style rewrite.
         // Not shipped and not a dependency of anything; it runs shelf only as a separate process.
         .executableTarget(name: "shelf-bench", path: "Benchmarks/shelf-bench"),
+        // A program written for Disk, as Disk's README writes it, built against Shelf: the tests
+        // run it in a throwaway home to show that Disk code ports by changing the import.
+        .executableTarget(name: "disk-port", dependencies: ["Shelf"], path: "Tests/DiskPort"),
         .testTarget(name: "ShelfTests", dependencies: ["ShelfCore", "Shelf", "ShelfCLI", "shelf-bench"]),
     ]
 )

@@ -16,7 +16,7 @@ extension Store {
         let data = try encode(value, encoder, path: path, in: directory)
         let lines = AppendFormat.forName(path) == .jsonLines
         // A JSON Lines value must be one line: wrapped in brackets, `each` compacts it.
-        var source = DataSource(lines ? Data("[".utf8) + data + Data("]".utf8) : data)
+        var source = lines ? DataSource(Data("[".utf8), data, Data("]".utf8)) : DataSource(data)
         return fileURL(try append(from: &source, to: path, in: directory, options: Store.codableOptions(path, each: lines)).path)
     }
 

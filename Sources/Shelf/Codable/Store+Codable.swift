@@ -15,7 +15,9 @@ extension Store {
         } catch {
             throw CodingErrors.encoding(error, path: try self.path(for: path, in: directory))
         }
-        return try save(data, to: directory, as: path)
+        // What the encoder wrote is one JSON text by construction: not checked again.
+        var source = DataSource(data)
+        return fileURL(try save(from: &source, to: path, in: directory, options: SaveOptions(validateJSON: false)))
     }
 
     /// Decodes the JSON stored at `path` as `type` (Disk's `retrieve(_:from:as:decoder:)`).

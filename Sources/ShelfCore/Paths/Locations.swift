@@ -7,6 +7,8 @@ public struct Locations: Sendable {
     /// The app namespace: one folder name inside each base directory.
     public let app: String
     public let environment: [String: String]
+    /// Set by `init(folder:)`: the one folder every directory resolves to.
+    let folder: String?
 
     /// - Parameters:
     ///   - app: the namespace; nil means `SHELF_APP` from `environment`, else `shelf`.
@@ -17,6 +19,16 @@ public struct Locations: Sendable {
         try Locations.validateComponent(chosen, what: "app name")
         self.app = chosen
         self.environment = environment
+        folder = nil
+    }
+
+    /// Locations where every directory is `folder` itself, an absolute path the program chose
+    /// (the Swift API's `DiskStorage(path:)`): names inside it get the same checks and the same
+    /// link-free walk as in a namespace folder. Nothing is read from the environment.
+    package init(folder: String) {
+        app = String(folder.split(separator: "/").last ?? "/")
+        environment = [:]
+        self.folder = folder
     }
 
     /// The absolute namespace folder of `directory`, whether or not it exists yet.
@@ -26,6 +38,12 @@ public struct Locations: Sendable {
 
     /// The namespace folder and the rules that apply when shelf creates or opens it.
     func namespace(for directory: Directory) throws -> Namespace {
+        if let folder {
+            guard folder.hasPrefix("/") else {
+                throw ShelfError.cannotAccessDirectory(path: folder, reason: "the folder is not an absolute path")
+            }
+            return Namespace(path: trimmed(folder))
+        }
         switch directory {
         case .caches:
             return Namespace(path: try base("XDG_CACHE_HOME", default: ".cache") + "/" + app, tagAsCache: true)
