@@ -107,4 +107,31 @@ import Testing
         #expect(Store.numberedOrder("7", "a"))
         #expect(!Store.numberedOrder("a", "7"))
     }
+
+    /// The pieces a `DataSource` reads are joined exactly, whatever the buffer size.
+    @Test func dataSourceReadsItsPiecesInOrderAcrossBuffers() throws {
+        let pieces = [Data("[".utf8), Data(), Data((0..<1000).map { UInt8($0 % 251) }), Data("]".utf8)]
+        for size in [1, 3, 7, 1000, 5000] {
+            var source = DataSource(pieces[0], pieces[1], pieces[2], pieces[3])
+            var out = Data()
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
+            defer { buffer.deallocate() }
+            while true {
+                let n = try source.read(into: buffer)
+                if n == 0 { break }
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+            }
+            #expect(out == pieces.reduce(Data(), +), "buffer of \(size)")
+        }
+    }
+
+    /// A stored file read into `Data` whole, also when it is bigger than its first size said.
+    @Test func retrieveReadsTheWholeFile() throws {
+        let store = try home.store()
+        let big = Data((0..<300_000).map { UInt8($0 % 253) })
+        try store.save(big, to: .caches, as: "big")
+        #expect(try store.retrieve("big", from: .caches, as: Data.self) == big)
+        try store.save(Data(), to: .caches, as: "empty")
+        #expect(try store.retrieve("empty", from: .caches, as: Data.self).isEmpty)
+    }
 }
