@@ -27,9 +27,10 @@ let package = Package(
         // The reliability battery (docs/reliability.md): runs a built `shelf`; a test tool, not shipped,
         // so it may use Foundation.
         .executableTarget(name: "shelf-reliability"),
-        // `make bench`: times the release binary against cat, cp, rm, jq and a Disk-style rewrite.
-        // Not shipped and not a dependency of anything; it runs shelf only as a separate process.
-        .executableTarget(name: "shelf-bench", path: "Benchmarks/shelf-bench"),
+        // `make bench`: times the release binary against cat, cp, rm, jq and a Disk-style rewrite,
+        // and the Swift library in process against Disk's strategy. Not shipped and not a
+        // dependency of anything; the command line it runs only as a separate process.
+        .executableTarget(name: "shelf-bench", dependencies: ["Shelf"], path: "Benchmarks/shelf-bench"),
         // A program written for Disk, as Disk's README writes it, built against Shelf: the tests
         // run it in a throwaway home to show that Disk code ports by changing the import.
         .executableTarget(name: "disk-port", dependencies: ["Shelf"], path: "Tests/DiskPort"),

@@ -44,7 +44,7 @@ enum Cases {
     static func all(_ w: Workspace) -> [Benchmark] {
         let scale = Scale(quick: w.quick)
         return startUp(w, scale) + bigFiles(w, scale) + json(w, scale) + appends(w, scale)
-            + concurrentAppends(w, scale) + folders(w, scale) + streaming(w, scale)
+            + concurrentAppends(w, scale) + folders(w, scale) + streaming(w, scale) + library(w, scale)
     }
 
     /// A shelf command line.

@@ -9,6 +9,10 @@ extension Store {
     @discardableResult
     public func save<T: Encodable>(_ value: T, to directory: Directory, as path: String,
                                    encoder: JSONEncoder = JSONEncoder()) throws -> URL {
+        // Swift picks this method over the `Data` and `[Data]` ones for some arguments (an array
+        // made with `map`): bytes are stored as bytes and a list as a folder all the same.
+        if let list = value as? [Data] { return try save(list, to: directory, as: path) }
+        if let bytes = value as? Data { return try save(bytes, to: directory, as: path) }
         let data: Data
         do {
             data = try encoder.encode(value)

@@ -134,4 +134,21 @@ import Testing
         try store.save(Data(), to: .caches, as: "empty")
         #expect(try store.retrieve("empty", from: .caches, as: Data.self).isEmpty)
     }
+
+    /// Swift picks the generic `Encodable` methods for an array made with `map`; it is still a folder.
+    @Test func dataReachingTheGenericMethodsIsStillStoredAsBytes() throws {
+        let store = try home.store()
+        try store.save((0..<3).map { Data("f\($0)".utf8) }, to: .caches, as: "frames")
+        #expect(home.read("cache/shelf/frames/2") == "f2")
+        try store.append((3..<5).map { Data("f\($0)".utf8) }, to: "frames", in: .caches)
+        #expect(try store.retrieve("frames", from: .caches, as: [Data].self).map { String(decoding: $0, as: UTF8.self) }
+                == ["f0", "f1", "f2", "f3", "f4"])
+        func generic<T: Codable>(_ value: T) throws {
+            try store.save(value, to: .caches, as: "blob")
+            try store.append(value, to: "more", in: .caches)
+        }
+        try generic(Data("raw".utf8))
+        #expect(home.read("cache/shelf/blob") == "raw")
+        #expect(home.read("cache/shelf/more/0") == "raw")
+    }
 }
