@@ -71,7 +71,7 @@ extension Cases {
                     try? held.store?.remove(name, from: .caches)
                     w.remove(durable.path)
                     w.remove(plain.path)
-                }))
+                }), settle: w.settle)
         }
     }
 
@@ -98,7 +98,7 @@ extension Cases {
                 tearDown: {
                     try? held.store?.remove(name, from: .caches)
                     w.remove(plain.path)
-                }))
+                }), settle: w.settle)
         }
     }
 
@@ -132,7 +132,7 @@ extension Cases {
                     try? held.store?.remove(name, from: .caches)
                     w.remove(plain.path)
                     w.remove(durable.path)
-                }))
+                }), settle: w.settle)
         }
     }
 
@@ -155,7 +155,7 @@ extension Cases {
                 tearDown: {
                     try? held.store?.remove(big, from: .caches)
                     try? held.store?.remove(small, from: .caches)
-                }))
+                }), settle: w.settle)
         }
     }
 }

@@ -131,7 +131,7 @@ extension Cases {
                 tearDown: {
                     appender.stop()
                     if let store = held.store { tearDown(store) }
-                }))
+                }), settle: w.settle)
         }
     }
 }

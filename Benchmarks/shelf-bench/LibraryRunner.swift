@@ -27,7 +27,9 @@ struct LibraryCase {
 }
 
 enum LibraryRunner {
-    static func run(_ libraryCase: LibraryCase) -> CaseResult {
+    /// - Parameter settle: run untimed after every timed run: writes one side left in the page
+    ///   cache must not be flushed by the next side's fsync and counted against it.
+    static func run(_ libraryCase: LibraryCase, settle: () -> Void) -> CaseResult {
         var result = CaseResult(name: libraryCase.name, baseline: libraryCase.baseline.label, target: libraryCase.target.text)
         result.inProcess = true
         result.other = libraryCase.other?.label
@@ -36,12 +38,16 @@ enum LibraryRunner {
             try libraryCase.setUp()
             let sides = [libraryCase.shelf, libraryCase.baseline] + (libraryCase.other.map { [$0] } ?? [])
             // One untimed round: code paths and the page cache warm for every side.
-            for side in sides { try side.run(-1) }
+            for side in sides {
+                try side.run(-1)
+                settle()
+            }
             var times = [[Timing]](repeating: [], count: sides.count)
             for repetition in 0..<libraryCase.repetitions {
                 for offset in 0..<sides.count {
                     let index = (repetition + offset) % sides.count
                     times[index].append(try timed { try sides[index].run(repetition) })
+                    settle()
                 }
             }
             result.shelf = Summary(times[0].map(\.seconds))
