@@ -54,7 +54,8 @@ extension Cases {
             LibraryRunner.run(LibraryCase(
                 name: "library save of \(Scale.count(count)) records",
                 baseline: .init(label: diskSave + fsyncs) { _ in try DiskStyle.save(held.records, to: durable, durable: true) },
-                other: .init(label: diskSave) { _ in try DiskStyle.save(held.records, to: plain, durable: false) },
+                other: .init(label: diskSave, run: { _ in try DiskStyle.save(held.records, to: plain, durable: false) },
+                             afterwards: { try DiskStyle.sync(plain) }),
                 target: .atMost(1.1), repetitions: libraryRepetitions(scale, count),
                 setUp: {
                     held.store = try libraryStore(w)
@@ -71,7 +72,7 @@ extension Cases {
                     try? held.store?.remove(name, from: .caches)
                     w.remove(durable.path)
                     w.remove(plain.path)
-                }), settle: w.settle)
+                }))
         }
     }
 
@@ -90,7 +91,7 @@ extension Cases {
                     held.store = store
                     let records = (0..<count).map(DiskRecord.init)
                     try store.save(records, to: .caches, as: name)
-                    try DiskStyle.save(records, to: plain, durable: false)
+                    try DiskStyle.save(records, to: plain, durable: true)
                 },
                 shelf: .init(label: "Store.retrieve") { _ in
                     try expect(held.stored().retrieve(name, from: .caches, as: [DiskRecord].self))
@@ -98,7 +99,7 @@ extension Cases {
                 tearDown: {
                     try? held.store?.remove(name, from: .caches)
                     w.remove(plain.path)
-                }), settle: w.settle)
+                }))
         }
     }
 
@@ -109,9 +110,9 @@ extension Cases {
         return .custom(name: "library append of 1 record to \(Scale.count(count))", commands: []) {
             LibraryRunner.run(LibraryCase(
                 name: "library append of 1 record to \(Scale.count(count))",
-                baseline: .init(label: "Disk's append: decode all, encode all, Data.write(.atomic)") {
-                    try DiskStyle.append(DiskRecord(count + 10 + $0), to: plain, durable: false)
-                },
+                baseline: .init(label: "Disk's append: decode all, encode all, Data.write(.atomic)",
+                                run: { try DiskStyle.append(DiskRecord(count + 10 + $0), to: plain, durable: false) },
+                                afterwards: { try DiskStyle.sync(plain) }),
                 other: .init(label: "the same" + fsyncs) { try DiskStyle.append(DiskRecord(count + 10 + $0), to: durable, durable: true) },
                 target: count == 100_000 ? .fasterBy(100) : .none, repetitions: repetitions,
                 setUp: {
@@ -119,7 +120,7 @@ extension Cases {
                     held.store = store
                     let records = (0..<count).map(DiskRecord.init)
                     try store.save(records, to: .caches, as: name)
-                    try DiskStyle.save(records, to: plain, durable: false)
+                    try DiskStyle.save(records, to: plain, durable: true)
                     try DiskStyle.save(records, to: durable, durable: true)
                 },
                 shelf: .init(label: "Store.append") { try held.stored().append(DiskRecord(count + 10 + $0), to: name, in: .caches) },
@@ -132,7 +133,7 @@ extension Cases {
                     try? held.store?.remove(name, from: .caches)
                     w.remove(plain.path)
                     w.remove(durable.path)
-                }), settle: w.settle)
+                }))
         }
     }
 
@@ -155,7 +156,7 @@ extension Cases {
                 tearDown: {
                     try? held.store?.remove(big, from: .caches)
                     try? held.store?.remove(small, from: .caches)
-                }), settle: w.settle)
+                }))
         }
     }
 }

@@ -16,7 +16,7 @@ extension Cases {
             setUp: { store in
                 let records = (0..<count).map(DiskRecord.init)
                 try store.save(records, to: .caches, as: "lib-busy.json")
-                try DiskStyle.save(records, to: URL(fileURLWithPath: w.plain("lib-busy.json")), durable: false)
+                try DiskStyle.save(records, to: URL(fileURLWithPath: w.plain("lib-busy.json")), durable: true)
             },
             append: { store, id in try store.append(DiskRecord(id), to: "lib-busy.json", in: .caches) },
             retrieve: { store in try store.retrieve("lib-busy.json", from: .caches, as: [DiskRecord].self).count },
@@ -131,7 +131,7 @@ extension Cases {
                 tearDown: {
                     appender.stop()
                     if let store = held.store { tearDown(store) }
-                }), settle: w.settle)
+                }))
         }
     }
 }

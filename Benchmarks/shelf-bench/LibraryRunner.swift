@@ -23,13 +23,15 @@ struct LibraryCase {
         var label: String
         /// Called with the repetition's index; only this is timed.
         var run: (Int) throws -> Void
+        /// Untimed, after each run: a side that does not fsync (Disk's `Data.write`) gets its file
+        /// written out here, or the next side's fsync would flush it and be timed for it (ext4
+        /// commits other files' pending data with its journal).
+        var afterwards: () throws -> Void = {}
     }
 }
 
 enum LibraryRunner {
-    /// - Parameter settle: run untimed after every timed run: writes one side left in the page
-    ///   cache must not be flushed by the next side's fsync and counted against it.
-    static func run(_ libraryCase: LibraryCase, settle: () -> Void) -> CaseResult {
+    static func run(_ libraryCase: LibraryCase) -> CaseResult {
         var result = CaseResult(name: libraryCase.name, baseline: libraryCase.baseline.label, target: libraryCase.target.text)
         result.inProcess = true
         result.other = libraryCase.other?.label
@@ -40,14 +42,14 @@ enum LibraryRunner {
             // One untimed round: code paths and the page cache warm for every side.
             for side in sides {
                 try side.run(-1)
-                settle()
+                try side.afterwards()
             }
             var times = [[Timing]](repeating: [], count: sides.count)
             for repetition in 0..<libraryCase.repetitions {
                 for offset in 0..<sides.count {
                     let index = (repetition + offset) % sides.count
                     times[index].append(try timed { try sides[index].run(repetition) })
-                    settle()
+                    try sides[index].afterwards()
                 }
             }
             result.shelf = Summary(times[0].map(\.seconds))

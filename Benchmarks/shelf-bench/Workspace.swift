@@ -96,11 +96,6 @@ final class Workspace {
         }
     }
 
-    /// Writes out whatever is dirty (`sync`; Glibc's module lacks `syncfs`), between timed runs.
-    func settle() {
-        sync()
-    }
-
     /// `rm -rf`, for tearing down; failures are ignored (the whole folder goes at the end).
     func remove(_ path: String) {
         _ = try? Spawner.run(Command(arguments: [program("rm"), "-rf", path]), errorFile: errorFile)
