@@ -15,8 +15,9 @@ public enum Disk {
     /// Disk's nested directory type, so that `Disk.Directory.documents` keeps compiling.
     public typealias Directory = Shelf.Directory
 
-    /// The store every static method uses: the process environment, read now.
-    public static func store() throws -> Store {
+    /// The store every static method uses: the process environment, read now (the same as
+    /// `Store()`, which programs call to use it directly).
+    static func store() throws -> Store {
         try Store()
     }
 
