@@ -14,7 +14,7 @@ extension Store {
     public func append<T: Codable>(_ value: T, to path: String, in directory: Directory,
                                    decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder()) throws -> URL {
         // As in `save`: bytes that reach the generic method still go to the next numbered file.
-        if let bytes = value as? Data { return try append(bytes, to: path, in: directory) }
+        if T.self == Data.self, let bytes = value as? Data { return try append(bytes, to: path, in: directory) }
         let data = try encode(value, encoder, path: path, in: directory)
         let lines = AppendFormat.forName(path) == .jsonLines
         // A JSON Lines value must be one line: wrapped in brackets, `each` compacts it.
@@ -28,7 +28,7 @@ extension Store {
     @discardableResult
     public func append<T: Codable>(_ value: [T], to path: String, in directory: Directory,
                                    decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder()) throws -> URL {
-        if let list = value as? [Data] { return try append(list, to: path, in: directory) }
+        if T.self == Data.self, let list = value as? [Data] { return try append(list, to: path, in: directory) }
         var source = DataSource(try encode(value, encoder, path: path, in: directory))
         return fileURL(try append(from: &source, to: path, in: directory, options: Store.codableOptions(path, each: true)).path)
     }

@@ -11,8 +11,9 @@ extension Store {
                                    encoder: JSONEncoder = JSONEncoder()) throws -> URL {
         // Swift picks this method over the `Data` and `[Data]` ones for some arguments (an array
         // made with `map`): bytes are stored as bytes and a list as a folder all the same.
-        if let list = value as? [Data] { return try save(list, to: directory, as: path) }
-        if let bytes = value as? Data { return try save(bytes, to: directory, as: path) }
+        // (By type, not by a cast: an empty array of anything casts to `[Data]`.)
+        if T.self == [Data].self, let list = value as? [Data] { return try save(list, to: directory, as: path) }
+        if T.self == Data.self, let bytes = value as? Data { return try save(bytes, to: directory, as: path) }
         let data: Data
         do {
             data = try encoder.encode(value)

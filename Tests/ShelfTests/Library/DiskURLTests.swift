@@ -37,7 +37,8 @@ import Testing
     @Test func dotsAndEmptyComponentsAreRefusedNotResolved() throws {
         let store = try home.store()
         let base = home.path("cache/shelf")
-        for path in ["/../shelfx/a", "/a/../../x", "/./a", "/a/./b", "//a", "/a//b", "/.shelf-lock-a"] {
+        for path in ["/../shelfx/a", "/a/../../x", "/./a", "/a/./b", "//a", "/a//b", "/.shelf-lock-a",
+                     "/%2E%2E/shelfx/a", "/a%2F..%2F..%2Fx", "/a%00b", "/a%0Ab"] {
             let spelled = try #require(URL(string: "file://" + base + path))
             #expect(throws: ShelfError.self, "\(path)") { try store.location(of: spelled) }
         }

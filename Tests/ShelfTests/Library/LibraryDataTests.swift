@@ -150,5 +150,10 @@ import Testing
         try generic(Data("raw".utf8))
         #expect(home.read("cache/shelf/blob") == "raw")
         #expect(home.read("cache/shelf/more/0") == "raw")
+        // An empty array of anything casts to [Data]: it must still be stored as JSON.
+        try store.save([Int](), to: .caches, as: "empty.json")
+        try store.append([Int](), to: "none.json", in: .caches)
+        #expect(home.read("cache/shelf/empty.json") == "[]")
+        #expect(home.read("cache/shelf/none.json") == "[]")
     }
 }
