@@ -42,6 +42,16 @@ extension Cases {
             guard let store else { throw BenchError("the case was not set up") }
             return store
         }
+
+        /// Opens the store and writes `count` records into `name` in caches, and at each of `urls`
+        /// as Disk would (each fsynced, so no write-back is left for the timed runs).
+        func storeRecords(_ count: Int, in w: Workspace, as name: String, andAt urls: [URL]) throws {
+            let store = try libraryStore(w)
+            self.store = store
+            let records = (0..<count).map(DiskRecord.init)
+            try store.save(records, to: .caches, as: name)
+            for url in urls { try DiskStyle.save(records, to: url, durable: true) }
+        }
     }
 
     static let diskSave = "JSONEncoder + Data.write(.atomic)"
@@ -86,13 +96,7 @@ extension Cases {
                 name: "library retrieve of \(Scale.count(count)) records",
                 baseline: .init(label: "Data(contentsOf:) + JSONDecoder") { _ in try expect(DiskStyle.retrieve(plain)) },
                 target: .atMost(1.1), repetitions: libraryRepetitions(scale, count),
-                setUp: {
-                    let store = try libraryStore(w)
-                    held.store = store
-                    let records = (0..<count).map(DiskRecord.init)
-                    try store.save(records, to: .caches, as: name)
-                    try DiskStyle.save(records, to: plain, durable: true)
-                },
+                setUp: { try held.storeRecords(count, in: w, as: name, andAt: [plain]) },
                 shelf: .init(label: "Store.retrieve") { _ in
                     try expect(held.stored().retrieve(name, from: .caches, as: [DiskRecord].self))
                 },
@@ -115,14 +119,7 @@ extension Cases {
                                 afterwards: { try DiskStyle.sync(plain) }),
                 other: .init(label: "the same" + fsyncs) { try DiskStyle.append(DiskRecord(count + 10 + $0), to: durable, durable: true) },
                 target: count == 100_000 ? .fasterBy(100) : .none, repetitions: repetitions,
-                setUp: {
-                    let store = try libraryStore(w)
-                    held.store = store
-                    let records = (0..<count).map(DiskRecord.init)
-                    try store.save(records, to: .caches, as: name)
-                    try DiskStyle.save(records, to: plain, durable: true)
-                    try DiskStyle.save(records, to: durable, durable: true)
-                },
+                setUp: { try held.storeRecords(count, in: w, as: name, andAt: [plain, durable]) },
                 shelf: .init(label: "Store.append") { try held.stored().append(DiskRecord(count + 10 + $0), to: name, in: .caches) },
                 check: {
                     let back = try held.stored().retrieve(name, from: .caches, as: [DiskRecord].self)

@@ -61,14 +61,7 @@ import Testing
     /// `NSError`s, so a plain Swift error thrown here would stop the test process.
     @Test func nsErrorCatchWorksWhereNothingCanBeThrown() throws {
         let group = Directory.sharedContainer(appGroupName: "shelf-test-\(UInt64.random(in: 0 ... .max))")
-        func code(_ call: () throws -> Void) -> Int? {
-            do {
-                try call()
-                return nil
-            } catch let error as NSError {
-                return error.domain == Disk.errorDomain ? error.code : -1
-            }
-        }
+        let code = DiskErrorTests.diskCode
         #expect(code { _ = try Disk.retrieve("none", from: group, as: Data.self) } == Disk.ErrorCode.noFileFound.rawValue)
         #expect(code { _ = try Disk.retrieve("none", from: group, as: [Data].self) } == Disk.ErrorCode.noFileFound.rawValue)
         #expect(code { try Disk.remove("none", from: group) } == Disk.ErrorCode.noFileFound.rawValue)
@@ -78,6 +71,17 @@ import Testing
         #expect(code { try Disk.remove(URL(fileURLWithPath: "/etc/passwd")) } == Disk.ErrorCode.invalidFileName.rawValue)
         #expect(code { _ = try Disk.url(for: "x", in: .sharedContainer(appGroupName: "..")) } == Disk.ErrorCode.invalidFileName.rawValue)
         #expect(access(try Disk.store().locations.path(for: group), F_OK) != 0)
+    }
+
+    /// The code of the `NSError` a Disk call throws (-1 outside Disk's domain), caught by the
+    /// README's pattern in a function that cannot throw; nil when the call succeeds.
+    static func diskCode(_ call: () throws -> Void) -> Int? {
+        do {
+            try call()
+            return nil
+        } catch let error as NSError {
+            return error.domain == Disk.errorDomain ? error.code : -1
+        }
     }
 
     @Test func otherErrorsAreBridgedToRealNSErrors() {

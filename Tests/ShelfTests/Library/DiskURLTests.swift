@@ -69,14 +69,7 @@ import Testing
     }
 
     @Test func urlCallsRefuseOutsideURLsWithDisksCode() throws {
-        func code(_ call: () throws -> Void) -> Int? {
-            do {
-                try call()
-                return nil
-            } catch let error as NSError {
-                return error.domain == Disk.errorDomain ? error.code : -1
-            }
-        }
+        let code = DiskErrorTests.diskCode
         let outside = url("cache/x")
         let invalid = Disk.ErrorCode.invalidFileName.rawValue
         #expect(code { try Disk.remove(outside) } == invalid)
