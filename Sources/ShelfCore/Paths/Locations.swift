@@ -17,6 +17,10 @@ public struct Locations: Sendable {
     public init(app: String? = nil, environment: [String: String]) throws {
         let chosen = app ?? environment["SHELF_APP"].flatMap { $0.isEmpty ? nil : $0 } ?? "shelf"
         try Locations.validateComponent(chosen, what: "app name")
+        if chosen == Locations.sharedFolder {
+            // Its applicationSupport folder would be where the shared containers live.
+            throw ShelfError.invalidName(chosen, reason: "'\(chosen)' holds the shared containers and cannot be an app name")
+        }
         self.app = chosen
         self.environment = environment
         folder = nil
@@ -54,7 +58,7 @@ public struct Locations: Sendable {
         case .sharedContainer(let group):
             try Locations.validateComponent(group, what: "group name")
             // Outside every app's own folder, so that all apps naming the group meet there.
-            return Namespace(path: try base("XDG_DATA_HOME", default: ".local/share") + "/shelf-shared/" + group)
+            return Namespace(path: try base("XDG_DATA_HOME", default: ".local/share") + "/" + Locations.sharedFolder + "/" + group)
         case .temporary:
             if let runtime = absolute("XDG_RUNTIME_DIR") {
                 return Namespace(path: runtime + "/" + app)
@@ -64,6 +68,9 @@ public struct Locations: Sendable {
             return Namespace(path: trimmed(tmp) + "/\(app)-\(getuid())", mustBePrivate: true)
         }
     }
+
+    /// The folder in `$XDG_DATA_HOME` that holds the shared containers.
+    static let sharedFolder = "shelf-shared"
 
     /// The home folder: `$HOME`, which must be absolute.
     func home() throws -> String {

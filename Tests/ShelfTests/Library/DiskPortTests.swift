@@ -52,6 +52,10 @@ import Testing
         #expect(Locations.programName(["/"]) == "shelf")
         #expect(Locations.programName(["a\nb"]) == "shelf")
         #expect(Locations.programName([]) == "shelf")
+        // Its applicationSupport folder would hold every shared container: never a namespace.
+        #expect(Locations.programName(["/bin/shelf-shared"]) == "shelf")
+        #expect(throws: ShelfError.self) { try Store(app: "shelf-shared", environment: home.environment) }
+        #expect(home.run(["--app", "shelf-shared", "path", "applicationSupport", "team/x"]).status == 64)
     }
 
     @Test func theCommandLineKeepsShelf() {
