@@ -1,5 +1,5 @@
 /// The sizes and repetition counts: the sizes for a full run, smaller ones for `--quick`
-/// (a run under a minute that still exercises every case).
+/// (a run of about two minutes that still exercises every case).
 struct Scale {
     let quick: Bool
 
