@@ -8,7 +8,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib --scratch-path $(SCRATCH)
 STATIC_FLAGS = -Xswiftc -static-executable
 BIN = $(SCRATCH)/release/shelf
 BENCH_BIN = $(SCRATCH)/release/shelf-bench
-# `make bench QUICK=1` (or BENCH_QUICK=1): smaller sizes, under a minute. BENCH_ARGS=--json (or --json-to FILE) for JSON.
+# `make bench QUICK=1` (or BENCH_QUICK=1): smaller sizes, about two minutes. BENCH_ARGS=--json (or --json-to FILE) for JSON.
 BENCH_QUICK ?= $(QUICK)
 DEBUG_BIN = .build/debug/shelf
 RELIABILITY = .build/debug/shelf-reliability

@@ -27,10 +27,14 @@ let package = Package(
         // The reliability battery (docs/reliability.md): runs a built `shelf`; a test tool, not shipped,
         // so it may use Foundation.
         .executableTarget(name: "shelf-reliability"),
-        // `make bench`: times the release binary against cat, cp, rm, jq and a Disk-style rewrite.
-        // Not shipped and not a dependency of anything; it runs shelf as a separate process, and links
-        // the engine only to time the JSON validator in memory.
-        .executableTarget(name: "shelf-bench", dependencies: ["ShelfCore"], path: "Benchmarks/shelf-bench"),
+        // `make bench`: times the release binary against cat, cp, rm, jq and a Disk-style rewrite,
+        // and the Swift library in process against Disk's strategy. Not shipped and not a
+        // dependency of anything; the command line it runs only as a separate process; the JSON
+        // validator it times in memory.
+        .executableTarget(name: "shelf-bench", dependencies: ["Shelf"], path: "Benchmarks/shelf-bench"),
+        // A program written for Disk, as Disk's README writes it, built against Shelf: the tests
+        // run it in a throwaway home to show that Disk code ports by changing the import.
+        .executableTarget(name: "disk-port", dependencies: ["Shelf"], path: "Tests/DiskPort"),
         .testTarget(name: "ShelfTests", dependencies: ["ShelfCore", "Shelf", "ShelfCLI", "shelf-bench"]),
     ]
 )

@@ -60,6 +60,13 @@ struct CaseResult: Codable {
     var pass: Bool?
     var skipped: String?
     var note: String?
+    /// The library cases, timed in this process, get a table of their own.
+    var inProcess: Bool?
+    /// A second baseline, shown and not judged (the library cases: Disk's strategy with or
+    /// without fsync), with its times and shelf's ratio to it.
+    var other: String?
+    var otherTimes: Summary?
+    var otherRatio: Summary?
 
     static func skipped(_ benchCase: BenchCase, _ reason: String) -> CaseResult {
         CaseResult(name: benchCase.name, baseline: benchCase.baseline.label, target: benchCase.target.text,

@@ -1,5 +1,5 @@
 /// The sizes and repetition counts: the sizes for a full run, smaller ones for `--quick`
-/// (a run under a minute that still exercises every case).
+/// (a run of about two minutes that still exercises every case).
 struct Scale {
     let quick: Bool
 
@@ -44,8 +44,7 @@ enum Cases {
     static func all(_ w: Workspace) -> [Benchmark] {
         let scale = Scale(quick: w.quick)
         return startUp(w, scale) + bigFiles(w, scale) + json(w, scale) + validator(w, scale) + validatedSave(w, scale)
-            + appends(w, scale)
-            + concurrentAppends(w, scale) + folders(w, scale) + streaming(w, scale)
+            + appends(w, scale) + concurrentAppends(w, scale) + folders(w, scale) + streaming(w, scale) + library(w, scale)
     }
 
     /// A shelf command line.

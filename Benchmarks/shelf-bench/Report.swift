@@ -14,42 +14,65 @@ struct Report: Codable {
         return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
     }
 
-    /// One Markdown table (it reads as plain text too), then the notes.
+    /// The command-line table, then the library's (in process), then the notes.
     func table() -> String {
-        var rows: [[String]] = [[
-            "case", "shelf", "baseline", "baseline time", "ratio", "target", "CPU ratio", "shelf RSS", "result",
-        ]]
         var notes: [String] = []
-        for result in cases {
-            var row = [result.name]
-            if let shelf = result.shelf {
-                row.append(Format.duration(shelf.median) + " " + Format.percent(shelf.spread))
-            } else {
-                row.append("—")
-            }
-            row.append(result.baseline)
-            row.append(result.baselineTimes.map { Format.duration($0.median) + " " + Format.percent($0.spread) } ?? "—")
-            row.append(result.ratio.map { Format.ratio($0.median) + " " + Format.percent($0.spread) } ?? "—")
-            let memory = result.rssLimitMiB.map { "RSS ≤ \($0) MiB" }
-            row.append(result.target == Target.none.text ? memory ?? result.target
-                       : result.target + (memory.map { ", " + $0 } ?? ""))
-            row.append(result.cpuRatio.map { Format.ratio($0.median) } ?? "—")
-            row.append(result.shelfMaxRSSKiB.map(Format.mebibytes) ?? "—")
-            row.append(verdict(result))
-            rows.append(row)
-            if let note = result.note { notes.append("- \(result.name): \(note)") }
+        for result in cases { if let note = result.note { notes.append("- \(result.name): \(note)") } }
+        var text = cases.contains(where: { $0.inProcess != true }) ? markdown(commandRows()) : ""
+        if cases.contains(where: { $0.inProcess == true }) {
+            text += (text.isEmpty ? "" : "\n") + "The Swift library, in process:\n\n" + markdown(libraryRows())
         }
-        var text = markdown(rows)
         if !notes.isEmpty { text += "\n" + notes.joined(separator: "\n") + "\n" }
         text += """
 
             Times are medians with ± half the interquartile range; the ratio is shelf ÷ baseline, \
             the median of the interleaved pairs; the CPU ratio is the same for user + system CPU time \
             (the pass/fail is judged on wall time). RSS is shelf's peak resident memory in one more run (GNU time's %M).
+            Library rows run in this process: the target is judged against the first baseline; the other \
+            column is shelf's ratio to the same strategy with (or without) an fsync of the file and its folder.
             Machine: \(machine.summary)
 
             """
         return text
+    }
+
+    private func commandRows() -> [[String]] {
+        var rows: [[String]] = [[
+            "case", "shelf", "baseline", "baseline time", "ratio", "target", "CPU ratio", "shelf RSS", "result",
+        ]]
+        for result in cases where result.inProcess != true {
+            let memory = result.rssLimitMiB.map { "RSS ≤ \($0) MiB" }
+            rows.append([
+                result.name, time(result.shelf), result.baseline, time(result.baselineTimes), ratio(result.ratio),
+                result.target == Target.none.text ? memory ?? result.target : result.target + (memory.map { ", " + $0 } ?? ""),
+                result.cpuRatio.map { Format.ratio($0.median) } ?? "—",
+                result.shelfMaxRSSKiB.map(Format.mebibytes) ?? "—", verdict(result),
+            ])
+        }
+        return rows
+    }
+
+    private func libraryRows() -> [[String]] {
+        var rows: [[String]] = [[
+            "case", "shelf", "baseline", "baseline time", "ratio", "target", "other baseline", "its time", "ratio to it",
+            "CPU ratio", "result",
+        ]]
+        for result in cases where result.inProcess == true {
+            rows.append([
+                result.name, time(result.shelf), result.baseline, time(result.baselineTimes), ratio(result.ratio),
+                result.target, result.other ?? "—", time(result.otherTimes), ratio(result.otherRatio),
+                result.cpuRatio.map { Format.ratio($0.median) } ?? "—", verdict(result),
+            ])
+        }
+        return rows
+    }
+
+    private func time(_ summary: Summary?) -> String {
+        summary.map { Format.duration($0.median) + " " + Format.percent($0.spread) } ?? "—"
+    }
+
+    private func ratio(_ summary: Summary?) -> String {
+        summary.map { Format.ratio($0.median) + " " + Format.percent($0.spread) } ?? "—"
     }
 
     private func verdict(_ result: CaseResult) -> String {

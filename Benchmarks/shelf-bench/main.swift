@@ -9,7 +9,7 @@ let usage = """
            shelf-bench disk-append FILE ITEM
            shelf-bench corpus KIND BYTES
       --shelf PATH   the shelf binary to measure (default: shelf next to this program)
-      --quick        smaller sizes and fewer repetitions: every case in under a minute
+      --quick        smaller sizes and fewer repetitions: every case in about two minutes
       --json         print the results as JSON instead of the table
       --json-to FILE print the table and also write the JSON to FILE
       --only TEXT    run only the cases whose name contains TEXT (repeatable)

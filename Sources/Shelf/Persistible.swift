@@ -22,9 +22,13 @@ extension Persistible {
     /// The path of the file inside `archiveDirectory`.
     public static var archivePath: String { fileName + ".json" }
 
-    /// The file's URL: `<fileName>.json` in `archiveDirectory`.
+    /// The file's URL: `<fileName>.json` in `archiveDirectory` (the seed's non-throwing shape).
+    /// When the location cannot be worked out (no `HOME`, an unusable name, a store that throws),
+    /// it is a URL below `/dev/null`, where nothing can be read or written; `loadFromFile()` and
+    /// `saveToFile()` throw the reason.
     public static var archiveUrl: URL {
-        get throws { try archiveStore.url(for: archivePath, in: archiveDirectory) }
+        (try? archiveStore.url(for: archivePath, in: archiveDirectory))
+            ?? URL(filePath: "/dev/null", directoryHint: .isDirectory).appending(path: archivePath)
     }
 
     public static func deleteFile() throws {

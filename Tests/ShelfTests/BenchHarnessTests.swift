@@ -99,6 +99,45 @@ import Testing
         #expect(records.map(\.id) == [0, 1, 2, 42])
     }
 
+    @Test func recordsInMemoryAreTheRecordsOnDisk() throws {
+        for id in [0, 1, 999, 1001] {
+            #expect(try JSONDecoder().decode(DiskRecord.self, from: Data(DataFiles.record(id).utf8)) == DiskRecord(id))
+        }
+    }
+
+    @Test func diskStyleFolderRetrieveFollowsTheNumbers() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for name in ["10", "2", "1", ".hidden"] { try writeText(folder + "/" + name, name) }
+        #expect(try DiskStyle.retrieveFolder(folder).map { String(decoding: $0, as: UTF8.self) } == ["1", "2", "10"])
+    }
+
+    /// The library runner: every side runs once untimed, then in turn; `afterwards` follows each run;
+    /// a failed check or side is a miss with its reason. (Nothing here is timed: the sides do no work.)
+    @Test func libraryRunnerTurnsSidesAndReportsMisses() {
+        final class Counts: @unchecked Sendable { var order: [String] = []; var after = 0 }
+        let counts = Counts()
+        func side(_ label: String) -> LibraryCase.Side {
+            LibraryCase.Side(label: label, run: { _ in counts.order.append(label) }, afterwards: { counts.after += 1 })
+        }
+        let passing = LibraryRunner.run(LibraryCase(name: "quick", baseline: side("base"), other: side("other"),
+                                                    target: .none, repetitions: 2, shelf: side("shelf")))
+        #expect(counts.order == ["shelf", "base", "other", "shelf", "base", "other", "base", "other", "shelf"])
+        #expect(counts.after == 9)
+        #expect(passing.pass == true && passing.inProcess == true && passing.other == "other")
+        #expect(passing.ratio?.samples.count == 2 && passing.otherRatio?.samples.count == 2)
+        let failing = LibraryRunner.run(LibraryCase(name: "wrong", baseline: side("base"), target: .none, repetitions: 1,
+                                                    shelf: side("shelf"), check: { throw BenchError("lost an item") }))
+        #expect(failing.pass == false && failing.note == "lost an item" && failing.shelf != nil)
+        let broken = LibraryRunner.run(LibraryCase(name: "broken", baseline: side("base"), target: .none, repetitions: 1,
+                                                   shelf: .init(label: "shelf", run: { _ in throw BenchError("no space") })))
+        #expect(broken.pass == false && broken.note == "no space" && broken.shelf == nil)
+        let machine = Machine(cpu: "cpu", cores: 2, memoryGiB: 1, kernel: "Linux", loadAtStart: "0", date: "today")
+        let table = Report(machine: machine, quick: true, shelf: "shelf", cases: [passing, failing, broken]).table()
+        #expect(table.hasPrefix("The Swift library, in process:"))
+        #expect(table.contains("| other ") && table.contains("| MISS ") && table.contains("| error "))
+    }
+
     private func temporaryFolder() throws -> String {
         let path = NSTemporaryDirectory() + "/shelf-bench-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

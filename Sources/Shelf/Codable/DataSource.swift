@@ -1,22 +1,33 @@
 import FoundationEssentials
 
-/// Reads a `Data` value in memory chunk by chunk, copying whole ranges at a time
-/// (`BytesSource` goes byte by byte, which is slow for `Data`).
+/// Reads `Data` values held in memory, one after the other, chunk by chunk, copying whole ranges
+/// at a time (`BytesSource` goes byte by byte, which is slow for `Data`). Handing the engine
+/// the pieces (`[`, a value, `]`) spares joining them into one more copy first.
 struct DataSource: ByteSource {
-    let data: Data
+    let parts: [Data]
+    var part = 0
     var offset = 0
 
-    init(_ data: Data) {
-        self.data = data
+    init(_ parts: Data...) {
+        self.parts = parts
     }
 
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let n = Swift.min(buffer.count, data.count - offset)
-        guard n > 0 else { return 0 }
-        data.withUnsafeBytes { bytes in
-            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + n)]))
+        var filled = 0
+        while filled < buffer.count && part < parts.count {
+            let data = parts[part]
+            let n = Swift.min(buffer.count - filled, data.count - offset)
+            data.withUnsafeBytes { bytes in
+                let from = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + n)])
+                UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]).copyMemory(from: from)
+            }
+            filled += n
+            offset += n
+            if offset == data.count {
+                part += 1
+                offset = 0
+            }
         }
-        offset += n
-        return n
+        return filled
     }
 }

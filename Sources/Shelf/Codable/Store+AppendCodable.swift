@@ -13,10 +13,12 @@ extension Store {
     @discardableResult
     public func append<T: Codable>(_ value: T, to path: String, in directory: Directory,
                                    decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder()) throws -> URL {
+        // As in `save`: bytes that reach the generic method still go to the next numbered file.
+        if T.self == Data.self, let bytes = value as? Data { return try append(bytes, to: path, in: directory) }
         let data = try encode(value, encoder, path: path, in: directory)
         let lines = AppendFormat.forName(path) == .jsonLines
         // A JSON Lines value must be one line: wrapped in brackets, `each` compacts it.
-        var source = DataSource(lines ? Data("[".utf8) + data + Data("]".utf8) : data)
+        var source = lines ? DataSource(Data("[".utf8), data, Data("]".utf8)) : DataSource(data)
         return fileURL(try append(from: &source, to: path, in: directory, options: Store.codableOptions(path, each: lines)).path)
     }
 
@@ -26,6 +28,7 @@ extension Store {
     @discardableResult
     public func append<T: Codable>(_ value: [T], to path: String, in directory: Directory,
                                    decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder()) throws -> URL {
+        if T.self == Data.self, let list = value as? [Data] { return try append(list, to: path, in: directory) }
         var source = DataSource(try encode(value, encoder, path: path, in: directory))
         return fileURL(try append(from: &source, to: path, in: directory, options: Store.codableOptions(path, each: true)).path)
     }

@@ -9,13 +9,20 @@ extension Store {
     @discardableResult
     public func save<T: Encodable>(_ value: T, to directory: Directory, as path: String,
                                    encoder: JSONEncoder = JSONEncoder()) throws -> URL {
+        // Swift picks this method over the `Data` and `[Data]` ones for some arguments (an array
+        // made with `map`): bytes are stored as bytes and a list as a folder all the same.
+        // (By type, not by a cast: an empty array of anything casts to `[Data]`.)
+        if T.self == [Data].self, let list = value as? [Data] { return try save(list, to: directory, as: path) }
+        if T.self == Data.self, let bytes = value as? Data { return try save(bytes, to: directory, as: path) }
         let data: Data
         do {
             data = try encoder.encode(value)
         } catch {
             throw CodingErrors.encoding(error, path: try self.path(for: path, in: directory))
         }
-        return try save(data, to: directory, as: path)
+        // What the encoder wrote is one JSON text by construction: not checked again.
+        var source = DataSource(data)
+        return fileURL(try save(from: &source, to: path, in: directory, options: SaveOptions(validateJSON: false)))
     }
 
     /// Decodes the JSON stored at `path` as `type` (Disk's `retrieve(_:from:as:decoder:)`).

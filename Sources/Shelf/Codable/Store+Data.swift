@@ -18,7 +18,31 @@ extension Store {
     public func retrieve(_ path: String, from directory: Directory, as type: Data.Type) throws -> Data {
         let (file, _) = try openLockedForReading(path, in: directory)
         defer { file.close() }
-        return Data(try Store.readAll(file))
+        return try Store.readData(file)
+    }
+
+    /// Reads an open file to its end straight into `Data` (no second copy through an array);
+    /// the size is only a first guess, in case the file grows meanwhile.
+    static func readData(_ file: FileDescriptor) throws -> Data {
+        var data = Data(count: Swift.max(0, Int(try file.status().st_size)))
+        var filled = 0
+        try data.withUnsafeMutableBytes { buffer in
+            while filled < buffer.count {
+                let n = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+                if n == 0 { break }
+                filled += n
+            }
+        }
+        if filled < data.count {
+            data.removeLast(data.count - filled)
+            return data
+        }
+        var chunk = Data(count: 1 << 16)
+        while true {
+            let n = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
+            if n == 0 { return data }
+            data.append(chunk.prefix(n))
+        }
     }
 
     /// The URL of an absolute path: a file unless the path ends with `/`.

@@ -71,7 +71,7 @@ extension Store {
             }
             defer { file.close() }
             try AppendJournal.lockShared(file, name: name, in: folder)
-            return Data(try Store.readAll(file))
+            return try Store.readData(file)
         }
     }
 

@@ -27,7 +27,7 @@ extension Store {
         if JournalFile.isPending(for: target.name, in: target.folder) {
             _ = try AppendJournal.recoverThroughName(of: file, name: target.name, in: target.folder)
         }
-        guard Data(try Store.readAll(file)) == expected else { return false }
+        guard try Store.readData(file) == expected else { return false }
         try AppendJournal.removeWithJournal(file, name: target.name, in: target.folder, path: target.path)
         try AtomicFile.syncFolder(target.folder)
         return true

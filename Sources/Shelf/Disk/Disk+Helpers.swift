@@ -1,25 +1,32 @@
 import FoundationEssentials
 
 extension Disk {
-    /// The URL of `path` in `directory`, or of the directory's namespace folder when `path` is nil.
+    /// The URL of `path` in `directory`, or of the directory's namespace folder when `path` is
+    /// nil, whether or not anything is there.
     public static func url(for path: String?, in directory: Directory) throws -> URL {
-        try store().url(for: path, in: directory)
+        try bridging(directory) { try store().url(for: path.map(name), in: directory) }
+    }
+
+    /// The URL of what is stored at `path` (the namespace folder when nil), as older versions of
+    /// Disk named it: unlike `url(for:in:)` it throws `noFileFound` when nothing is there.
+    public static func getURL(for path: String?, in directory: Directory) throws -> URL {
+        try bridging(directory, reading: true) {
+            let store = try store()
+            let url = try store.url(for: path.map(name), in: directory)
+            guard try store.exists(url) else { throw ShelfError.notFound(path: url.path(percentEncoded: false)) }
+            return url
+        }
     }
 
     /// Removes the file or folder (with everything in it) at `path`.
-    /// - Throws: `notFound` when nothing is there.
+    /// - Throws: `noFileFound` when nothing is there.
     public static func remove(_ path: String, from directory: Directory) throws {
-        try store().remove(path, from: directory)
+        try bridging(directory) { try store().remove(name(path), from: directory) }
     }
 
     /// Whether something is stored at `path`. Like Disk it does not throw: an unsafe name, an
     /// unconfigured directory or a link on the way all answer false (`Store.exists` tells them apart).
     public static func exists(_ path: String, in directory: Directory) -> Bool {
-        (try? store().exists(path, in: directory)) ?? false
-    }
-
-    /// Whether `url` is a folder; links are not followed.
-    public static func isFolder(_ url: URL) -> Bool {
-        Store.isFolder(url)
+        (try? store().exists(name(path), in: directory)) ?? false
     }
 }

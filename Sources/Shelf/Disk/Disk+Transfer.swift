@@ -5,14 +5,14 @@ extension Disk {
     /// systems too: copied, synced, renamed into place, and only then removed from the source).
     /// - Throws: `notFound`, `alreadyExists` when the target exists, `invalidTarget`.
     public static func move(_ path: String, in directory: Directory, to destination: Directory) throws {
-        try store().move(path, in: directory, to: destination)
+        try bridging(directory) { _ = try store().move(name(path), in: directory, to: destination) }
     }
 
     /// Renames the file or folder at `path` to `newPath` in the same directory; names keep their
     /// exact bytes (no percent-encoding).
     /// - Throws: `notFound`, `alreadyExists` when `newPath` is taken, `invalidTarget`.
     public static func rename(_ path: String, in directory: Directory, to newPath: String) throws {
-        try store().rename(path, in: directory, to: newPath)
+        try bridging(directory) { _ = try store().rename(name(path), in: directory, to: name(newPath)) }
     }
 }
 

@@ -1,19 +1,30 @@
 import FoundationEssentials
 
-/// Disk's API for Swift on Linux: the same static methods, argument labels and directories, so
-/// that code written for Disk compiles here by changing `import Disk` to `import Shelf`.
+/// Disk's API for Swift on Linux: the same static methods, argument labels, directories and
+/// errors, so that code written for Disk compiles and behaves the same here after changing
+/// `import Disk` to `import Shelf`.
 ///
-/// Each call builds a `Store` from the process environment at that moment (`SHELF_APP` or
-/// `shelf` as the app namespace, the XDG variables for the folders); nothing is cached, so there
-/// is no hidden state. To choose the namespace or the environment explicitly, construct a
-/// `Store` and call the same methods on it: `try Store(app: "myapp").save(value, to: .documents, as: "a.json")`.
+/// Each call builds a `Store` from the process environment at that moment (the namespace is
+/// `SHELF_APP`, else the program's name; the XDG variables give the folders); nothing is cached,
+/// so there is no hidden state. As in Disk, leading slashes of a name are dropped
+/// (`"//a.json"` is `a.json`), and failures are thrown as `NSError`s: Disk's own codes in
+/// `Disk.errorDomain`, file-system failures in `NSCocoaErrorDomain`, with the `ShelfError` as
+/// `NSUnderlyingErrorKey`. To choose the namespace or the environment, or to catch `ShelfError`
+/// directly, construct a `Store` and call the same methods on it.
 public enum Disk {
     /// Disk's nested directory type, so that `Disk.Directory.documents` keeps compiling.
     public typealias Directory = Shelf.Directory
 
-    /// The store every static method uses: the process environment, read now.
-    public static func store() throws -> Store {
+    /// The store every static method uses: the process environment, read now (the same as
+    /// `Store()`, which programs call to use it directly).
+    static func store() throws -> Store {
         try Store()
+    }
+
+    /// A name as Disk reads it: without the slashes it starts with. Nothing else is changed:
+    /// `..`, NUL and control characters are refused later, not removed.
+    static func name(_ path: String) -> String {
+        String(path.drop { $0 == "/" })
     }
 
     // MARK: Codable
@@ -23,13 +34,13 @@ public enum Disk {
     @discardableResult
     public static func save<T: Encodable>(_ value: T, to directory: Directory, as path: String,
                                           encoder: JSONEncoder = JSONEncoder()) throws -> URL {
-        try store().save(value, to: directory, as: path, encoder: encoder)
+        try bridging(directory) { try store().save(value, to: directory, as: name(path), encoder: encoder) }
     }
 
     /// Decodes the JSON stored at `path` as `type`.
     public static func retrieve<T: Decodable>(_ path: String, from directory: Directory, as type: T.Type,
                                               decoder: JSONDecoder = JSONDecoder()) throws -> T {
-        try store().retrieve(path, from: directory, as: type, decoder: decoder)
+        try bridging(directory, reading: true) { try store().retrieve(name(path), from: directory, as: type, decoder: decoder) }
     }
 
     // MARK: Data
@@ -38,23 +49,23 @@ public enum Disk {
     /// - Returns: the URL written.
     @discardableResult
     public static func save(_ value: Data, to directory: Directory, as path: String) throws -> URL {
-        try store().save(value, to: directory, as: path)
+        try bridging(directory) { try store().save(value, to: directory, as: name(path)) }
     }
 
     /// The bytes stored at `path`.
     public static func retrieve(_ path: String, from directory: Directory, as type: Data.Type) throws -> Data {
-        try store().retrieve(path, from: directory, as: type)
+        try bridging(directory, reading: true) { try store().retrieve(name(path), from: directory, as: type) }
     }
 
     /// Stores each element as a numbered file (`0`, `1`, …) in the folder `path`, replacing the folder.
     /// - Returns: the URL of the folder.
     @discardableResult
     public static func save(_ value: [Data], to directory: Directory, as path: String) throws -> URL {
-        try store().save(value, to: directory, as: path)
+        try bridging(directory) { try store().save(value, to: directory, as: name(path)) }
     }
 
     /// The files of the folder `path`, numbered names in numeric order first.
     public static func retrieve(_ path: String, from directory: Directory, as type: [Data].Type) throws -> [Data] {
-        try store().retrieve(path, from: directory, as: type)
+        try bridging(directory, reading: true) { try store().retrieve(name(path), from: directory, as: type) }
     }
 }

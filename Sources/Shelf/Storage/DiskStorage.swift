@@ -1,13 +1,16 @@
 import FoundationEssentials
 
-/// A `Storage` over one shelf directory (or a folder inside it): keys are relative paths below
-/// it, every write is atomic and durable, and reads and writes take the same locks as the
-/// command line, so processes sharing the folder never see half-written values.
+/// A `Storage` on disk: keys are relative paths below one folder, every write is atomic and
+/// durable, and reads and writes take the same locks as the command line, so processes sharing
+/// the folder never see half-written values. The folder is inside a shelf directory
+/// (`init(directory:path:store:)`), or any folder the program picks (`init(path:)`, the seed's
+/// shape); either way a key can never leave it: `..`, absolute keys and control characters are
+/// refused, and links inside are never followed.
 public struct DiskStorage: Storage {
-    public let store: Store
-    public let directory: Directory
+    let store: Store
+    let directory: Directory
     /// The folder inside `directory` that keys are relative to; nil for the namespace folder.
-    public let path: String?
+    let path: String?
 
     /// - Parameters:
     ///   - directory: where the values live.
@@ -23,6 +26,17 @@ public struct DiskStorage: Storage {
     /// A storage configured from the process environment (`Store()`).
     public init(directory: Directory, path: String? = nil) throws {
         try self.init(directory: directory, path: path, store: Store())
+    }
+
+    /// A storage whose keys are relative to `path`, a folder the program chooses (created, with
+    /// its parents, on the first save). Links on the way to the folder are followed, as any
+    /// program would; the folder itself must be a real folder, and nothing inside it is followed.
+    /// A URL that is not an absolute file path makes every call throw `cannotAccessDirectory`.
+    public init(path: URL) {
+        let folder = path.isFileURL ? path.standardizedFileURL.path(percentEncoded: false) : path.absoluteString
+        store = Store(locations: Locations(folder: folder))
+        directory = .applicationSupport
+        self.path = nil
     }
 
     /// The path inside `directory` that `key` stands for.

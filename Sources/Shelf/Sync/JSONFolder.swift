@@ -58,7 +58,7 @@ public struct JSONFolder: Sendable {
                 defer { file.close() }
                 guard try file.status().isRegularFile else { continue }
                 try AppendJournal.lockShared(file, name: name, in: folder)
-                data = Data(try Store.readAll(file))
+                data = try Store.readData(file)
             } catch ShelfError.notFound, ShelfError.symbolicLink {
                 continue  // gone since the listing, or a link: not one of ours
             }

@@ -7,6 +7,8 @@ public struct Locations: Sendable {
     /// The app namespace: one folder name inside each base directory.
     public let app: String
     public let environment: [String: String]
+    /// Set by `init(folder:)`: the one folder every directory resolves to.
+    let folder: String?
 
     /// - Parameters:
     ///   - app: the namespace; nil means `SHELF_APP` from `environment`, else `shelf`.
@@ -15,8 +17,22 @@ public struct Locations: Sendable {
     public init(app: String? = nil, environment: [String: String]) throws {
         let chosen = app ?? environment["SHELF_APP"].flatMap { $0.isEmpty ? nil : $0 } ?? "shelf"
         try Locations.validateComponent(chosen, what: "app name")
+        if chosen == Locations.sharedFolder {
+            // Its applicationSupport folder would be where the shared containers live.
+            throw ShelfError.invalidName(chosen, reason: "'\(chosen)' holds the shared containers and cannot be an app name")
+        }
         self.app = chosen
         self.environment = environment
+        folder = nil
+    }
+
+    /// Locations where every directory is `folder` itself, an absolute path the program chose
+    /// (the Swift API's `DiskStorage(path:)`): names inside it get the same checks and the same
+    /// link-free walk as in a namespace folder. Nothing is read from the environment.
+    package init(folder: String) {
+        app = String(folder.split(separator: "/").last ?? "/")
+        environment = [:]
+        self.folder = folder
     }
 
     /// The absolute namespace folder of `directory`, whether or not it exists yet.
@@ -26,6 +42,12 @@ public struct Locations: Sendable {
 
     /// The namespace folder and the rules that apply when shelf creates or opens it.
     func namespace(for directory: Directory) throws -> Namespace {
+        if let folder {
+            guard folder.hasPrefix("/") else {
+                throw ShelfError.cannotAccessDirectory(path: folder, reason: "the folder is not an absolute path")
+            }
+            return Namespace(path: trimmed(folder))
+        }
         switch directory {
         case .caches:
             return Namespace(path: try base("XDG_CACHE_HOME", default: ".cache") + "/" + app, tagAsCache: true)
@@ -36,7 +58,7 @@ public struct Locations: Sendable {
         case .sharedContainer(let group):
             try Locations.validateComponent(group, what: "group name")
             // Outside every app's own folder, so that all apps naming the group meet there.
-            return Namespace(path: try base("XDG_DATA_HOME", default: ".local/share") + "/shelf-shared/" + group)
+            return Namespace(path: try base("XDG_DATA_HOME", default: ".local/share") + "/" + Locations.sharedFolder + "/" + group)
         case .temporary:
             if let runtime = absolute("XDG_RUNTIME_DIR") {
                 return Namespace(path: runtime + "/" + app)
@@ -46,6 +68,9 @@ public struct Locations: Sendable {
             return Namespace(path: trimmed(tmp) + "/\(app)-\(getuid())", mustBePrivate: true)
         }
     }
+
+    /// The folder in `$XDG_DATA_HOME` that holds the shared containers.
+    static let sharedFolder = "shelf-shared"
 
     /// The home folder: `$HOME`, which must be absolute.
     func home() throws -> String {

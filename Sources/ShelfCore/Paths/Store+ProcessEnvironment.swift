@@ -22,9 +22,26 @@ extension Locations {
 extension Store {
     /// A store configured from the process environment, read now (nothing is cached): the
     /// default behind `Disk`, `Persistible` and `DiskStorage(directory:)`.
-    /// - Parameter app: the namespace; nil means `SHELF_APP`, else `shelf`.
+    ///
+    /// Each program gets its own namespace, as each iOS app has its own sandbox: without `app`
+    /// and without `SHELF_APP`, the namespace is the program's name (the last component of its
+    /// first argument), or `shelf` when that name cannot be a folder name. The command line
+    /// builds its store with `init(app:environment:)`, whose default stays `shelf`.
+    /// - Parameter app: the namespace; nil means `SHELF_APP`, else the program's name.
     /// - Throws: `invalidName` when the app name is not one safe folder name.
     public init(app: String? = nil) throws {
-        try self.init(app: app, environment: Locations.processEnvironment())
+        let environment = Locations.processEnvironment()
+        let chosen = app ?? environment["SHELF_APP"].flatMap { $0.isEmpty ? nil : $0 } ?? Locations.programName()
+        try self.init(app: chosen, environment: environment)
+    }
+}
+
+extension Locations {
+    /// The running program's name as a namespace: the last component of `argv[0]`, or `shelf`
+    /// when there is none or it could not be one folder name.
+    package static func programName(_ arguments: [String] = CommandLine.arguments) -> String {
+        guard let first = arguments.first, let name = first.split(separator: "/").last.map(String.init),
+              (try? validateComponent(name, what: "app name")) != nil, name != sharedFolder else { return "shelf" }
+        return name
     }
 }

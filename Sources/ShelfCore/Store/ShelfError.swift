@@ -135,6 +135,13 @@ extension ShelfError: CustomStringConvertible {
     }
 }
 
+extension ShelfError {
+    /// `failureReason` and `recoverySuggestion` under names of their own: in modules that import
+    /// the Swift API, its `LocalizedError` conformance (optional `String`s) shadows the two above.
+    package var reasonText: String { failureReason }
+    package var suggestionText: String { recoverySuggestion }
+}
+
 /// Names may hold any byte; messages must stay on one line, and a name must not be able to send
 /// escape sequences to the terminal. (`package`: the command line escapes its messages too.)
 package func printable(_ s: String) -> String {

@@ -28,7 +28,7 @@ extension Store {
     /// append has been rolled back. A file to replace is then locked without waiting; if it is
     /// busy, everything is let go, and the move starts again once that lock is free.
     @discardableResult
-    func relocate(_ path: String, in directory: Directory, to newPath: String, in destination: Directory,
+    package func relocate(_ path: String, in directory: Directory, to newPath: String, in destination: Directory,
                   replace: Bool, forceCopy: Bool = false) throws -> String {
         while true {
             let transfer = try openTransfer(path, in: directory, to: newPath, in: destination, replace: replace)

@@ -7,10 +7,12 @@ import Testing
 /// environment, so only calls that change nothing are made here; the Store methods behind them are
 /// covered with a test home in MoveTests, RenameTests and CapacityTests.
 @Suite struct DiskTransferTests {
-    @Test func unsafeNamesAreRefusedBeforeAnythingMoves() {
-        #expect(throws: ShelfError.self) { try Disk.move("../unsafe", in: .caches, to: .documents) }
-        #expect(throws: ShelfError.self) { try Disk.rename("a", in: .caches, to: "/etc/passwd") }
-        #expect(throws: ShelfError.self) { try Disk.rename("../a", in: .caches, to: "b") }
+    @Test func unsafeNamesAreRefusedBeforeAnythingMoves() throws {
+        for call in [{ try Disk.move("../unsafe", in: .caches, to: .documents) }, { try Disk.rename("../a", in: .caches, to: "b") },
+                     { try Disk.rename("a", in: .caches, to: "../b") }] {
+            let error = try #require(throws: NSError.self, performing: call)
+            #expect(error.domain == Disk.errorDomain && error.code == Disk.ErrorCode.invalidFileName.rawValue)
+        }
     }
 
     @Test func capacitiesAreTheFourValuesOfTheDocumentsVolume() throws {

@@ -59,10 +59,10 @@ import Testing
         #expect(throws: ShelfError.isAFolder(path: home.path("cache/shelf/folder"))) { try store.append(1, to: "folder", in: .caches) }
         #expect(throws: ShelfError.self) { try store.append(1, to: "slash/", in: .caches) }
         #expect(!home.exists("cache/shelf/slash"))
-        #expect(throws: ShelfError.self) { try Disk.append(Message(title: "", body: ""), to: "../unsafe", in: .caches) }
-        #expect(throws: ShelfError.self) { try Disk.append([1], to: "../unsafe", in: .caches) }
-        #expect(throws: ShelfError.self) { try Disk.append(Data(), to: "../unsafe", in: .caches) }
-        #expect(throws: ShelfError.self) { try Disk.append([Data()], to: "../unsafe", in: .caches) }
+        #expect(throws: NSError.self) { try Disk.append(Message(title: "", body: ""), to: "../unsafe", in: .caches) }
+        #expect(throws: NSError.self) { try Disk.append([1], to: "../unsafe", in: .caches) }
+        #expect(throws: NSError.self) { try Disk.append(Data(), to: "../unsafe", in: .caches) }
+        #expect(throws: NSError.self) { try Disk.append([Data()], to: "../unsafe", in: .caches) }
     }
 
     @Test func concurrentTasksLoseNothing() async throws {

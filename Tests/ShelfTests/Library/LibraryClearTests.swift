@@ -62,9 +62,13 @@ import Testing
         let folder = try Disk.store().locations.path(for: unused)
         try Disk.clear(unused)
         #expect(access(folder, F_OK) != 0)
-        #expect(throws: ShelfError.notFound(path: folder + "/none")) { try Disk.doNotBackup("none", in: unused) }
-        #expect(throws: ShelfError.notFound(path: folder + "/none")) { try Disk.backup("none", in: unused) }
-        #expect(throws: ShelfError.self) { try Disk.doNotBackup("../x", in: .caches) }
+        for call in [{ try Disk.doNotBackup("none", in: unused) }, { try Disk.backup("none", in: unused) }] {
+            let error = try #require(throws: NSError.self, performing: call)
+            #expect(error.domain == Disk.errorDomain && error.code == Disk.ErrorCode.noFileFound.rawValue)
+            #expect(error.userInfo[NSFilePathErrorKey] as? String == folder + "/none")
+        }
+        let refused = try #require(throws: NSError.self) { try Disk.doNotBackup("../x", in: .caches) }
+        #expect(refused.code == Disk.ErrorCode.invalidFileName.rawValue)
         #expect(access(folder, F_OK) != 0)
     }
 

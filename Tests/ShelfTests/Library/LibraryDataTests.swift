@@ -107,4 +107,53 @@ import Testing
         #expect(Store.numberedOrder("7", "a"))
         #expect(!Store.numberedOrder("a", "7"))
     }
+
+    /// The pieces a `DataSource` reads are joined exactly, whatever the buffer size.
+    @Test func dataSourceReadsItsPiecesInOrderAcrossBuffers() throws {
+        let pieces = [Data("[".utf8), Data(), Data((0..<1000).map { UInt8($0 % 251) }), Data("]".utf8)]
+        for size in [1, 3, 7, 1000, 5000] {
+            var source = DataSource(pieces[0], pieces[1], pieces[2], pieces[3])
+            var out = Data()
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
+            defer { buffer.deallocate() }
+            while true {
+                let n = try source.read(into: buffer)
+                if n == 0 { break }
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+            }
+            #expect(out == pieces.reduce(Data(), +), "buffer of \(size)")
+        }
+    }
+
+    /// A stored file read into `Data` whole, also when it is bigger than its first size said.
+    @Test func retrieveReadsTheWholeFile() throws {
+        let store = try home.store()
+        let big = Data((0..<300_000).map { UInt8($0 % 253) })
+        try store.save(big, to: .caches, as: "big")
+        #expect(try store.retrieve("big", from: .caches, as: Data.self) == big)
+        try store.save(Data(), to: .caches, as: "empty")
+        #expect(try store.retrieve("empty", from: .caches, as: Data.self).isEmpty)
+    }
+
+    /// Swift picks the generic `Encodable` methods for an array made with `map`; it is still a folder.
+    @Test func dataReachingTheGenericMethodsIsStillStoredAsBytes() throws {
+        let store = try home.store()
+        try store.save((0..<3).map { Data("f\($0)".utf8) }, to: .caches, as: "frames")
+        #expect(home.read("cache/shelf/frames/2") == "f2")
+        try store.append((3..<5).map { Data("f\($0)".utf8) }, to: "frames", in: .caches)
+        #expect(try store.retrieve("frames", from: .caches, as: [Data].self).map { String(decoding: $0, as: UTF8.self) }
+                == ["f0", "f1", "f2", "f3", "f4"])
+        func generic<T: Codable>(_ value: T) throws {
+            try store.save(value, to: .caches, as: "blob")
+            try store.append(value, to: "more", in: .caches)
+        }
+        try generic(Data("raw".utf8))
+        #expect(home.read("cache/shelf/blob") == "raw")
+        #expect(home.read("cache/shelf/more/0") == "raw")
+        // An empty array of anything casts to [Data]: it must still be stored as JSON.
+        try store.save([Int](), to: .caches, as: "empty.json")
+        try store.append([Int](), to: "none.json", in: .caches)
+        #expect(home.read("cache/shelf/empty.json") == "[]")
+        #expect(home.read("cache/shelf/none.json") == "[]")
+    }
 }

@@ -31,35 +31,40 @@ import Testing
         try store.save(Message(title: "", body: ""), to: .caches, as: "a/b.json")
         #expect(try store.exists("a/b.json", in: .caches))
         #expect(try store.isFolder("a", in: .caches))
-        #expect(Store.isFolder(try store.url(for: "a", in: .caches)))
-        #expect(!Store.isFolder(try store.url(for: "a/b.json", in: .caches)))
-        #expect(!Store.isFolder(try store.url(for: "none", in: .caches)))
+        #expect(try store.isFolder(store.url(for: "a", in: .caches)))
+        #expect(try !store.isFolder(store.url(for: "a/b.json", in: .caches)))
+        #expect(try !store.isFolder(store.url(for: "none", in: .caches)))
         try store.remove("a", from: .caches)
         #expect(try !store.exists("a/b.json", in: .caches))
         #expect(throws: ShelfError.notFound(path: home.path("cache/shelf/a"))) { try store.remove("a", from: .caches) }
     }
 
     @Test func isFolderDoesNotFollowLinks() throws {
-        try home.write("real/x", "x")
-        #expect(symlink(home.path("real"), home.path("link")) == 0)
-        #expect(Disk.isFolder(URL(fileURLWithPath: home.path("real"))))
-        #expect(!Disk.isFolder(URL(fileURLWithPath: home.path("link"))))
+        let store = try home.store()
+        try home.write("cache/shelf/real/x", "x")
+        #expect(symlink(home.path("cache/shelf/real"), home.path("cache/shelf/link")) == 0)
+        #expect(try store.isFolder(URL(fileURLWithPath: home.path("cache/shelf/real"))))
+        #expect(try !store.isFolder(URL(fileURLWithPath: home.path("cache/shelf/link"))))
+        #expect(throws: ShelfError.symbolicLink(path: home.path("cache/shelf/link"))) {
+            try store.isFolder(URL(fileURLWithPath: home.path("cache/shelf/link/x")))
+        }
     }
 
     /// The static facade reads the process environment; only calls that create nothing are made.
     @Test func diskUsesTheProcessEnvironment() throws {
-        let expected = try Store(environment: ProcessInfo.processInfo.environment)
+        let expected = try Store(app: Locations.programName(), environment: ProcessInfo.processInfo.environment)
         #expect(try Disk.url(for: "x.json", in: .caches) == expected.url(for: "x.json", in: .caches))
+        #expect(try Disk.url(for: "//x.json", in: .caches) == expected.url(for: "x.json", in: .caches))
         #expect(try Disk.store().locations.app == expected.locations.app)
         #expect(!Disk.exists("shelf-test-\(UInt64.random(in: 0 ... .max))/none", in: .caches))
         #expect(!Disk.exists("../unsafe", in: .caches))
-        #expect(throws: ShelfError.self) { try Disk.remove("../unsafe", from: .caches) }
-        #expect(throws: ShelfError.self) { try Disk.retrieve("../unsafe", from: .caches, as: Data.self) }
-        #expect(throws: ShelfError.self) { try Disk.retrieve("../unsafe", from: .caches, as: [Data].self) }
-        #expect(throws: ShelfError.self) { try Disk.retrieve("../unsafe", from: .caches, as: Message.self) }
-        #expect(throws: ShelfError.self) { try Disk.save(Data(), to: .caches, as: "../unsafe") }
-        #expect(throws: ShelfError.self) { try Disk.save([Data()], to: .caches, as: "../unsafe") }
-        #expect(throws: ShelfError.self) { try Disk.save(Message(title: "", body: ""), to: .caches, as: "../unsafe") }
+        #expect(throws: NSError.self) { try Disk.remove("../unsafe", from: .caches) }
+        #expect(throws: NSError.self) { try Disk.retrieve("../unsafe", from: .caches, as: Data.self) }
+        #expect(throws: NSError.self) { try Disk.retrieve("../unsafe", from: .caches, as: [Data].self) }
+        #expect(throws: NSError.self) { try Disk.retrieve("../unsafe", from: .caches, as: Message.self) }
+        #expect(throws: NSError.self) { try Disk.save(Data(), to: .caches, as: "../unsafe") }
+        #expect(throws: NSError.self) { try Disk.save([Data()], to: .caches, as: "../unsafe") }
+        #expect(throws: NSError.self) { try Disk.save(Message(title: "", body: ""), to: .caches, as: "../unsafe") }
     }
 
     @Test func processEnvironmentIsRead() {
