@@ -1,5 +1,4 @@
 import ShelfCore
-import Glibc
 
 /// What a command runs with: the environment and the three standard streams.
 struct Context {
@@ -45,28 +44,38 @@ struct Context {
     /// The closure gets a source; a file it opened is closed afterwards.
     func withInput<T>(_ invocation: Invocation, _ body: (inout DescriptorSource) throws -> T) throws -> T {
         guard let file = invocation.value("file") else {
-            if stdin >= 0, isatty(stdin) == 1 {
+            if stdin >= 0, FileDescriptor(raw: stdin, path: "<stdin>").isTerminal {
                 notice("shelf: \(invocation.command.name): reading standard input; end it with Ctrl-D")
             }
             var source = DescriptorSource(descriptor: stdin, name: "<stdin>")
             return try body(&source)
         }
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            let code = errno
-            throw code == ENOENT ? ShelfError.notFound(path: file) : code == EACCES ? ShelfError.permissionDenied(path: file)
-                : ShelfError.inputFailed(path: file, reason: String(cString: strerror(code)))
+        let raw: Int32
+        do {
+            raw = try SystemLayer.kernel.open(SystemString(file), in: nil, .readOnly, permissions: 0)
+        } catch .noSuchFile {
+            throw ShelfError.notFound(path: file)
+        } catch .permissionDenied {
+            throw ShelfError.permissionDenied(path: file)
+        } catch {
+            throw ShelfError.inputFailed(path: file, reason: error.description)
         }
-        defer { close(fd) }
-        var source = DescriptorSource(descriptor: fd, name: file)
-        return try body(&source)
+        return try FileDescriptor(raw: raw, path: file).closeAfter { input in
+            var source = DescriptorSource(descriptor: input.raw, name: file)
+            return try body(&source)
+        }
     }
 
     /// The size of the input when it is a regular file (`--file`, or standard input redirected
     /// from a file): the total of a progress line.
     func inputSize(_ invocation: Invocation) -> Int64? {
-        var st = stat()
-        let found = invocation.value("file").map { stat($0, &st) } ?? fstat(stdin, &st)
-        return found == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int64(st.st_size) : nil
+        let status: FileStatus?
+        if let file = invocation.value("file") {
+            status = (try? FileDescriptor.status(of: file, followingLinks: true)) ?? nil
+        } else {
+            status = try? FileDescriptor(raw: stdin, path: "<stdin>").status()
+        }
+        guard let status, status.isRegularFile else { return nil }
+        return status.size
     }
 }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 
 extension Store {
     /// Stores `value` at `path`, atomically replacing what was there (Disk's `save(_:to:as:)`
@@ -16,9 +15,7 @@ extension Store {
     /// seen half-done (Disk's `retrieve(_:from:as:)` for `Data`).
     /// - Throws: `notFound`, `isAFolder`, `symbolicLink`, `permissionDenied`, `io`.
     public func retrieve(_ path: String, from directory: Directory, as type: Data.Type) throws -> Data {
-        let (file, _) = try openLockedForReading(path, in: directory)
-        defer { file.close() }
-        return Data(try Store.readAll(file))
+        try openLockedForReading(SafePath(path), in: directory).file.closeAfter { Data(try Store.readAll($0)) }
     }
 
     /// The URL of an absolute path: a file unless the path ends with `/`.

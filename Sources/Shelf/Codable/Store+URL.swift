@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 
 extension Store {
     /// The URL of `path` inside `directory`, or of the namespace folder itself when `path` is nil
@@ -13,7 +12,6 @@ extension Store {
     /// Whether `url` is a folder (Disk's `isFolder(_:)`). A symbolic link is not followed, so
     /// it is never a folder here; a missing path is not a folder either.
     public static func isFolder(_ url: URL) -> Bool {
-        var st = stat()
-        return lstat(url.path(percentEncoded: false), &st) == 0 && st.isFolder
+        (try? FileDescriptor.status(of: url.path(percentEncoded: false)))?.isFolder ?? false
     }
 }

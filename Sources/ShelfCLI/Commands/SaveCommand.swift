@@ -1,4 +1,3 @@
-import Glibc
 import ShelfCore
 
 /// `shelf save`: standard input (or --file) atomically replaces a stored file.
@@ -63,7 +62,7 @@ enum SaveCommand {
             throw UsageError("--expires-in and --expires-at cannot be combined", command: spec)
         }
         guard let after else { return at }
-        let (expires, overflow) = Int64(time(nil)).addingReportingOverflow(after)
+        let (expires, overflow) = ProcessState.now().addingReportingOverflow(after)
         if overflow { throw UsageError("--expires-in \(invocation.value("expires-in")!): the duration is too large", command: spec) }
         return expires
     }

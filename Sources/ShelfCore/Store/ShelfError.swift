@@ -80,7 +80,7 @@ extension ShelfError: CustomStringConvertible {
         case .expired(let p, let at): return "expired at \(at): \(p)"
         case .unsupported(let p, let reason): return "not supported for \(p): \(reason)"
         case .invalidTarget(let p, let reason): return "cannot use \(p) as the target: \(reason)"
-        case .io(let p, let op, let err): return "\(op) failed for \(p): \(errnoText(err))"
+        case .io(let p, let op, let err): return "\(op) failed for \(p): \(Errno(rawValue: err))"
         }
     }
 
@@ -105,7 +105,7 @@ extension ShelfError: CustomStringConvertible {
         case .expired: return "The file's expiry time has passed."
         case .unsupported: return "The file system does not support the operation."
         case .invalidTarget: return "The target is the source itself or lies inside it."
-        case .io(_, _, let err): return errnoText(err)
+        case .io(_, _, let err): return Errno(rawValue: err).description
         }
     }
 
@@ -136,15 +136,8 @@ extension ShelfError: CustomStringConvertible {
 }
 
 /// Names may hold any byte; messages must stay on one line, and a name must not be able to send
-/// escape sequences to the terminal. (`package`: the command line escapes its messages too.)
+/// escape sequences to the terminal: control characters are escaped (`EscapedText`).
+/// (`package`: the command line escapes its messages too.)
 package func printable(_ s: String) -> String {
-    var out = ""
-    for scalar in s.unicodeScalars {
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-            out += scalar == "\n" ? "\\n" : scalar == "\0" ? "\\0" : "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-            out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
+    EscapedText.escapingControls(s)
 }
