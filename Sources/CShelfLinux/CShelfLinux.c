@@ -1,14 +1,11 @@
 // Most calls are inline in include/CShelfLinux.h. O_TMPFILE is only defined for _GNU_SOURCE code,
-// which a header imported into Swift cannot ask for, so its call lives here.
+// which a header imported into Swift cannot ask for, so its value is given here.
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include "CShelfLinux.h"
 
-int shelf_open_unnamed(int folder, mode_t mode) {
 #ifdef O_TMPFILE
-    return openat(folder, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
+const int shelf_o_tmpfile = O_TMPFILE;
 #else
-    errno = EOPNOTSUPP;
-    return -1;
+const int shelf_o_tmpfile = 0;
 #endif
-}

@@ -1,9 +1,10 @@
 import ShelfCore
-import Glibc
 
 /// What a command runs with: the environment and the three standard streams.
 struct Context {
     let environment: [String: String]
+    /// Variables whose values are not valid UTF-8: refused where a folder is resolved from them.
+    var invalidEnvironment: [String] = []
     let stdin: Int32
     let stdout: Output
     let stderr: Output
@@ -15,7 +16,7 @@ struct Context {
     var clock: @Sendable () -> UInt64 = MonotonicClock.now
 
     func store() throws -> Store {
-        try Store(app: app, environment: environment)
+        try Store(app: app, environment: Environment(variables: environment, invalid: invalidEnvironment))
     }
 
     /// A message for a person at a terminal that is not an error (a prompt, a hint); --quiet drops it.
@@ -44,29 +45,41 @@ struct Context {
     /// The input of save and append: `--file SRC` when given, else standard input.
     /// The closure gets a source; a file it opened is closed afterwards.
     func withInput<T>(_ invocation: Invocation, _ body: (inout DescriptorSource) throws -> T) throws -> T {
-        guard let file = invocation.value("file") else {
-            if stdin >= 0, isatty(stdin) == 1 {
+        guard let file = invocation.fileValue("file") else {
+            if stdin >= 0, FileDescriptor(raw: stdin, path: "<stdin>").isTerminal {
                 notice("shelf: \(invocation.command.name): reading standard input; end it with Ctrl-D")
             }
             var source = DescriptorSource(descriptor: stdin, name: "<stdin>")
             return try body(&source)
         }
-        let fd = open(file, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            let code = errno
-            throw code == ENOENT ? ShelfError.notFound(path: file) : code == EACCES ? ShelfError.permissionDenied(path: file)
-                : ShelfError.inputFailed(path: file, reason: String(cString: strerror(code)))
+        // The file is opened by its exact bytes; messages name it escaped where it is not UTF-8.
+        let name = file.description
+        let raw: Int32
+        do {
+            raw = try SystemLayer.kernel.open(SystemString(bytes: file.bytes), in: nil, .readOnly, permissions: 0)
+        } catch .noSuchFile {
+            throw ShelfError.notFound(path: name)
+        } catch .permissionDenied {
+            throw ShelfError.permissionDenied(path: name)
+        } catch {
+            throw ShelfError.inputFailed(path: name, reason: error.description)
         }
-        defer { close(fd) }
-        var source = DescriptorSource(descriptor: fd, name: file)
-        return try body(&source)
+        return try FileDescriptor(raw: raw, path: name).closeAfter { input in
+            var source = DescriptorSource(descriptor: input.raw, name: name)
+            return try body(&source)
+        }
     }
 
     /// The size of the input when it is a regular file (`--file`, or standard input redirected
     /// from a file): the total of a progress line.
     func inputSize(_ invocation: Invocation) -> Int64? {
-        var st = stat()
-        let found = invocation.value("file").map { stat($0, &st) } ?? fstat(stdin, &st)
-        return found == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int64(st.st_size) : nil
+        let status: FileStatus?
+        if let file = invocation.fileValue("file") {
+            status = (try? SystemLayer.kernel.status(of: SystemString(bytes: file.bytes), in: nil, followingLinks: true))
+        } else {
+            status = try? FileDescriptor(raw: stdin, path: "<stdin>").status()
+        }
+        guard let status, status.isRegularFile else { return nil }
+        return status.size
     }
 }

@@ -1,4 +1,4 @@
-import Glibc
+import ShelfCore
 
 /// Text output to a descriptor, buffered so that long listings cost few system calls.
 /// Data that must stream (retrieve) bypasses it through the raw descriptor after a flush.
@@ -18,21 +18,20 @@ final class Output {
 
     func line(_ text: String) { write(text + "\n") }
 
+    /// A line of bytes (a name, escaped by the caller).
+    func line(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     /// Writes out what is buffered. A failed write (closed pipe, full disk) is dropped here:
     /// there is nowhere left to report it, and the exit status already tells the outcome.
     func flush() {
-        var offset = 0
-        buffer.withUnsafeBytes { bytes in
-            while offset < bytes.count {
-                let n = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                offset += n
-            }
-        }
+        try? FileDescriptor(raw: descriptor, path: "<output>").writeAll(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 
     /// Whether the descriptor is a terminal (prompts and progress only then).
-    var isTerminal: Bool { isatty(descriptor) == 1 }
+    var isTerminal: Bool { FileDescriptor(raw: descriptor, path: "<output>").isTerminal }
 }

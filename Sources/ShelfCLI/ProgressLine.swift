@@ -1,4 +1,3 @@
-import Glibc
 import ShelfCore
 
 /// The progress line of long work (`shelf: save: 1.2 GiB of 4.0 GiB (30%), 210.5 MiB/s`) on
@@ -89,9 +88,7 @@ final class ProgressLine: @unchecked Sendable {
 /// Nanoseconds of CLOCK_MONOTONIC: not moved by changes of the wall clock.
 enum MonotonicClock {
     @Sendable static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+        ProcessState.monotonicNanoseconds()
     }
 }
 

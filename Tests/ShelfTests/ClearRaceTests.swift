@@ -12,10 +12,10 @@ import Testing
 
     @Test func clearKeepsTheFolderAWriterIsWritingIn() throws {
         let store = try home.store()
-        let writing = try #require(try store.target("c/x.txt", in: .caches, create: true))
+        let writing = try #require(try store.target(SafePath("c/x.txt"), in: .caches, create: true))
         #expect(home.run(["clear", "caches"]).status == 0)
         #expect(home.exists("cache/shelf/c"), "the folder was removed under the writer")
-        writing.close()
+        writing.folder.close()
         #expect(home.run(["clear", "caches"]).status == 0)
         #expect(!home.exists("cache/shelf/c"))
     }

@@ -34,7 +34,7 @@ import Testing
     @Test func forcedCopyPathMovesATreeAndRemovesTheSource() throws {
         try makeTree()
         let store = try home.store()
-        let moved = try store.relocate("tree", in: .caches, to: "tree", in: .documents, replace: false, forceCopy: true)
+        let moved = try store.relocate(SafePath("tree"), in: .caches, to: SafePath("tree"), in: .documents, replace: false, forceCopy: true)
         #expect(moved == home.path("docs/shelf/tree"))
         expectCopiedTree(at: "docs/shelf/tree")
         #expect(!home.exists("cache/shelf/tree"))
@@ -45,7 +45,7 @@ import Testing
         #expect(home.run(["save", "caches", "one.txt"], stdin: "1").status == 0)
         chmod(home.path("cache/shelf/one.txt"), 0o444)
         let store = try home.store()
-        try store.relocate("one.txt", in: .caches, to: "one.txt", in: .documents, replace: false, forceCopy: true)
+        try store.relocate(SafePath("one.txt"), in: .caches, to: SafePath("one.txt"), in: .documents, replace: false, forceCopy: true)
         #expect(home.read("docs/shelf/one.txt") == "1")
         var st = stat()
         #expect(lstat(home.path("docs/shelf/one.txt"), &st) == 0 && st.st_mode & 0o777 == 0o444)
@@ -57,9 +57,9 @@ import Testing
         #expect(home.run(["save", "documents", "t/old.txt"], stdin: "old").status == 0)
         let store = try home.store()
         #expect(throws: ShelfError.alreadyExists(path: home.path("docs/shelf/t"))) {
-            try store.relocate("t", in: .caches, to: "t", in: .documents, replace: false, forceCopy: true)
+            try store.relocate(SafePath("t"), in: .caches, to: SafePath("t"), in: .documents, replace: false, forceCopy: true)
         }
-        try store.relocate("t", in: .caches, to: "t", in: .documents, replace: true, forceCopy: true)
+        try store.relocate(SafePath("t"), in: .caches, to: SafePath("t"), in: .documents, replace: true, forceCopy: true)
         #expect(home.read("docs/shelf/t/new.txt") == "new" && !home.exists("docs/shelf/t/old.txt"))
         #expect(!home.exists("cache/shelf/t"))
         #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
@@ -72,7 +72,7 @@ import Testing
         mkfifo(home.path("cache/shelf/tree/sub/zz-fifo"), 0o600)
         let store = try home.store()
         #expect(throws: ShelfError.self) {
-            try store.relocate("tree", in: .caches, to: "tree", in: .documents, replace: false, forceCopy: true)
+            try store.relocate(SafePath("tree"), in: .caches, to: SafePath("tree"), in: .documents, replace: false, forceCopy: true)
         }
         #expect(home.read("cache/shelf/tree/a.txt") == "a" && home.read("cache/shelf/tree/sub/b.txt") == "b")
         #expect(!home.exists("docs/shelf/tree"))
@@ -84,12 +84,12 @@ import Testing
         #expect(home.run(["save", "caches", "x.txt"], stdin: "x").status == 0)
         let fd = open(home.path("cache/shelf/x.txt"), O_RDONLY)
         defer { close(fd) }
-        #expect(KernelCalls.setXattr(fd, "user.shelf.test", Array("yes".utf8)))
+        #expect((try? ExtendedAttributes.set("user.shelf.test", Array("yes".utf8), on: FileDescriptor(raw: fd, path: "x.txt"))) != nil)
         let store = try home.store()
-        try store.relocate("x.txt", in: .caches, to: "x.txt", in: .documents, replace: false, forceCopy: true)
+        try store.relocate(SafePath("x.txt"), in: .caches, to: SafePath("x.txt"), in: .documents, replace: false, forceCopy: true)
         let copy = open(home.path("docs/shelf/x.txt"), O_RDONLY)
         defer { close(copy) }
-        #expect(KernelCalls.xattr(copy, "user.shelf.test") == Array("yes".utf8))
+        #expect(try ExtendedAttributes.value("user.shelf.test", of: FileDescriptor(raw: copy, path: "x.txt")) == Array("yes".utf8))
     }
 
     @Test(.enabled(if: SharedMemory.isSeparateFileSystem, "needs /dev/shm on a file system other than the temp folder"))
@@ -124,7 +124,7 @@ enum SharedMemory {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return false }
         defer { close(fd); template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
-        return KernelCalls.setXattr(fd, "user.shelf.probe", [1])
+        return (try? ExtendedAttributes.set("user.shelf.probe", [1], on: FileDescriptor(raw: fd, path: "probe"))) != nil
     }
 
     static func makeFolder() throws -> String {

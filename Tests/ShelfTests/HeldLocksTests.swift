@@ -23,8 +23,7 @@ import Testing
         try home.write("docs/a.txt", "a")
         let fd = open(home.path("docs/a.txt"), O_RDONLY)
         defer { close(fd) }
-        var st = stat()
-        #expect(fstat(fd, &st) == 0)
+        let st = try FileDescriptor(raw: fd, path: "a.txt").status()
         #expect(HeldLocks.snapshot()?.contains(st) == false)
         #expect(flock(fd, LOCK_EX) == 0)
         #expect(HeldLocks.snapshot()?.contains(st) == true)

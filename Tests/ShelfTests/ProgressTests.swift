@@ -177,9 +177,9 @@ final class PseudoTerminal {
         let seen = LockedEvents()
         let sink = CapturedFile()
         try WorkProgress.observing({ seen.append($0) }) {
-            try store.retrieve("a.bin", from: .caches, to: sink.fd)
+            try store.retrieve(SafePath("a.bin"), from: .caches, to: sink.fd)
         }
-        try store.retrieve("a.bin", from: .caches, to: sink.fd)
+        try store.retrieve(SafePath("a.bin"), from: .caches, to: sink.fd)
         #expect(seen.events == [.total(1000), .advanced(1000)])
     }
 }

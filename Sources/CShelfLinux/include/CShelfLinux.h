@@ -42,9 +42,9 @@ static inline int shelf_fsetxattr(int fd, const char *name, const void *value, s
 }
 static inline int shelf_fremovexattr(int fd, const char *name) { return fremovexattr(fd, name); }
 
-/// An unnamed file in `folder` (open(2)'s O_TMPFILE, which glibc shows only to _GNU_SOURCE code,
-/// hence defined in CShelfLinux.c): -1 with errno EOPNOTSUPP, EISDIR or EINVAL where the file system
-/// or kernel lacks it.
-int shelf_open_unnamed(int folder, mode_t mode);
+/// open(2)'s O_TMPFILE (it includes O_DIRECTORY), which glibc shows only to _GNU_SOURCE code, hence
+/// defined in CShelfLinux.c; 0 where the C library does not know it (the open then fails, and the
+/// caller falls back to a named file).
+extern const int shelf_o_tmpfile;
 
 #endif

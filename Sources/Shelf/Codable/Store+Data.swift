@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 
 extension Store {
     /// Stores `value` at `path`, atomically replacing what was there (Disk's `save(_:to:as:)`
@@ -16,23 +15,14 @@ extension Store {
     /// seen half-done (Disk's `retrieve(_:from:as:)` for `Data`).
     /// - Throws: `notFound`, `isAFolder`, `symbolicLink`, `permissionDenied`, `io`.
     public func retrieve(_ path: String, from directory: Directory, as type: Data.Type) throws -> Data {
-        let (file, _) = try openLockedForReading(path, in: directory)
-        defer { file.close() }
-        return try Store.readData(file)
+        try openLockedForReading(SafePath(path), in: directory).file.closeAfter(Store.readData)
     }
 
     /// Reads an open file to its end straight into `Data` (no second copy through an array);
     /// the size is only a first guess, in case the file grows meanwhile.
     static func readData(_ file: FileDescriptor) throws -> Data {
-        var data = Data(count: Swift.max(0, Int(try file.status().st_size)))
-        var filled = 0
-        try data.withUnsafeMutableBytes { buffer in
-            while filled < buffer.count {
-                let n = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-                if n == 0 { break }
-                filled += n
-            }
-        }
+        var data = Data(count: Int(clamping: Swift.max(0, try file.status().size)))
+        let filled = try data.withUnsafeMutableBytes { try file.readFully(into: $0) }
         if filled < data.count {
             data.removeLast(data.count - filled)
             return data

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 
 extension Store {
     /// Stores each element of `value` as one numbered file (`0`, `1`, …) in the folder `path`
@@ -10,38 +9,39 @@ extension Store {
     /// - Throws: `notAFolder` when a file stands at `path`, `invalidName`, `noSpace`, …
     @discardableResult
     public func save(_ value: [Data], to directory: Directory, as path: String) throws -> URL {
-        guard let target = try target(path, in: directory, create: true) else {
+        let safe = try SafePath(path)
+        guard let target = try target(safe, in: directory, create: true) else {
             throw ShelfError.notFound(path: try self.path(for: path, in: directory))
         }
-        defer { target.close() }
-        if let st = try target.status() {
-            if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
-            if !st.isFolder { throw ShelfError.notAFolder(path: target.path) }
-        }
-        let tempName = AtomicFile.tempPrefix + AtomicFile.randomSuffix()
-        let tempPath = String(target.path.dropLast(target.name.count)) + tempName
-        if mkdirat(target.folder.raw, tempName, 0o700) != 0 {
-            throw ShelfError.lastError(path: target.path, operation: "create folder")
-        }
-        var installed = false
-        defer {
-            if !installed { try? TreeRemover.remove(tempName, in: target.folder, path: tempPath) }
-        }
-        guard let temp = try FolderWalker.openFolder(tempName, in: target.folder, path: tempPath, create: false) else {
-            throw ShelfError.notFound(path: tempPath)
-        }
-        defer { temp.close() }
-        for (index, data) in value.enumerated() {
-            let name = String(index)
-            let file = Target(folder: temp, name: name, path: target.path + "/" + name)
-            try AtomicFile.write(file) { fd in
-                var source = DataSource(data)
-                try copy(from: &source, to: fd, validatingJSON: false, path: file.path)
+        try target.closeAfter { target in
+            if let st = try target.status() {
+                if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
+                if !st.isFolder { throw ShelfError.notAFolder(path: target.path) }
+            }
+            let tempName = try TempFile.makeFolder(in: target.folder, path: target.path)
+            let tempPath = target.folder.path(for: tempName)
+            do {
+                guard let temp = try FolderWalker.openFolder(tempName, in: target.folder, path: tempPath, create: false) else {
+                    throw ShelfError.notFound(path: tempPath)
+                }
+                try temp.closeAfter { temp in
+                    for (index, data) in value.enumerated() {
+                        let name = FileName(String(index))
+                        let file = Target(folder: temp, name: name, path: target.path + "/" + name.description)
+                        try AtomicReplace.write(file) { fd in
+                            var source = DataSource(data)
+                            try copy(from: &source, to: fd, validatingJSON: false, path: file.path)
+                        }
+                    }
+                }
+                // An existing folder is swapped out atomically where the kernel can, then removed.
+                try AtomicReplace.install(tempName, in: target.folder, path: tempPath, as: target, replace: true)
+            } catch {
+                try? TreeRemover.remove(tempName, in: target.folder, path: tempPath)
+                throw error
             }
         }
-        try Store.installFolder(tempName, as: target)
-        installed = true
-        return URL(filePath: target.path, directoryHint: .isDirectory)
+        return URL(filePath: try self.path(for: path, in: directory), directoryHint: .isDirectory)
     }
 
     /// Every file in the folder `path`, in numeric order of their names (`2` before `10`), then
@@ -50,69 +50,37 @@ extension Store {
     /// under a shared lock.
     /// - Throws: `notFound`, `notAFolder` when `path` is a file, `symbolicLink` for a link inside.
     public func retrieve(_ path: String, from directory: Directory, as type: [Data].Type) throws -> [Data] {
-        let folder = try openExistingFolder(path, in: directory)
-        defer { folder.close() }
-        var names: [String] = []
-        for entry in try FolderEntries.read(folder) where !entry.name.hasPrefix(".") {
-            var st = stat()
-            if fstatat(folder.raw, entry.name, &st, AT_SYMLINK_NOFOLLOW) != 0 {
-                if errno == ENOENT { continue }
-                throw ShelfError.lastError(path: folder.path + "/" + entry.name, operation: "stat")
+        try openExistingFolder(SafePath(path), in: directory).closeAfter { folder in
+            var names: [FileName] = []
+            for entry in try FolderEntries.read(folder) where !entry.name.hasPrefix(".") {
+                guard let st = try folder.status(of: entry.name) else { continue }
+                if st.isSymbolicLink { throw ShelfError.symbolicLink(path: folder.path(for: entry.name)) }
+                if st.isRegularFile { names.append(entry.name) }
             }
-            if st.isSymbolicLink { throw ShelfError.symbolicLink(path: folder.path + "/" + entry.name) }
-            if st.isRegularFile { names.append(entry.name) }
-        }
-        return try names.sorted(by: Store.numberedOrder).compactMap { name in
-            let file: FileDescriptor
-            do {
-                file = try folder.openAt(name, O_RDONLY | O_NOFOLLOW, path: folder.path + "/" + name)
-            } catch ShelfError.notFound {
-                return nil  // removed since the listing: it is simply no longer part of the folder
+            return try names.sorted(by: Store.numberedOrder).compactMap { name in
+                let file: FileDescriptor
+                do {
+                    file = try folder.open(name, [.readOnly, .noFollow])
+                } catch ShelfError.notFound {
+                    return nil  // removed since the listing: it is simply no longer part of the folder
+                }
+                return try file.closeAfter { file in
+                    try AppendJournal.lockShared(file, name: name, in: folder)
+                    return try Store.readData(file)
+                }
             }
-            defer { file.close() }
-            try AppendJournal.lockShared(file, name: name, in: folder)
-            return try Store.readData(file)
         }
-    }
-
-    /// Puts the finished folder `tempName` (beside `target`) under the target's name. When a
-    /// folder is already there it is first renamed aside to a hidden name and removed after.
-    static func installFolder(_ tempName: String, as target: Target) throws {
-        let folder = target.folder
-        if renameat(folder.raw, tempName, folder.raw, target.name) == 0 {
-            try AtomicFile.syncFolder(folder)
-            return
-        }
-        guard errno == ENOTEMPTY || errno == EEXIST else {
-            throw ShelfError.lastError(path: target.path, operation: "rename")
-        }
-        let aside = AtomicFile.tempPrefix + AtomicFile.randomSuffix()
-        if renameat(folder.raw, target.name, folder.raw, aside) != 0 {
-            throw ShelfError.lastError(path: target.path, operation: "rename")
-        }
-        if renameat(folder.raw, tempName, folder.raw, target.name) != 0 {
-            let failure = ShelfError.lastError(path: target.path, operation: "rename")
-            renameat(folder.raw, aside, folder.raw, target.name)
-            throw failure
-        }
-        try AtomicFile.syncFolder(folder)
-        try TreeRemover.remove(aside, in: folder, path: target.path)
     }
 
     /// Numbered names by value, before every other name; others in byte order.
-    static func numberedOrder(_ a: String, _ b: String) -> Bool {
-        switch (numberKey(a), numberKey(b)) {
-        case let (x?, y?): return x != y ? (x.count, x) < (y.count, y) : a < b
+    static func numberedOrder(_ a: FileName, _ b: FileName) -> Bool {
+        switch (NumberedFiles.value(of: a), NumberedFiles.value(of: b)) {
+        case let (x?, y?):
+            if x.count != y.count { return x.count < y.count }
+            return x != y ? x.lexicographicallyPrecedes(y) : a.bytes.lexicographicallyPrecedes(b.bytes)
         case (.some, nil): return true
         case (nil, .some): return false
-        case (nil, nil): return Array(a.utf8).lexicographicallyPrecedes(b.utf8)
+        case (nil, nil): return a.bytes.lexicographicallyPrecedes(b.bytes)
         }
-    }
-
-    /// The digits of a purely numeric name without leading zeros ("007" → "7"); nil otherwise.
-    private static func numberKey(_ name: String) -> String? {
-        guard !name.isEmpty, name.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-        let trimmed = name.drop { $0 == "0" }
-        return trimmed.isEmpty ? "0" : String(trimmed)
     }
 }

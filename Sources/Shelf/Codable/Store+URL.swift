@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 
 extension Store {
     /// The URL of `path` inside `directory`, or of the namespace folder itself when `path` is nil
@@ -75,8 +74,7 @@ extension Store {
     }
 
     /// `lstat` of an absolute path; nil when nothing is there.
-    private static func status(of path: String) -> stat? {
-        var st = stat()
-        return lstat(path, &st) == 0 ? st : nil
+    private static func status(of path: String) -> FileStatus? {
+        try? FileDescriptor.status(of: path)
     }
 }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 
 /// A folder of JSON files, one per value, named `<id>.json`: the context that lets any
 /// `Codable & Identifiable` value synchronize to disk (see `JSONFolderSyncable`), and the engine
@@ -43,28 +42,33 @@ public struct JSONFolder: Sendable {
     public func files() throws -> [JSONFile] {
         let folder: FileDescriptor
         do {
-            folder = try store.openExistingFolder(path, in: directory)
+            folder = try store.openExistingFolder(SafePath(path), in: directory)
         } catch ShelfError.notFound {
             return []
         }
-        defer { folder.close() }
-        var files: [JSONFile] = []
-        for entry in try FolderEntries.read(folder) {
-            let name = entry.name
-            guard !name.hasPrefix("."), name.hasSuffix(".json"), name.count > 5 else { continue }
-            let data: Data
-            do {
-                let file = try folder.openAt(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, path: folder.path + "/" + name)
-                defer { file.close() }
-                guard try file.status().isRegularFile else { continue }
-                try AppendJournal.lockShared(file, name: name, in: folder)
-                data = try Store.readData(file)
-            } catch ShelfError.notFound, ShelfError.symbolicLink {
-                continue  // gone since the listing, or a link: not one of ours
-            }
-            files.append(JSONFile(id: String(name.dropLast(5)), path: path + "/" + name, data: data, folder: self))
+        let files = try folder.closeAfter { folder in
+            try FolderEntries.read(folder).compactMap { entry in try file(entry.name, in: folder) }
         }
         return files.sorted { Array($0.id.utf8).lexicographicallyPrecedes($1.id.utf8) }
+    }
+
+    /// The `<id>.json` file `name` of the open folder; nil for any other entry, or one gone since
+    /// the listing, or a link: not one of ours.
+    private func file(_ name: FileName, in folder: FileDescriptor) throws -> JSONFile? {
+        guard !name.hasPrefix("."), name.hasSuffix(".json"), name.bytes.count > 5, let text = name.text else { return nil }
+        let data: Data
+        do {
+            let file = try folder.open(name, [.readOnly, .noFollow, .nonBlocking])
+            guard let read = try file.closeAfter({ file -> Data? in
+                guard try file.status().isRegularFile else { return nil }
+                try AppendJournal.lockShared(file, name: name, in: folder)
+                return try Store.readData(file)
+            }) else { return nil }
+            data = read
+        } catch ShelfError.notFound, ShelfError.symbolicLink {
+            return nil
+        }
+        return JSONFile(id: String(text.dropLast(5)), path: path + "/" + text, data: data, folder: self)
     }
 
     /// Refuses ids that cannot be file names here, and duplicates (compared as bytes), before

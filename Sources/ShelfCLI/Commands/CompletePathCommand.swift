@@ -1,4 +1,3 @@
-import Glibc
 import ShelfCore
 
 /// `shelf __complete-path`: the stored paths that continue a prefix, for the completion
@@ -25,16 +24,16 @@ enum CompletePathCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let prefix = invocation.argument(1) ?? ""
-        guard let directory = Directory(parsing: invocation.positionals[0]),
+        guard let directory = Directory(parsing: invocation.positionals[0].description),
               let base = try? context.store().path(for: nil, in: directory) else { return ExitCode.success }
         let slash = prefix.lastIndex(of: "/")
         let parent = slash.map { String(prefix[...$0]) } ?? ""
         let leaf = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
         guard parent.isEmpty || (try? SafePath(parent)) != nil,
-              let folder = openFolder(base, components: parent.split(separator: "/").map(String.init)) else {
+              let folder = openFolder(base, components: parent.split(separator: "/").map { FileName(String($0)) }) else {
             return ExitCode.success
         }
-        for (name, isFolder) in entries(of: folder) where matches(name, leaf) && !(parent.isEmpty && name == "CACHEDIR.TAG") {
+        for (name, isFolder) in folder.closeAfter(entries) where matches(name, leaf) && !(parent.isEmpty && name == "CACHEDIR.TAG") {
             context.stdout.line(parent + name + (isFolder ? "/" : ""))
         }
         return ExitCode.success
@@ -47,34 +46,23 @@ enum CompletePathCommand {
     }
 
     /// Opens the namespace folder, then each component with O_NOFOLLOW: a link on the way ends the walk.
-    static func openFolder(_ base: String, components: [String]) -> Int32? {
-        var fd = open(base, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        for component in components where fd >= 0 {
-            let next = openat(fd, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            close(fd)
-            fd = next
+    static func openFolder(_ base: String, components: [FileName]) -> FileDescriptor? {
+        var folder = try? FileDescriptor.open(base, [.readOnly, .folder, .noFollow])
+        for component in components {
+            folder = folder.flatMap { folder in
+                folder.closeAfter { try? FolderWalker.openFolder(component, in: $0, path: $0.path(for: component), create: false) } ?? nil
+            }
         }
-        return fd >= 0 ? fd : nil
+        return folder
     }
 
-    /// The files and folders of an open folder (links and special files left out), sorted by
-    /// name; the descriptor is closed.
-    static func entries(of fd: Int32) -> [(String, Bool)] {
-        guard let stream = fdopendir(fd) else {
-            close(fd)
-            return []
-        }
-        defer { closedir(stream) }
+    /// The files and folders of an open folder (links, special files and names that are not
+    /// UTF-8 left out), sorted by name.
+    static func entries(of folder: FileDescriptor) -> [(String, Bool)] {
         var found: [(String, Bool)] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            var st = stat()
-            guard fstatat(dirfd(stream), name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            let type = st.st_mode & S_IFMT
-            if type == S_IFREG || type == S_IFDIR { found.append((name, type == S_IFDIR)) }
+        for entry in (try? FolderEntries.read(folder)) ?? [] {
+            guard let name = entry.name.text, let status = (try? folder.status(of: entry.name)) ?? nil else { continue }
+            if status.isRegularFile || status.isFolder { found.append((name, status.isFolder)) }
         }
         return found.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
     }

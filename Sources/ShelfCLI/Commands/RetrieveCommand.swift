@@ -30,11 +30,12 @@ enum RetrieveCommand {
         let store = try context.store()
         context.stdout.flush()
         let options = RetrieveOptions(allowExpired: invocation.flag("allow-expired"))
+        let path = try invocation.path(at: 1)
         try context.withProgress(invocation) { _ in
             if invocation.flag("each") {
-                try store.retrieveElements(invocation.positionals[1], from: directory, to: context.stdout.descriptor, options: options)
+                try store.retrieveElements(path, from: directory, to: context.stdout.descriptor, options: options)
             } else {
-                try store.retrieve(invocation.positionals[1], from: directory, to: context.stdout.descriptor, options: options)
+                try store.retrieve(path, from: directory, to: context.stdout.descriptor, options: options)
             }
         }
         return ExitCode.success

@@ -1,4 +1,3 @@
-import Glibc
 import ShelfCore
 
 /// `shelf save`: standard input (or --file) atomically replaces a stored file.
@@ -38,7 +37,7 @@ enum SaveCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let directory = try invocation.directory(at: 0)
-        let path = invocation.positionals[1]
+        let path = try invocation.path(at: 1)
         let options = SaveOptions(validateJSON: invocation.flag("raw") ? false : nil, expiresAt: try expiry(invocation))
         let store = try context.store()
         let written = try context.withProgress(invocation) { progress in
@@ -63,7 +62,7 @@ enum SaveCommand {
             throw UsageError("--expires-in and --expires-at cannot be combined", command: spec)
         }
         guard let after else { return at }
-        let (expires, overflow) = Int64(time(nil)).addingReportingOverflow(after)
+        let (expires, overflow) = ProcessState.now().addingReportingOverflow(after)
         if overflow { throw UsageError("--expires-in \(invocation.value("expires-in")!): the duration is too large", command: spec) }
         return expires
     }

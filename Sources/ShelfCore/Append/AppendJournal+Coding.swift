@@ -13,7 +13,7 @@ extension AppendJournal {
     func encoded() -> [UInt8] {
         var bytes = AppendJournal.magic
         bytes.reserveCapacity(AppendJournal.magic.count + 9 * 8 + tail.count + fingerprint.count)
-        for number in [UInt64(identity.device), UInt64(identity.inode), UInt64(originalLength), UInt64(offset),
+        for number in [identity.device, identity.inode, UInt64(originalLength), UInt64(offset),
                        UInt64(tail.count), UInt64(fingerprint.count), UInt64(newLength ?? 0), newChecksum] {
             AppendJournal.put(number, into: &bytes)
         }
@@ -35,7 +35,7 @@ extension AppendJournal {
         let length = header + tailCount + fingerprintCount
         guard bytes.count >= length + 8,
               AppendJournal.number(in: bytes, at: length) == AppendJournal.checksum(bytes[..<length]) else { return nil }
-        identity = FileIdentity(device: UInt(numbers[0]), inode: UInt(numbers[1]))
+        identity = FileIdentity(device: numbers[0], inode: numbers[1])
         originalLength = Int(clamping: numbers[2])
         offset = Int(clamping: numbers[3])
         tail = Array(bytes[header..<(header + tailCount)])

@@ -1,5 +1,3 @@
-import Glibc
-
 /// One record of the append journal (docs/formats.md, "The journal and recovery"). Before an
 /// in-place append changes a single byte of the stored file it writes, durably, into the file's
 /// journal (`JournalFile`): the file's identity, its length, the insertion offset, the old bytes
@@ -41,12 +39,12 @@ package struct AppendJournal: Equatable {
 
     /// Compares the record with `file` (whose `fstat` is `st`), reading only the fingerprint and,
     /// when the length matches, the new bytes.
-    func verdict(on file: FileDescriptor, _ st: stat) throws -> Verdict {
-        let size = Int(st.st_size)
+    func verdict(on file: FileDescriptor, _ st: FileStatus) throws -> Verdict {
+        let size = Int(st.size)
         // An append only ever grows its file from `originalLength` to `newLength`; a rollback cuts
         // it back to `originalLength`. Any other length means the record is not about this file.
         guard FileIdentity(st) == identity, size >= originalLength, size <= newLength ?? Int.max,
-              try AppendJournal.bytes(of: file, in: (offset - fingerprint.count)..<offset) == fingerprint else { return .unrelated }
+              try file.bytes(in: (offset - fingerprint.count)..<offset) == fingerprint else { return .unrelated }
         guard let newLength, size == newLength else { return .interrupted }
         return try AppendJournal.checksum(of: file, in: offset..<newLength) == newChecksum ? .complete : .interrupted
     }
@@ -54,24 +52,10 @@ package struct AppendJournal: Equatable {
     /// Puts the old tail back, cuts the file to its old length and makes that durable.
     /// - Parameter failpoints: `.rollback` dies after the tail is back, before the file is cut.
     func rollBack(_ file: FileDescriptor, failpoints: Failpoints = .none) throws {
-        try tail.withUnsafeBytes { try writeAll($0, to: file, at: offset) }
+        try file.writeAll(toAbsoluteOffset: offset, tail)
         failpoints.check(.rollback)
-        if ftruncate(file.raw, off_t(originalLength)) != 0 { throw ShelfError.lastError(path: file.path, operation: "truncate") }
+        try file.resize(to: originalLength)
         try file.dataSync()
-    }
-
-    /// `pread` of a byte range (short at the end of the file).
-    static func bytes(of file: FileDescriptor, in range: Range<Int>) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: range.count)
-        var done = 0
-        while done < range.count {
-            let n = bytes.withUnsafeMutableBytes { pread(file.raw, $0.baseAddress! + done, range.count - done, off_t(range.lowerBound + done)) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw ShelfError.lastError(path: file.path, operation: "read") }
-            if n == 0 { break }
-            done += n
-        }
-        return Array(bytes[..<done])
     }
 
     /// `Checksum64` of a byte range of `file`, read through a fixed buffer.
@@ -81,12 +65,11 @@ package struct AppendJournal: Equatable {
         var sum = Checksum64()
         var done = 0
         while done < range.count {
-            let n = pread(file.raw, buffer.baseAddress, Swift.min(buffer.count, range.count - done), off_t(range.lowerBound + done))
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw ShelfError.lastError(path: file.path, operation: "read") }
-            if n == 0 { break }
+            let want = UnsafeMutableRawBufferPointer(rebasing: buffer[..<Swift.min(buffer.count, range.count - done)])
+            let n = try file.read(fromAbsoluteOffset: range.lowerBound + done, into: want)
             sum.update(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
             done += n
+            if n < want.count { break }
         }
         return sum.value
     }

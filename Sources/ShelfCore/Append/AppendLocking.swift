@@ -1,15 +1,16 @@
-import Glibc
-
 /// A stored file an appender holds: open for writing, exclusively locked, repaired if a crash
 /// left it half-done, with its status (taken once, after the lock) and its journal.
 struct LockedAppendFile {
     let file: FileDescriptor
-    let status: stat
+    let status: FileStatus
     let journal: JournalFile
 
-    var size: Int { Int(status.st_size) }
+    var size: Int { Int(status.size) }
 
-    func close() { file.close() }
+    /// Runs `body`, then closes the file, which lets its lock go.
+    func closeAfter<R>(_ body: (LockedAppendFile) throws -> R) rethrows -> R {
+        try file.closeAfter { _ in try body(self) }
+    }
 }
 
 /// Who locks what (docs/formats.md): every shelf process that changes a stored file in place
@@ -22,31 +23,30 @@ extension AppendJournal {
     ///
     /// The name is checked again once the lock is held: a save or move may have replaced the file
     /// while this process waited, and appending to the old, unlinked copy would lose the item.
-    static func openLockedForAppend(_ name: String, in folder: FileDescriptor, path: String,
+    static func openLockedForAppend(_ name: FileName, in folder: FileDescriptor, path: String,
                                     failpoints: Failpoints = .none) throws -> LockedAppendFile? {
         while true {
-            let fd = retryingEINTR { openat(folder.raw, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
-            if fd < 0 {
-                if errno == ENOENT { return nil }
-                throw ShelfError.lastError(path: path, operation: "open")
-            }
-            let file = FileDescriptor(raw: fd, path: path)
+            let file: FileDescriptor
             do {
+                file = try folder.open(name, [.readWrite, .noFollow, .nonBlocking], path: path)
+            } catch ShelfError.notFound {
+                return nil
+            }
+            var locked: LockedAppendFile?
+            _ = try file.kept { file in
                 try FileLock.lock(file, .exclusive)
                 let st = try file.status()
                 guard st.isRegularFile else {
                     throw ShelfError.unsupported(path: path, reason: "only regular files can be appended to")
                 }
-                if try isCurrent(st, name: name, in: folder, path: path) {
-                    let journal = try JournalFile(for: name, in: folder)
-                    let now = try recover(file, st, journal: journal, failpoints: failpoints)
-                    return LockedAppendFile(file: file, status: now, journal: journal)
-                }
-            } catch {
-                file.close()
-                throw error
+                // Replaced meanwhile: start again with the file that has the name now.
+                guard try isCurrent(st, name: name, in: folder, path: path) else { return false }
+                let journal = try JournalFile(for: name, in: folder)
+                let now = try recover(file, st, journal: journal, failpoints: failpoints)
+                locked = LockedAppendFile(file: file, status: now, journal: journal)
+                return true
             }
-            file.close()  // replaced meanwhile: start again with the file that has the name now
+            if let locked { return locked }
         }
     }
 
@@ -54,7 +54,7 @@ extension AppendJournal {
     /// holds a record, then empties the journal durably. Returns the file's status afterwards.
     /// The usual case, an empty journal, costs one `pread`.
     @discardableResult
-    static func recover(_ file: FileDescriptor, _ st: stat, journal: JournalFile, failpoints: Failpoints = .none) throws -> stat {
+    static func recover(_ file: FileDescriptor, _ st: FileStatus, journal: JournalFile, failpoints: Failpoints = .none) throws -> FileStatus {
         let bytes = try journal.contents()
         guard !bytes.isEmpty else { return st }
         var now = st
@@ -70,7 +70,7 @@ extension AppendJournal {
     /// Takes a shared lock on `file` (named `name` in `folder`) for reading. While a shared lock is
     /// held no append can be running, so a record in the journal then is a crashed append's: the
     /// lock is raised to exclusive, the file repaired, and the shared lock taken again.
-    package static func lockShared(_ file: FileDescriptor, name: String, in folder: FileDescriptor) throws {
+    package static func lockShared(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws {
         try FileLock.lock(file, .shared)
         // Each round empties the journal; a new record needs another crash in the moment the lock
         // is converted (flock converts by releasing first), so this ends at once in practice.
@@ -84,27 +84,25 @@ extension AppendJournal {
 
     /// Recovery needs a writable descriptor; a reader (or a mover) may hold a read-only one, so
     /// the name is opened again, and recovery only happens if it still leads to the held file.
-    package static func recoverThroughName(of file: FileDescriptor, name: String, in folder: FileDescriptor) throws -> Bool {
-        let fd = retryingEINTR { openat(folder.raw, name, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
-        if fd < 0 {
-            if errno == ENOENT { return false }
-            throw ShelfError.lastError(path: file.path, operation: "open to recover an interrupted append")
+    package static func recoverThroughName(of file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws -> Bool {
+        let writable: FileDescriptor
+        do {
+            writable = try folder.open(name, [.readWrite, .noFollow, .nonBlocking], path: file.path,
+                                       operation: "open to recover an interrupted append")
+        } catch ShelfError.notFound {
+            return false
         }
-        let writable = FileDescriptor(raw: fd, path: file.path)
-        defer { writable.close() }
-        let st = try writable.status()
-        guard try FileIdentity(st) == FileIdentity(file.status()) else { return false }
-        try recover(writable, st, journal: JournalFile(for: name, in: folder))
-        return true
+        return try writable.closeAfter { writable in
+            let st = try writable.status()
+            guard try FileIdentity(st) == FileIdentity(file.status()) else { return false }
+            try recover(writable, st, journal: JournalFile(for: name, in: folder))
+            return true
+        }
     }
 
     /// Whether `name` in `folder` still is the file whose status is `st`.
-    package static func isCurrent(_ st: stat, name: String, in folder: FileDescriptor, path: String) throws -> Bool {
-        var now = stat()
-        if fstatat(folder.raw, name, &now, AT_SYMLINK_NOFOLLOW) != 0 {
-            if errno == ENOENT { return false }
-            throw ShelfError.lastError(path: path, operation: "stat")
-        }
+    package static func isCurrent(_ st: FileStatus, name: FileName, in folder: FileDescriptor, path: String) throws -> Bool {
+        guard let now = try folder.status(of: name, path: path) else { return false }
         return FileIdentity(now) == FileIdentity(st)
     }
 }

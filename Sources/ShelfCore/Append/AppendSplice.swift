@@ -9,33 +9,33 @@ struct AppendSplice {
     /// - Parameter fingerprint: the bytes just before `offset`, when the caller has read them.
     func insert(_ prefix: [UInt8], _ spool: Spool, at offset: Int, fingerprint: [UInt8]? = nil) throws {
         let file = locked.file
-        let tail = offset < locked.size ? try AppendJournal.bytes(of: file, in: offset..<locked.size) : []
+        let tail = offset < locked.size ? try file.bytes(in: offset..<locked.size) : []
         let fingerprintStart = Swift.max(0, offset - AppendJournal.fingerprintLength)
         var sum = Checksum64()
         sum.update(prefix)
         try spool.checksum(into: &sum)
         sum.update(tail)
         let journal = AppendJournal(identity: FileIdentity(locked.status), originalLength: locked.size, offset: offset, tail: tail,
-                                    fingerprint: try fingerprint ?? AppendJournal.bytes(of: file, in: fingerprintStart..<offset),
+                                    fingerprint: try fingerprint ?? file.bytes(in: fingerprintStart..<offset),
                                     newLength: offset + prefix.count + spool.count + tail.count, newChecksum: sum.value)
         // 1. The record is durable before any data byte changes.
-        try locked.journal.write(journal, mode: locked.status.st_mode, failpoints: failpoints)
+        try locked.journal.write(journal, mode: locked.status.permissions, failpoints: failpoints)
         failpoints.check(.journal)
         do {
             if failpoints.contains(.partialData) {
                 // Half the new bytes and no tail: what a crash in mid-write leaves.
-                try prefix.withUnsafeBytes { try writeAll($0, to: file, at: offset) }
+                try file.writeAll(toAbsoluteOffset: offset, prefix)
                 try spool.copy(0..<(spool.count / 2), to: file, at: offset + prefix.count)
                 failpoints.crash()
             }
             // 2. The new bytes and the old tail (one write when the items are in memory), then
             // one sync, which covers the new length.
             if let items = spool.bytesInMemory {
-                try (prefix + items + tail).withUnsafeBytes { try writeAll($0, to: file, at: offset) }
+                try file.writeAll(toAbsoluteOffset: offset, prefix + items + tail)
             } else {
-                try prefix.withUnsafeBytes { try writeAll($0, to: file, at: offset) }
+                try file.writeAll(toAbsoluteOffset: offset, prefix)
                 try spool.copyAll(to: file, at: offset + prefix.count)
-                try tail.withUnsafeBytes { try writeAll($0, to: file, at: offset + prefix.count + spool.count) }
+                try file.writeAll(toAbsoluteOffset: offset + prefix.count + spool.count, tail)
             }
             try file.dataSync()
         } catch {

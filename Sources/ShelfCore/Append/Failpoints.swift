@@ -1,5 +1,3 @@
-import Glibc
-
 /// Crash points for the crash-safety tests: with `SHELF_TEST_CRASH_AT=<point>` in the store's
 /// environment, the process kills itself with SIGKILL at that step of an append, exactly as a
 /// `kill -9` landing there would. Unset (always, outside the tests), every check is one compare.
@@ -40,7 +38,6 @@ struct Failpoints: Sendable {
     }
 
     func crash() -> Never {
-        kill(getpid(), SIGKILL)
-        fatalError("SIGKILL did not end the process")
+        ProcessState.killNow()
     }
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Holds validated input until the target is locked, so the lock is held for the time it takes
 /// to write the bytes, never for as long as a slow producer takes to send them, and invalid input
 /// never touches the target. Small inputs stay in memory; larger ones move to an unlinked
@@ -11,7 +9,7 @@ final class Spool {
     private let folder: FileDescriptor
     /// All the bytes while small; afterwards the bytes not yet written to `file`.
     private var memory: [UInt8] = []
-    private var file: FileDescriptor?
+    private var spoolFile: OpenFile?
     /// How many bytes `file` holds.
     private var fileLength = 0
     /// How many bytes the spool holds.
@@ -22,7 +20,7 @@ final class Spool {
         self.folder = folder
     }
 
-    deinit { file?.close() }
+    private var file: FileDescriptor? { spoolFile?.descriptor }
 
     /// Adds bytes; values arrive in small pieces, so they are gathered into large writes.
     func append(_ bytes: UnsafeRawBufferPointer) throws {
@@ -42,7 +40,7 @@ final class Spool {
             memory.removeLast(count - length)
         } else if let file {
             memory.removeAll()
-            if ftruncate(file.raw, off_t(length)) != 0 { throw ShelfError.lastError(path: folder.path, operation: "truncate temporary file") }
+            try file.resize(to: length, operation: "truncate temporary file")
             fileLength = length
         }
         count = length
@@ -51,7 +49,7 @@ final class Spool {
     /// Writes the bytes `range` of the spool into `output` starting at `offset`.
     func copy(_ range: Range<Int>, to output: FileDescriptor, at offset: Int) throws {
         guard file != nil else {
-            try memory.withUnsafeBytes { try writeAll(UnsafeRawBufferPointer(rebasing: $0[range]), to: output, at: offset) }
+            try memory.withUnsafeBytes { try output.writeAll(toAbsoluteOffset: offset, UnsafeRawBufferPointer(rebasing: $0[range])) }
             return
         }
         try flush()
@@ -91,13 +89,8 @@ final class Spool {
             return
         }
         try flush()
-        var done = 0
-        while done < range.count {
-            let n = pread(file.raw, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { throw ShelfError.lastError(path: folder.path, operation: "read temporary file") }
-            done += n
-        }
+        let n = try file.read(fromAbsoluteOffset: range.lowerBound, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<range.count]))
+        if n < range.count { throw Spool.shortRead(folder) }
     }
 
     /// Moves what is in memory to the file, creating the file the first time.
@@ -106,10 +99,10 @@ final class Spool {
         if let file {
             fd = file
         } else {
-            fd = try Spool.anonymousFile(in: folder)
-            file = fd
+            fd = try TempFile.anonymous(in: folder, path: folder.path)
+            spoolFile = OpenFile(fd)
         }
-        try memory.withUnsafeBytes { try writeAll($0, to: fd, at: fileLength) }
+        try memory.withUnsafeBytes { try fd.writeAll(toAbsoluteOffset: fileLength, $0) }
         fileLength += memory.count
         memory.removeAll(keepingCapacity: true)
     }
@@ -118,53 +111,32 @@ final class Spool {
     private func copyFromFile(_ range: Range<Int>, to output: FileDescriptor, at offset: Int) throws {
         guard let file else { return }
         var done = 0
-        while done < range.count {
-            var from = Int64(range.lowerBound + done), to = Int64(offset + done)
-            let n = KernelCalls.copyFileRange(from: file.raw, at: &from, to: output.raw, at: &to, count: range.count - done)
-            if n > 0 { done += n; continue }
-            if n == 0 { throw ShelfError.io(path: folder.path, operation: "read temporary file", errno: EIO) }
-            if errno == ENOSPC || errno == EDQUOT || errno == EIO { throw ShelfError.lastError(path: output.path, operation: "write") }
-            break  // not supported here: copy through a buffer
+        copying: while done < range.count {
+            var from: Int64? = Int64(range.lowerBound + done), to: Int64? = Int64(offset + done)
+            let n: Int
+            do {
+                n = try kernel.copyRange(from: file.raw, at: &from, to: output.raw, at: &to, count: range.count - done)
+            } catch let error where [.noSpace, .quotaExceeded, .ioError].contains(error) {
+                throw ShelfError.system(error, path: output.path, operation: "write")
+            } catch {
+                break copying  // not supported here: copy through a buffer
+            }
+            if n == 0 { throw Spool.shortRead(folder) }
+            done += n
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
         defer { buffer.deallocate() }
         while done < range.count {
-            let want = Swift.min(buffer.count, range.count - done)
-            let n = pread(file.raw, buffer.baseAddress, want, off_t(range.lowerBound + done))
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { throw ShelfError.lastError(path: folder.path, operation: "read temporary file") }
-            try writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]), to: output, at: offset + done)
+            let want = UnsafeMutableRawBufferPointer(rebasing: buffer[..<Swift.min(buffer.count, range.count - done)])
+            let n = try file.read(fromAbsoluteOffset: range.lowerBound + done, into: want)
+            if n == 0 { throw Spool.shortRead(folder) }
+            try output.writeAll(toAbsoluteOffset: offset + done, UnsafeRawBufferPointer(rebasing: buffer[..<n]))
             done += n
         }
     }
 
-    /// A file with no name (O_TMPFILE), or one unlinked right after creation where the file
-    /// system lacks O_TMPFILE: either way nothing is left behind, whatever happens.
-    static func anonymousFile(in folder: FileDescriptor) throws -> FileDescriptor {
-        let tmpfile: Int32 = 0o20_000_000 | O_DIRECTORY  // O_TMPFILE, which Glibc's module does not export
-        let fd = retryingEINTR { openat(folder.raw, ".", tmpfile | O_RDWR | O_CLOEXEC, 0o600) }
-        if fd >= 0 { return FileDescriptor(raw: fd, path: folder.path) }
-        while true {
-            let name = AtomicFile.tempPrefix + AtomicFile.randomSuffix()
-            let fd = retryingEINTR { openat(folder.raw, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
-            if fd >= 0 {
-                unlinkat(folder.raw, name, 0)
-                return FileDescriptor(raw: fd, path: folder.path)
-            }
-            if errno != EEXIST { throw ShelfError.lastError(path: folder.path, operation: "create temporary file") }
-        }
-    }
-}
-
-/// `pwrite` of every byte, looping over short writes.
-func writeAll(_ bytes: UnsafeRawBufferPointer, to file: FileDescriptor, at offset: Int) throws {
-    var done = 0
-    while done < bytes.count {
-        let n = pwrite(file.raw, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-        if n < 0 {
-            if errno == EINTR { continue }
-            throw ShelfError.lastError(path: file.path, operation: "write")
-        }
-        done += n
+    /// The spool's file ended before the bytes it was given: something cut it.
+    private static func shortRead(_ folder: FileDescriptor) -> ShelfError {
+        .io(path: folder.path, operation: "read temporary file", errno: Errno.ioError.rawValue)
     }
 }

@@ -18,17 +18,26 @@ extension Store {
     @discardableResult
     public func append<Source: ByteSource>(from source: inout Source, to path: String, in directory: Directory,
                                            options: AppendOptions = AppendOptions()) throws -> AppendResult {
-        let safe = try SafePath(path)
-        guard let target = try target(path, in: directory, create: true) else {
-            throw ShelfError.notFound(path: try self.path(for: path, in: directory))
+        try append(from: &source, to: SafePath(path), in: directory, options: options)
+    }
+
+    @discardableResult
+    package func append<Source: ByteSource>(from source: inout Source, to safe: SafePath, in directory: Directory,
+                                            options: AppendOptions = AppendOptions()) throws -> AppendResult {
+        guard let target = try target(safe, in: directory, create: true) else {
+            throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
         }
-        defer { target.close() }
+        return try target.closeAfter { target in try append(from: &source, to: target, safe: safe, options: options) }
+    }
+
+    private func append<Source: ByteSource>(from source: inout Source, to target: Target, safe: SafePath,
+                                            options: AppendOptions) throws -> AppendResult {
         let status = try target.status()
         if let status, status.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
         let wantsFolder = safe.namesFolder || options.format == .folder
         if let format = options.format, format != .folder {
             // The Swift API asked for a file.
-            if safe.namesFolder { throw ShelfError.invalidName(path, reason: "a file name cannot end with '/'") }
+            if safe.namesFolder { throw ShelfError.invalidName(safe.description + "/", reason: "a file name cannot end with '/'") }
             if status?.isFolder == true { throw ShelfError.isAFolder(path: target.path) }
         }
         if status?.isFolder ?? wantsFolder {
@@ -56,20 +65,21 @@ extension Store {
                 if try JSONRewrite.create(target, with: input.spool, inBrackets: true) { return input.count }
                 continue  // another process created it first: append to theirs
             }
-            defer { locked.close() }
-            let rewrite = JSONRewrite(file: locked.file, target: target, size: locked.size, failpoints: failpoints)
-            switch try StoredJSONShape.inspect(locked.file, size: locked.size) {
-            case .array(let offset, let isEmpty):
-                guard input.count > 0 else { return 0 }
-                let splice = AppendSplice(locked: locked, failpoints: failpoints)
-                try splice.insert(isEmpty ? [] : [Byte.comma], input.spool, at: offset)
-            case .empty:
-                try rewrite.replace(keeping: nil, then: input.spool)
-            case .otherValue(let start, let end):
-                guard input.count > 0 else { return 0 }
-                try rewrite.replace(keeping: start..<end, then: input.spool)
+            return try locked.closeAfter { locked in
+                let rewrite = JSONRewrite(file: locked.file, target: target, size: locked.size, failpoints: failpoints)
+                switch try StoredJSONShape.inspect(locked.file, size: locked.size) {
+                case .array(let offset, let isEmpty):
+                    guard input.count > 0 else { return 0 }
+                    let splice = AppendSplice(locked: locked, failpoints: failpoints)
+                    try splice.insert(isEmpty ? [] : [Byte.comma], input.spool, at: offset)
+                case .empty:
+                    try rewrite.replace(keeping: nil, then: input.spool)
+                case .otherValue(let start, let end):
+                    guard input.count > 0 else { return 0 }
+                    try rewrite.replace(keeping: start..<end, then: input.spool)
+                }
+                return input.count
             }
-            return input.count
         }
     }
 
@@ -81,15 +91,16 @@ extension Store {
                 if try JSONRewrite.create(target, with: input.spool, inBrackets: false) { return input.count }
                 continue
             }
-            defer { locked.close() }
-            guard input.spool.count > 0 else { return 0 }
-            // One read gives both the journal's fingerprint and the last byte.
-            let size = locked.size
-            let before = try AppendJournal.bytes(of: locked.file, in: Swift.max(0, size - AppendJournal.fingerprintLength)..<size)
-            let prefix = lines && before.last.map({ $0 != Byte.newline }) == true ? [Byte.newline] : []
-            let splice = AppendSplice(locked: locked, failpoints: failpoints)
-            try splice.insert(prefix, input.spool, at: size, fingerprint: before)
-            return input.count
+            return try locked.closeAfter { locked in
+                guard input.spool.count > 0 else { return 0 }
+                // One read gives both the journal's fingerprint and the last byte.
+                let size = locked.size
+                let before = try locked.file.bytes(in: Swift.max(0, size - AppendJournal.fingerprintLength)..<size)
+                let prefix = lines && before.last.map({ $0 != Byte.newline }) == true ? [Byte.newline] : []
+                let splice = AppendSplice(locked: locked, failpoints: failpoints)
+                try splice.insert(prefix, input.spool, at: size, fingerprint: before)
+                return input.count
+            }
         }
     }
 }

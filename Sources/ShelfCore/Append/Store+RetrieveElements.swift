@@ -1,5 +1,3 @@
-import Glibc
-
 extension Store {
     /// Streams the elements of a stored JSON array as compact JSON Lines to `output` (a
     /// descriptor), one element per line, in fixed memory whatever the file's size. A `.jsonl` or
@@ -7,11 +5,14 @@ extension Store {
     /// - Throws: `invalidInput` when the file holds something other than an array (nothing is
     ///   written then), `invalidJSON` when it is not valid JSON (the lines before the error have
     ///   been written), `notFound`, `expired` (unless `options.allowExpired`), `isAFolder`, …
-    package func retrieveElements(_ path: String, from directory: Directory, to output: Int32,
+    package func retrieveElements(_ path: SafePath, from directory: Directory, to output: Int32,
                                  options: RetrieveOptions = RetrieveOptions()) throws {
         let (file, filePath) = try openLockedForReading(path, in: directory, options: options)
-        defer { file.close() }
-        let lines = AppendFormat.forName(filePath) == .jsonLines
+        try file.closeAfter { file in try streamElements(of: file, at: filePath, lines: AppendFormat.forName(path.name) == .jsonLines,
+                                                           to: output) }
+    }
+
+    private func streamElements(of file: FileDescriptor, at filePath: String, lines: Bool, to output: Int32) throws {
         let sink = LineWriterSink(output: FileDescriptor(raw: output, path: "<stdout>"))
         var splitter = ValueSplitter(unit: lines ? .lineValues : .arrayElements, compact: true, sink: sink)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
@@ -39,15 +40,7 @@ extension Store {
     /// command line never uses it for user-sized data).
     /// - Throws: `notFound`, `isAFolder`, `symbolicLink`, `permissionDenied`, `io`.
     public func retrieveBytes(_ path: String, from directory: Directory) throws -> [UInt8] {
-        let (file, _) = try openLockedForReading(path, in: directory)
-        defer { file.close() }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = try chunk.withUnsafeMutableBytes { try file.read(into: $0) }
-            if n == 0 { return bytes }
-            bytes += chunk[..<n]
-        }
+        try openLockedForReading(SafePath(path), in: directory).file.closeAfter(Store.readAll)
     }
 
     /// Opens a stored regular file read-only under a shared lock, after rolling back an append a
@@ -56,24 +49,22 @@ extension Store {
     /// O_NONBLOCK because a blocking open of a FIFO planted in the namespace waits for a writer
     /// forever (found by the reliability battery); FIFOs, sockets and devices are refused, and the
     /// flag is cleared once the file is known to be regular.
-    package func openLockedForReading(_ path: String, in directory: Directory,
-                              options: RetrieveOptions = RetrieveOptions()) throws -> (FileDescriptor, String) {
-        let target = try existingTarget(path, in: directory)
-        defer { target.close() }
-        let file = try target.folder.openAt(target.name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, path: target.path)
-        do {
-            let st = try file.status()
-            if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
-            if !st.isRegularFile {
-                throw ShelfError.unsupported(path: target.path, reason: "it is not a regular file (a FIFO, socket or device)")
+    package func openLockedForReading(_ path: SafePath, in directory: Directory,
+                                      options: RetrieveOptions = RetrieveOptions()) throws -> (file: FileDescriptor, path: String) {
+        try existingTarget(path, in: directory).closeAfter { target in
+            let file = try target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
+            _ = try file.kept { file in
+                let st = try file.status()
+                if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
+                if !st.isRegularFile {
+                    throw ShelfError.unsupported(path: target.path, reason: "it is not a regular file (a FIFO, socket or device)")
+                }
+                try file.setBlocking()
+                try AppendJournal.lockShared(file, name: target.name, in: target.folder)
+                try checkExpiry(file, named: target.name, in: target.folder, options: options)
+                return true
             }
-            _ = fcntl(file.raw, F_SETFL, O_RDONLY)
-            try AppendJournal.lockShared(file, name: target.name, in: target.folder)
-            try checkExpiry(file, named: target.name, in: target.folder, options: options)
-        } catch {
-            file.close()
-            throw error
+            return (file, target.path)
         }
-        return (file, target.path)
     }
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// What a stored `.json` file holds, as far as an append needs to know, found by reading its two
 /// ends only: a 1 GB array costs as little as a 1 KB one. The middle is trusted to be valid
 /// because every shelf write checked it; a file broken by another program is caught when a
@@ -32,7 +30,7 @@ enum StoredJSONShape: Equatable {
     private static func firstNonBlank(_ file: FileDescriptor, size: Int) throws -> (Int, UInt8)? {
         var start = 0
         while start < size {
-            let block = try AppendJournal.bytes(of: file, in: start..<Swift.min(size, start + blockSize))
+            let block = try file.bytes(in: start..<Swift.min(size, start + blockSize))
             if block.isEmpty { return nil }
             if let i = block.firstIndex(where: { !Byte.isWhitespace($0) }) { return (start + i, block[i]) }
             start += block.count
@@ -45,7 +43,7 @@ enum StoredJSONShape: Equatable {
         var end = end
         while end > 0 {
             let start = Swift.max(0, end - blockSize)
-            let block = try AppendJournal.bytes(of: file, in: start..<end)
+            let block = try file.bytes(in: start..<end)
             if let i = block.lastIndex(where: { !Byte.isWhitespace($0) }) { return (start + i, block[i]) }
             end = start
         }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Collects values into a spool with a separator between them and a terminator after each:
 /// `,` between array elements, `\n` after JSON Lines. It can remember where each value ends,
 /// for appends that give each value its own file.

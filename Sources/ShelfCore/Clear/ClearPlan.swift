@@ -1,5 +1,3 @@
-import Glibc
-
 /// Chooses the files `clear --max-size` removes: the least recently modified, until the sizes of
 /// the rest add up to the limit. Files the other limits remove anyway are left out of the sum.
 /// Only regular files count; `CACHEDIR.TAG` and shelf's own files are never chosen nor counted.
@@ -10,31 +8,31 @@ enum ClearPlan {
         let seconds: Int64
         let nanoseconds: Int64
 
-        init(_ st: stat) {
-            seconds = Int64(st.st_mtim.tv_sec)
-            nanoseconds = Int64(st.st_mtim.tv_nsec)
+        init(_ st: FileStatus) {
+            seconds = st.modified.seconds
+            nanoseconds = st.modified.nanoseconds
         }
 
-        func matches(_ st: stat) -> Bool { self == Stamp(st) }
+        func matches(_ st: FileStatus) -> Bool { self == Stamp(st) }
     }
 
     struct Candidate {
-        let path: String
+        let path: [UInt8]
         let size: Int64
         let stamp: Stamp
     }
 
-    static func oldestBeyond(_ maxSize: Int64, in root: FileDescriptor, walk: ClearWalk) throws -> [String: Stamp] {
+    static func oldestBeyond(_ maxSize: Int64, in root: FileDescriptor, walk: ClearWalk) throws -> [[UInt8]: Stamp] {
         var candidates: [Candidate] = []
-        collect(root, prefix: "", isRoot: true, walk: walk, into: &candidates)
+        collect(root, prefix: [], isRoot: true, walk: walk, into: &candidates)
         var total = candidates.reduce(Int64(0)) { $0 &+ $1.size }
         guard total > maxSize else { return [:] }
         candidates.sort {
             ($0.stamp.seconds, $0.stamp.nanoseconds) != ($1.stamp.seconds, $1.stamp.nanoseconds)
                 ? ($0.stamp.seconds, $0.stamp.nanoseconds) < ($1.stamp.seconds, $1.stamp.nanoseconds)
-                : $0.path.utf8Precedes($1.path)
+                : $0.path.lexicographicallyPrecedes($1.path)
         }
-        var chosen: [String: Stamp] = [:]
+        var chosen: [[UInt8]: Stamp] = [:]
         for candidate in candidates where total > maxSize {
             chosen[candidate.path] = candidate.stamp
             total -= candidate.size
@@ -44,20 +42,18 @@ enum ClearPlan {
 
     /// Every regular file below `folder` that the other limits keep. Folders that cannot be read
     /// are skipped here; the removal pass reports them.
-    private static func collect(_ folder: FileDescriptor, prefix: String, isRoot: Bool, walk: ClearWalk,
+    private static func collect(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool, walk: ClearWalk,
                                 into candidates: inout [Candidate]) {
         guard let entries = try? FolderEntries.read(folder) else { return }
         let index = walk.options.expiredOnly && entries.contains { $0.name == ExpiryIndex.name }
             ? (try? ExpiryIndex.load(in: folder)) ?? nil : nil
         for entry in entries where !FolderEntries.isInternal(entry.name) && !(isRoot && entry.name == CacheTag.name) {
-            let path = prefix + entry.name
-            var st = stat()
-            if fstatat(folder.raw, entry.name, &st, AT_SYMLINK_NOFOLLOW) != 0 { continue }
+            let path = prefix + entry.name.bytes
+            guard let st = try? folder.status(of: entry.name) else { continue }
             if st.isFolder {
-                guard let sub = try? FolderWalker.openFolder(entry.name, in: folder, path: folder.path + "/" + entry.name,
+                guard let sub = try? FolderWalker.openFolder(entry.name, in: folder, path: folder.path(for: entry.name),
                                                              create: false) else { continue }
-                collect(sub, prefix: path + "/", isRoot: false, walk: walk, into: &candidates)
-                sub.close()
+                sub.closeAfter { collect($0, prefix: path + [UInt8(ascii: "/")], isRoot: false, walk: walk, into: &candidates) }
                 continue
             }
             guard st.isRegularFile else { continue }
@@ -66,15 +62,12 @@ enum ClearPlan {
                 expires = index?.expiry(of: entry.name, st) ?? readExpiry(entry.name, st, in: folder)
             }
             if walk.selectedByLimits(st, expires: expires) { continue }
-            candidates.append(Candidate(path: path, size: Int64(st.st_size), stamp: Stamp(st)))
+            candidates.append(Candidate(path: path, size: st.size, stamp: Stamp(st)))
         }
     }
 
-    private static func readExpiry(_ name: String, _ st: stat, in folder: FileDescriptor) -> Int64? {
-        guard let file = try? folder.openAt(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, path: folder.path + "/" + name) else {
-            return nil
-        }
-        defer { file.close() }
-        return (try? Expiry.read(file, st, named: name, in: folder, index: .some(nil))) ?? nil
+    private static func readExpiry(_ name: FileName, _ st: FileStatus, in folder: FileDescriptor) -> Int64? {
+        guard let file = try? folder.open(name, [.readOnly, .noFollow, .nonBlocking]) else { return nil }
+        return file.closeAfter { (try? Expiry.read($0, st, named: name, in: folder, index: .some(nil))) ?? nil }
     }
 }

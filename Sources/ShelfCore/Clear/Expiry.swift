@@ -1,12 +1,10 @@
-import Glibc
-
 /// Expiry times of stored files: the extended attribute `user.shelf.expires` (decimal seconds
 /// since 1970 UTC), which travels with the file through rename, move and copy; on file systems
 /// without user attributes, the folder's `ExpiryIndex`.
 enum Expiry {
     /// Gives the file being saved (still a temp file, open as `file`) its expiry. Called before the
     /// rename, so that the file never appears without it.
-    static func record(_ expires: Int64, on file: FileDescriptor, named name: String, in folder: FileDescriptor) throws {
+    static func record(_ expires: Int64, on file: FileDescriptor, named name: FileName, in folder: FileDescriptor) throws {
         do {
             try ExtendedAttributes.set(ExtendedAttributes.expiry, Array(String(expires).utf8), on: file)
         } catch ShelfError.unsupported {
@@ -17,7 +15,7 @@ enum Expiry {
     /// The expiry of the open file `file` (the entry `name` of `folder`), or nil when it has none.
     /// `index` is the folder's fallback index when the caller already loaded it (for many files of
     /// one folder); otherwise the index is read only where the file system has no attributes.
-    static func read(_ file: FileDescriptor, _ st: stat, named name: String, in folder: FileDescriptor,
+    static func read(_ file: FileDescriptor, _ st: FileStatus, named name: FileName, in folder: FileDescriptor,
                      index: ExpiryIndex?? = nil) throws -> Int64? {
         do {
             if let value = try ExtendedAttributes.value(ExtendedAttributes.expiry, of: file) {
@@ -33,9 +31,7 @@ enum Expiry {
 
     /// Seconds since 1970 UTC, now.
     static func now() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Int64(spec.tv_sec)
+        ProcessState.now()
     }
 
     /// Whether a file with expiry `expires` has expired at `now`.

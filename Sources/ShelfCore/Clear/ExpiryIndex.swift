@@ -1,5 +1,3 @@
-import Glibc
-
 /// Where a file system has no user extended attributes, expiry times live in a small index file
 /// in the folder of the files they belong to: `.shelf-expiry`, one line per file,
 /// `<expires> <inode> <mtime seconds>.<nanoseconds> <name>`. Being a `.shelf-` name, it is never
@@ -11,8 +9,8 @@ import Glibc
 /// can never make another file look expired. Updates take an exclusive lock on
 /// `.shelf-expiry.lock` and replace the index atomically, dropping stale entries as they go.
 struct ExpiryIndex {
-    static let name = SafePath.reservedPrefix + "expiry"
-    static let lockName = SafePath.reservedPrefix + "expiry.lock"
+    static let name = FileName(SafePath.reservedPrefix + "expiry")
+    static let lockName = FileName(SafePath.reservedPrefix + "expiry.lock")
 
     /// The identity an entry is bound to, and its time.
     struct Entry: Equatable {
@@ -21,11 +19,11 @@ struct ExpiryIndex {
         var modified: Int64
         var modifiedNanoseconds: Int64
 
-        init(expires: Int64, file st: stat) {
+        init(expires: Int64, file st: FileStatus) {
             self.expires = expires
-            inode = UInt64(st.st_ino)
-            modified = Int64(st.st_mtim.tv_sec)
-            modifiedNanoseconds = Int64(st.st_mtim.tv_nsec)
+            inode = st.inode
+            modified = st.modified.seconds
+            modifiedNanoseconds = st.modified.nanoseconds
         }
 
         init(expires: Int64, inode: UInt64, modified: Int64, modifiedNanoseconds: Int64) {
@@ -35,15 +33,15 @@ struct ExpiryIndex {
             self.modifiedNanoseconds = modifiedNanoseconds
         }
 
-        func matches(_ st: stat) -> Bool {
-            inode == UInt64(st.st_ino) && modified == Int64(st.st_mtim.tv_sec) && modifiedNanoseconds == Int64(st.st_mtim.tv_nsec)
+        func matches(_ st: FileStatus) -> Bool {
+            inode == st.inode && modified == st.modified.seconds && modifiedNanoseconds == st.modified.nanoseconds
         }
     }
 
-    var entries: [String: Entry] = [:]
+    var entries: [FileName: Entry] = [:]
 
     /// The expiry of the file `name` with status `st`, if the index holds one for that very file.
-    func expiry(of name: String, _ st: stat) -> Int64? {
+    func expiry(of name: FileName, _ st: FileStatus) -> Int64? {
         guard let entry = entries[name], entry.matches(st) else { return nil }
         return entry.expires
     }
@@ -52,61 +50,64 @@ struct ExpiryIndex {
     static func load(in folder: FileDescriptor) throws -> ExpiryIndex? {
         let file: FileDescriptor
         do {
-            file = try folder.openAt(name, O_RDONLY | O_NOFOLLOW, path: folder.path + "/" + name)
+            file = try folder.open(name, [.readOnly, .noFollow])
         } catch ShelfError.notFound {
             return nil
         }
-        defer { file.close() }
-        let data = try Store.readAll(file)
-        return ExpiryIndex(parsing: String(decoding: data, as: UTF8.self))
+        return ExpiryIndex(parsing: try file.closeAfter(Store.readAll))
     }
 
     /// Records (or with nil, forgets) the expiry of the file `entryName` in `folder`.
-    static func update(in folder: FileDescriptor, _ entryName: String, to entry: Entry?) throws {
-        let lock = try folder.openAt(lockName, O_RDWR | O_CREAT | O_NOFOLLOW, path: folder.path + "/" + lockName)
-        defer { lock.close() }
-        try FileLock.lock(lock, .exclusive)
-        var index = try load(in: folder) ?? ExpiryIndex()
-        index.entries[entryName] = entry
-        index.prune(in: folder, keeping: entryName)
-        let target = Target(folder: folder, name: name, path: folder.path + "/" + name)
-        if index.entries.isEmpty {
-            if unlinkat(folder.raw, name, 0) != 0 && errno != ENOENT {
-                throw ShelfError.lastError(path: target.path, operation: "remove")
+    static func update(in folder: FileDescriptor, _ entryName: FileName, to entry: Entry?) throws {
+        try folder.open(lockName, [.readWrite, .create, .noFollow]).closeAfter { lock in
+            try FileLock.lock(lock, .exclusive)
+            var index = try load(in: folder) ?? ExpiryIndex()
+            index.entries[entryName] = entry
+            index.prune(in: folder, keeping: entryName)
+            let target = Target(folder: folder, name: name, path: folder.path(for: name))
+            if index.entries.isEmpty {
+                do {
+                    try folder.remove(name, path: target.path)
+                } catch ShelfError.notFound {
+                    // no index to remove
+                }
+                return
             }
-            return
+            try AtomicReplace.write(target) { file in try file.writeAll(index.bytes) }
         }
-        try AtomicFile.write(target) { file in try file.writeAll(Array(index.text.utf8)) }
     }
 
     /// Drops entries whose file is gone or is no longer the file they were written for.
     /// `keeping` is exempt: its file may still be a temp file waiting to be renamed into place.
-    mutating func prune(in folder: FileDescriptor, keeping: String) {
+    mutating func prune(in folder: FileDescriptor, keeping: FileName) {
         for (entryName, entry) in entries where entryName != keeping {
-            var st = stat()
-            if fstatat(folder.raw, entryName, &st, AT_SYMLINK_NOFOLLOW) != 0 || !entry.matches(st) {
+            guard let st = try? folder.status(of: entryName), entry.matches(st) else {
                 entries[entryName] = nil
+                continue
             }
         }
     }
 
     init() {}
 
-    /// Lines that do not parse are ignored: at worst a file is kept longer than asked.
-    init(parsing text: String) {
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let fields = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
-            guard fields.count == 4, let expires = Int64(fields[0]), let inode = UInt64(fields[1]) else { continue }
-            let time = fields[2].split(separator: ".")
-            guard time.count == 2, let seconds = Int64(time[0]), let nanoseconds = Int64(time[1]), !fields[3].isEmpty else { continue }
-            entries[String(fields[3])] = Entry(expires: expires, inode: inode, modified: seconds, modifiedNanoseconds: nanoseconds)
+    /// Lines that do not parse are ignored: at worst a file is kept longer than asked. The name,
+    /// the rest of the line, is bytes: whatever the file system holds.
+    init(parsing bytes: [UInt8]) {
+        for line in bytes.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
+            let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 3, omittingEmptySubsequences: false)
+            func number<T: FixedWidthInteger>(_ field: ArraySlice<UInt8>) -> T? { T(String(decoding: field, as: UTF8.self)) }
+            guard fields.count == 4, let expires: Int64 = number(fields[0]), let inode: UInt64 = number(fields[1]) else { continue }
+            let time = fields[2].split(separator: UInt8(ascii: "."))
+            guard time.count == 2, let seconds: Int64 = number(time[0]), let nanoseconds: Int64 = number(time[1]),
+                  let name = FileName(bytes: Array(fields[3])) else { continue }
+            entries[name] = Entry(expires: expires, inode: inode, modified: seconds, modifiedNanoseconds: nanoseconds)
         }
     }
 
-    var text: String {
-        var out = "# shelf: expiry times of files in this folder (its file system has no user extended attributes)\n"
-        for (entryName, e) in entries.sorted(by: { $0.key < $1.key }) {
-            out += "\(e.expires) \(e.inode) \(e.modified).\(e.modifiedNanoseconds) \(entryName)\n"
+    var bytes: [UInt8] {
+        var out = Array("# shelf: expiry times of files in this folder (its file system has no user extended attributes)\n".utf8)
+        for (entryName, e) in entries.sorted(by: { $0.key.bytes.lexicographicallyPrecedes($1.key.bytes) }) {
+            out += Array("\(e.expires) \(e.inode) \(e.modified).\(e.modifiedNanoseconds) ".utf8) + entryName.bytes + [UInt8(ascii: "\n")]
         }
         return out
     }

@@ -30,12 +30,22 @@ public struct ClearOptions: Sendable {
 
 /// A file or folder `clear` could not remove, and why.
 public struct ClearFailure: Sendable, Equatable {
-    /// The path relative to the directory's namespace folder (folders end with `/`).
-    public var path: String
+    /// The path relative to the directory's namespace folder (folders end with `/`); escaped
+    /// where it is not valid UTF-8 (`pathBytes` has it exactly).
+    public var path: String {
+        get { EscapedText.text(pathBytes) }
+        set { pathBytes = Array(newValue.utf8) }
+    }
+    /// The path's exact bytes.
+    public var pathBytes: [UInt8]
     public var error: ShelfError
 
     public init(path: String, error: ShelfError) {
-        self.path = path
+        self.init(pathBytes: Array(path.utf8), error: error)
+    }
+
+    public init(pathBytes: [UInt8], error: ShelfError) {
+        self.pathBytes = pathBytes
         self.error = error
     }
 }
@@ -43,15 +53,26 @@ public struct ClearFailure: Sendable, Equatable {
 /// What `clear` did (or, with `dryRun`, would do).
 public struct ClearReport: Sendable, Equatable {
     /// Files (and links) removed, relative to the namespace folder, in the order removed (inode
-    /// order within a folder). Folders emptied by the clear are removed too but not listed.
-    public var removed: [String] = []
+    /// order within a folder). Folders emptied by the clear are removed too but not listed. Names
+    /// that are not valid UTF-8 appear escaped (`EscapedText`); `removedPaths` has their bytes.
+    public var removed: [String] {
+        get { removedPaths.map(EscapedText.text) }
+        set { removedPaths = newValue.map { Array($0.utf8) } }
+    }
+    /// The removed paths' exact bytes.
+    public var removedPaths: [[UInt8]] = []
     /// The sum of the removed files' sizes.
     public var freedBytes: Int64 = 0
     /// Everything that could not be removed.
     public var failed: [ClearFailure] = []
     /// Files left alone because another process held them locked (a shelf write or read in
-    /// progress) or replaced them while the clear ran.
-    public var skipped: [String] = []
+    /// progress) or replaced them while the clear ran; escaped like `removed`.
+    public var skipped: [String] {
+        get { skippedPaths.map(EscapedText.text) }
+        set { skippedPaths = newValue.map { Array($0.utf8) } }
+    }
+    /// The skipped paths' exact bytes.
+    public var skippedPaths: [[UInt8]] = []
 
     public init() {}
 }
@@ -68,14 +89,15 @@ extension Store {
         guard let root = try FolderWalker.openNamespace(try locations.namespace(for: directory), create: false) else {
             return ClearReport()
         }
-        defer { root.close() }
-        let now = options.now ?? Expiry.now()
-        var walk = ClearWalk(options: options, now: now)
-        if options.removesEverything && !options.dryRun { walk.heldLocks = HeldLocks.snapshot() }
-        if let maxSize = options.maxSize {
-            walk.selection = try ClearPlan.oldestBeyond(maxSize, in: root, walk: walk)
+        return try root.closeAfter { root in
+            let now = options.now ?? Expiry.now()
+            var walk = ClearWalk(options: options, now: now)
+            if options.removesEverything && !options.dryRun { walk.heldLocks = HeldLocks.snapshot() }
+            if let maxSize = options.maxSize {
+                walk.selection = try ClearPlan.oldestBeyond(maxSize, in: root, walk: walk)
+            }
+            _ = walk.clear(root, prefix: [], isRoot: true)
+            return walk.report
         }
-        _ = walk.clear(root, prefix: "", isRoot: true)
-        return walk.report
     }
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 extension Store {
     /// The files and folders in `folder` (the namespace folder when nil), with size, times,
     /// expiry and backup flag; names in byte order, folders ending with `/`. With `recursive`,
@@ -8,6 +6,11 @@ extension Store {
     /// A directory where nothing was ever stored lists as empty (nothing is created).
     /// - Throws: `notFound`, `symbolicLink`, `permissionDenied`, `invalidName`.
     public func list(_ folder: String? = nil, in directory: Directory, recursive: Bool = false) throws -> [ListEntry] {
+        try entries(of: folder.map { try SafePath($0) }, in: directory, recursive: recursive)
+    }
+
+    /// `list` of a folder named by its exact bytes.
+    package func entries(of folder: SafePath?, in directory: Directory, recursive: Bool = false) throws -> [ListEntry] {
         var entries: [ListEntry] = []
         try walkListing(folder, in: directory, recursive: recursive) { parent, name, path, isFolder, index in
             do {
@@ -22,7 +25,12 @@ extension Store {
     /// The names `list` would give, without reading any file's metadata: one `readdir` per folder,
     /// which keeps listing a folder of 100,000 files about as fast as `ls -f`.
     public func listNames(_ folder: String? = nil, in directory: Directory, recursive: Bool = false) throws -> [String] {
-        var names: [String] = []
+        try listPaths(folder.map { try SafePath($0) }, in: directory, recursive: recursive).map(EscapedText.text)
+    }
+
+    /// `listNames` with each name's exact bytes.
+    package func listPaths(_ folder: SafePath?, in directory: Directory, recursive: Bool = false) throws -> [[UInt8]] {
+        var names: [[UInt8]] = []
         try walkListing(folder, in: directory, recursive: recursive, needsIndex: false) { _, _, path, _, _ in
             names.append(path)
         }
@@ -30,85 +38,81 @@ extension Store {
     }
 
     /// Calls `visit(parent folder, entry name, listed path, is folder, expiry index)` for each entry.
-    private func walkListing(_ folder: String?, in directory: Directory, recursive: Bool, needsIndex: Bool = true,
-                             visit: (FileDescriptor, String, String, Bool, ExpiryIndex?) throws -> Void) throws {
+    /// Calls `visit(parent folder, entry name, listed path, is folder, expiry index)` for each entry.
+    private func walkListing(_ folder: SafePath?, in directory: Directory, recursive: Bool, needsIndex: Bool = true,
+                             visit: (FileDescriptor, FileName, [UInt8], Bool, ExpiryIndex?) throws -> Void) throws {
         let opened: FileDescriptor?
         if let folder {
-            let target = try existingTarget(folder, in: directory)
-            defer { target.close() }
-            guard let st = try target.status() else { throw ShelfError.notFound(path: target.path) }
-            if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
-            if !st.isFolder {
+            var listedFile = false
+            opened = try existingTarget(folder, in: directory).closeAfter { target in
+                guard let st = try target.status() else { throw ShelfError.notFound(path: target.path) }
+                if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
+                if st.isFolder { return try FolderWalker.openFolder(target.name, in: target.folder, path: target.path, create: false) }
+                // Naming a file lists just it.
                 let index = needsIndex ? try ExpiryIndex.load(in: target.folder) : nil
-                return try visit(target.folder, target.name, target.name, false, index)
+                try visit(target.folder, target.name, target.name.bytes, false, index)
+                listedFile = true
+                return nil
             }
-            opened = try FolderWalker.openFolder(target.name, in: target.folder, path: target.path, create: false)
+            if listedFile { return }
         } else {
             opened = try FolderWalker.openNamespace(try locations.namespace(for: directory), create: false)
         }
-        guard let root = opened else { return }
-        defer { root.close() }
-        try Store.walk(root, prefix: "", recursive: recursive, needsIndex: needsIndex, visit: visit)
+        try opened?.closeAfter { try Store.walk($0, prefix: [], recursive: recursive, needsIndex: needsIndex, visit: visit) }
     }
 
-    private static func walk(_ folder: FileDescriptor, prefix: String, recursive: Bool, needsIndex: Bool,
-                             visit: (FileDescriptor, String, String, Bool, ExpiryIndex?) throws -> Void) throws {
+    private static func walk(_ folder: FileDescriptor, prefix: [UInt8], recursive: Bool, needsIndex: Bool,
+                             visit: (FileDescriptor, FileName, [UInt8], Bool, ExpiryIndex?) throws -> Void) throws {
         let entries = try FolderEntries.read(folder)
         let index = needsIndex && entries.contains { $0.name == ExpiryIndex.name } ? try ExpiryIndex.load(in: folder) : nil
         let visible = FolderEntries.sortedByName(entries.filter { !FolderEntries.isInternal($0.name) })
         for entry in visible {
             let isFolder = try Store.isFolder(entry, in: folder)
-            let path = prefix + entry.name + (isFolder ? "/" : "")
+            var path = prefix.isEmpty ? entry.name.bytes : prefix + entry.name.bytes
+            if isFolder { path.append(UInt8(ascii: "/")) }
             try visit(folder, entry.name, path, isFolder, index)
             guard isFolder && recursive else { continue }
             let sub: FileDescriptor?
             do {
-                sub = try FolderWalker.openFolder(entry.name, in: folder, path: folder.path + "/" + entry.name, create: false)
+                sub = try FolderWalker.openFolder(entry.name, in: folder, path: folder.path(for: entry.name), create: false)
             } catch ShelfError.symbolicLink, ShelfError.notAFolder {
                 continue  // replaced by a link or a file since readdir: not a folder to descend into
             }
-            guard let sub else { continue }
-            defer { sub.close() }
-            try walk(sub, prefix: path, recursive: recursive, needsIndex: needsIndex, visit: visit)
+            try sub?.closeAfter { try walk($0, prefix: path, recursive: recursive, needsIndex: needsIndex, visit: visit) }
         }
     }
 
     /// Whether a folder entry is a folder; `readdir` says so on most file systems, `lstat` elsewhere.
     static func isFolder(_ entry: FolderEntry, in folder: FileDescriptor) throws -> Bool {
-        if entry.type != UInt8(DT_UNKNOWN) { return entry.type == UInt8(DT_DIR) }
-        var st = stat()
-        if fstatat(folder.raw, entry.name, &st, AT_SYMLINK_NOFOLLOW) != 0 { return false }
-        return st.isFolder
+        if entry.kind != .unknown { return entry.kind == .folder }
+        return (try? folder.status(of: entry.name))?.isFolder ?? false
     }
 
     /// The metadata of one entry. Links are described by their own `lstat`; files and folders are
     /// opened (never followed) to read their extended attributes.
-    private static func describe(_ name: String, in folder: FileDescriptor, as path: String, isFolder: Bool,
+    private static func describe(_ name: FileName, in folder: FileDescriptor, as path: [UInt8], isFolder: Bool,
                                  index: ExpiryIndex?) throws -> ListEntry {
-        let fullPath = folder.path + "/" + name
-        var st = stat()
-        if fstatat(folder.raw, name, &st, AT_SYMLINK_NOFOLLOW) != 0 {
-            throw ShelfError.lastError(path: fullPath, operation: "stat")
-        }
-        var entry = ListEntry(name: path, isFolder: st.isFolder, size: st.isFolder ? 0 : Int64(st.st_size),
-                              modified: Int64(st.st_mtim.tv_sec), modifiedNanoseconds: Int64(st.st_mtim.tv_nsec))
-        guard st.isRegularFile || st.isFolder else { return entry }
-        let fd = retryingEINTR { openat(folder.raw, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+        guard let st = try folder.status(of: name) else { throw ShelfError.notFound(path: folder.path(for: name)) }
+        var attributes: (excluded: Bool, expires: Int64?) = (false, nil)
         // A file the user may not read still lists; its attributes are simply unknown.
-        guard fd >= 0 else { return entry }
-        let file = FileDescriptor(raw: fd, path: fullPath)
-        defer { file.close() }
+        if st.isRegularFile || st.isFolder, let file = try? folder.open(name, [.readOnly, .noFollow, .nonBlocking]) {
+            attributes = try file.closeAfter { try Store.attributes(of: $0, st, named: name, in: folder, index: index) }
+        }
+        return ListEntry(nameBytes: path, isFolder: st.isFolder, size: st.isFolder ? 0 : st.size, modified: st.modified.seconds,
+                         modifiedNanoseconds: st.modified.nanoseconds, expires: attributes.expires,
+                         excludedFromBackup: attributes.excluded)
+    }
+
+    /// The backup flag and expiry of the open file or folder.
+    private static func attributes(of file: FileDescriptor, _ st: FileStatus, named name: FileName, in folder: FileDescriptor,
+                                   index: ExpiryIndex?) throws -> (excluded: Bool, expires: Int64?) {
         let names = ExtendedAttributes.names(of: file) ?? []
+        var excluded = false
         if names.contains(ExtendedAttributes.backup) {
-            entry.excludedFromBackup = try ExtendedAttributes.value(ExtendedAttributes.backup, of: file).map(meansFalse) ?? false
+            excluded = try ExtendedAttributes.value(ExtendedAttributes.backup, of: file).map(meansFalse) ?? false
         }
-        if st.isRegularFile {
-            if names.contains(ExtendedAttributes.expiry) {
-                entry.expires = try Expiry.read(file, st, named: name, in: folder)
-            } else {
-                entry.expires = index?.expiry(of: name, st)
-            }
-        }
-        return entry
+        guard st.isRegularFile else { return (excluded, nil) }
+        if names.contains(ExtendedAttributes.expiry) { return (excluded, try Expiry.read(file, st, named: name, in: folder)) }
+        return (excluded, index?.expiry(of: name, st))
     }
 }

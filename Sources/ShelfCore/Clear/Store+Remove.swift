@@ -4,24 +4,27 @@ extension Store {
     /// A file is removed under its exclusive lock, together with its append journal.
     /// - Throws: `notFound` when nothing is there.
     public func remove(_ path: String, from directory: Directory) throws {
-        let target = try existingTarget(path, in: directory)
-        defer { target.close() }
-        guard let st = try target.status() else { throw ShelfError.notFound(path: target.path) }
-        var file: FileDescriptor?
-        defer { file?.close() }
-        if st.isRegularFile {
-            do {
-                file = try AppendJournal.openLockedExclusive(target.name, in: target.folder, path: target.path)
-            } catch ShelfError.permissionDenied {
-                // A file this user may not read cannot be locked; it is removed as rm(1) would, and
-                // its journal stays (the next append under this name drops or reuses it).
+        try remove(SafePath(path), from: directory)
+    }
+
+    package func remove(_ path: SafePath, from directory: Directory) throws {
+        try existingTarget(path, in: directory).closeAfter { target in
+            guard let st = try target.status() else { throw ShelfError.notFound(path: target.path) }
+            var file: FileDescriptor?
+            if st.isRegularFile {
+                do {
+                    file = try AppendJournal.openLockedExclusive(target.name, in: target.folder, path: target.path)
+                } catch ShelfError.permissionDenied {
+                    // A file this user may not read cannot be locked; it is removed as rm(1) would, and
+                    // its journal stays (the next append under this name drops or reuses it).
+                }
             }
+            if let file {
+                try file.closeAfter { try AppendJournal.removeWithJournal($0, name: target.name, in: target.folder, path: target.path) }
+            } else {
+                try TreeRemover.remove(target.name, in: target.folder, path: target.path)
+            }
+            try AtomicReplace.syncFolder(target.folder)
         }
-        if let file {
-            try AppendJournal.removeWithJournal(file, name: target.name, in: target.folder, path: target.path)
-        } else {
-            try TreeRemover.remove(target.name, in: target.folder, path: target.path)
-        }
-        try AtomicFile.syncFolder(target.folder)
     }
 }

@@ -127,12 +127,12 @@ extension JSONValidator {
     }
 
     mutating func close<Events: JSONEventHandler>(events: inout Events) {
-        close(at: offset, events: &events)
+        closeContainer(at: offset, events: &events)
     }
 
     /// The container closed by the bracket at `position` is complete.
     @inline(always)
-    mutating func close<Events: JSONEventHandler>(at position: Int, events: inout Events) {
+    mutating func closeContainer<Events: JSONEventHandler>(at position: Int, events: inout Events) {
         containers.pop()
         endValue(at: position + 1, events: &events)
     }

@@ -36,7 +36,7 @@ extension JSONValidator {
                 index = skipBlanks(window, from: index)
                 guard index <= window.last else { return index }
                 if window.bytes[index] == Byte.closeBrace && state == .keyOrClose {
-                    close(at: base &+ index, events: &events)
+                    closeContainer(at: base &+ index, events: &events)
                     index &+= 1
                 } else {
                     let (end, complete) = member(window, from: index)
@@ -86,7 +86,7 @@ extension JSONValidator {
                         index = end
                         continue
                     }
-                    close(at: base &+ index, events: &events)
+                    closeContainer(at: base &+ index, events: &events)
                     index &+= 1
                 case Byte.quote:
                     valueBegins(.string, at: base &+ index, events: &events)
@@ -133,7 +133,7 @@ extension JSONValidator {
                     break
                 }
                 guard byte == (inArray ? Byte.closeBracket : Byte.closeBrace) else { return index }
-                close(at: base &+ index, events: &events)
+                closeContainer(at: base &+ index, events: &events)
                 index &+= 1
             }
         }

@@ -1,36 +1,34 @@
-import Glibc
-
 /// An opened folder inside a namespace plus the name of an entry in it: the handle every
 /// operation works through, so that no later step re-resolves a path a link could redirect.
 package struct Target {
     /// The folder that holds (or will hold) the entry.
     package let folder: FileDescriptor
     /// The entry's name inside `folder`.
-    package let name: String
+    package let name: FileName
     /// Absolute path of the entry, for messages and `--print-path`.
     package let path: String
 
-    package init(folder: FileDescriptor, name: String, path: String) {
+    package init(folder: FileDescriptor, name: FileName, path: String) {
         self.folder = folder
         self.name = name
         self.path = path
     }
 
-    package func close() { folder.close() }
+    /// Runs `body`, then closes the folder (which lets a writer's shared lock on it go).
+    package func closeAfter<R>(_ body: (Target) throws -> R) rethrows -> R {
+        try folder.closeAfter { _ in try body(self) }
+    }
 
     /// `lstat` of the entry; nil when it does not exist.
-    package func status() throws -> stat? {
-        var st = stat()
-        if fstatat(folder.raw, name, &st, AT_SYMLINK_NOFOLLOW) == 0 { return st }
-        if errno == ENOENT { return nil }
-        throw ShelfError.lastError(path: path, operation: "stat")
+    package func status() throws -> FileStatus? {
+        try folder.status(of: name, path: path)
     }
 }
 
 /// Opens namespace folders and walks user paths inside them one component at a time with
 /// O_NOFOLLOW, so that neither `..` nor a planted symbolic link can reach outside.
 package enum FolderWalker {
-    static let folderFlags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW
+    static let folderOptions: OpenOptions = [.readOnly, .folder, .noFollow]
 
     /// Opens the namespace folder; with `create`, makes it (and its base folders) first.
     /// Returns nil when it does not exist and `create` is false.
@@ -38,27 +36,29 @@ package enum FolderWalker {
         var createdNow = false
         if create {
             try makeBaseFolders(of: ns.path)
-            if mkdir(ns.path, 0o700) == 0 { createdNow = true } else if errno != EEXIST {
-                throw ShelfError.lastError(path: ns.path, operation: "create folder")
+            do {
+                try kernel.makeFolder(SystemString(ns.path), in: nil, permissions: 0o700)
+                createdNow = true
+            } catch .fileExists {
+                // made before, or by another process meanwhile
+            } catch {
+                throw ShelfError.system(error, path: ns.path, operation: "create folder")
             }
         }
         let fd: FileDescriptor
         do {
-            fd = try FileDescriptor.open(ns.path, folderFlags)
+            fd = try FileDescriptor.open(ns.path, folderOptions)
         } catch ShelfError.notFound where !create {
             return nil
         } catch ShelfError.notAFolder, ShelfError.symbolicLink {
             // The namespace folder itself must be real: a link here could point anywhere.
             throw ShelfError.cannotAccessDirectory(path: ns.path, reason: "it is a symbolic link or not a folder")
         }
-        do {
+        return try fd.kept { fd in
             if ns.mustBePrivate { try checkPrivate(fd) }
             if ns.tagAsCache && (create || createdNow) { try CacheTag.ensure(in: fd) }
-        } catch {
-            fd.close()
-            throw error
+            return true
         }
-        return fd
     }
 
     /// Opens the folder that holds `safe`'s last component. With `create`, missing folders are
@@ -76,14 +76,11 @@ package enum FolderWalker {
             attempts += 1
             do {
                 guard let target = try walk(safe, in: ns, create: true) else { return nil }
-                do {
-                    try FileLock.lock(target.folder, .shared)
-                    if try target.folder.status().st_nlink > 0 { return target }
-                } catch {
-                    target.close()
-                    throw error
+                let locked = try target.folder.kept { folder in
+                    try FileLock.lock(folder, .shared)
+                    return try folder.status().linkCount > 0
                 }
-                target.close()
+                if let locked { return Target(folder: locked, name: target.name, path: target.path) }
             } catch ShelfError.notFound where attempts < 100 {
                 continue  // a folder on the way was removed under the walk
             }
@@ -95,43 +92,35 @@ package enum FolderWalker {
         guard var folder = try openNamespace(ns, create: create) else { return nil }
         var path = ns.path
         for component in safe.parentComponents {
-            path += "/" + component
-            let next: FileDescriptor?
-            do {
-                next = try openFolder(component, in: folder, path: path, create: create)
-            } catch {
-                folder.close()
-                throw error
-            }
-            folder.close()
-            guard let opened = next else { return nil }
-            folder = opened
+            path += "/" + component.description
+            let next = try folder.closeAfter { try openFolder(component, in: $0, path: path, create: create) }
+            guard let next else { return nil }
+            folder = next
         }
-        return Target(folder: folder, name: safe.name, path: path + "/" + safe.name)
+        return Target(folder: folder, name: safe.name, path: path + "/" + safe.name.description)
     }
 
     /// Opens (or makes) one folder below `parent`; nil when missing and not creating.
-    package static func openFolder(_ name: String, in parent: FileDescriptor, path: String, create: Bool) throws -> FileDescriptor? {
+    package static func openFolder(_ name: FileName, in parent: FileDescriptor, path: String, create: Bool) throws -> FileDescriptor? {
         while true {
-            let fd = retryingEINTR { openat(parent.raw, name, folderFlags | O_CLOEXEC) }
-            if fd >= 0 { return FileDescriptor(raw: fd, path: path) }
-            let code = errno
-            if code == ENOENT {
+            do {
+                return FileDescriptor(raw: try kernel.open(SystemString(name), in: parent.raw, folderOptions, permissions: 0), path: path)
+            } catch .noSuchFile {
                 guard create else { return nil }
-                if mkdirat(parent.raw, name, 0o700) != 0 && errno != EEXIST {
-                    throw ShelfError.lastError(path: path, operation: "create folder")
+                do {
+                    try kernel.makeFolder(SystemString(name), in: parent.raw, permissions: 0o700)
+                } catch .fileExists {
+                    // made meanwhile: open it
+                } catch {
+                    throw ShelfError.system(error, path: path, operation: "create folder")
                 }
-                continue
-            }
-            if code == ENOTDIR || code == ELOOP {
+            } catch .notFolder, .tooManySymbolicLinks {
                 // Tell a link (refused on principle) from a file standing where a folder must be.
-                var st = stat()
-                if fstatat(parent.raw, name, &st, AT_SYMLINK_NOFOLLOW) == 0, st.isSymbolicLink {
-                    throw ShelfError.symbolicLink(path: path)
-                }
+                if try parent.status(of: name, path: path)?.isSymbolicLink == true { throw ShelfError.symbolicLink(path: path) }
                 throw ShelfError.notAFolder(path: path)
+            } catch {
+                throw ShelfError.system(error, path: path, operation: "open folder")
             }
-            throw ShelfError.system(code, path: path, operation: "open folder")
         }
     }
 
@@ -139,14 +128,17 @@ package enum FolderWalker {
     /// namespace and are the user's own, so links there are followed like any program would.
     private static func makeBaseFolders(of path: String) throws {
         var prefix = ""
-        let parts = path.split(separator: "/").dropLast()
-        for part in parts {
+        for part in path.split(separator: "/").dropLast() {
             prefix += "/" + part
-            if mkdir(prefix, 0o700) != 0 && errno != EEXIST {
-                let code = errno
-                // A parent we may not write but that exists is fine (for example /tmp or /run/user).
-                if code == EACCES || code == EPERM || code == EROFS, access(prefix, F_OK) == 0 { continue }
-                throw ShelfError.system(code, path: prefix, operation: "create folder")
+            do {
+                try kernel.makeFolder(SystemString(prefix), in: nil, permissions: 0o700)
+            } catch .fileExists {
+                continue
+            } catch where [.permissionDenied, .notPermitted, .readOnlyFileSystem].contains(error)
+                            && (try? kernel.checkAccess(SystemString(prefix), in: nil, .exists)) != nil {
+                continue  // a parent we may not write but that exists is fine (/tmp, /run/user)
+            } catch {
+                throw ShelfError.system(error, path: prefix, operation: "create folder")
             }
         }
     }
@@ -154,12 +146,12 @@ package enum FolderWalker {
     /// The shared /tmp fallback must be ours alone: owned by this user, no access for others.
     private static func checkPrivate(_ fd: FileDescriptor) throws {
         let st = try fd.status()
-        if st.st_uid != getuid() {
-            throw ShelfError.cannotAccessDirectory(path: fd.path, reason: "it belongs to another user (uid \(st.st_uid))")
+        if st.owner != ProcessState.userID {
+            throw ShelfError.cannotAccessDirectory(path: fd.path, reason: "it belongs to another user (uid \(st.owner))")
         }
-        if st.st_mode & 0o077 != 0 {
+        if st.mode & 0o077 != 0 {
             throw ShelfError.cannotAccessDirectory(
-                path: fd.path, reason: "its mode is \(String(st.st_mode & 0o777, radix: 8)), not 700; run 'chmod 700 \(fd.path)'")
+                path: fd.path, reason: "its mode is \(String(st.mode & 0o777, radix: 8)), not 700; run 'chmod 700 \(fd.path)'")
         }
     }
 }

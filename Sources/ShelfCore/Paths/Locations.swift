@@ -1,5 +1,3 @@
-import Glibc
-
 /// Resolves each `Directory` to its namespace folder following the XDG Base Directory spec.
 /// It reads only the dictionary it is given, never the process environment, so tests pass
 /// their own and nothing touches a real home by accident.
@@ -7,6 +5,8 @@ public struct Locations: Sendable {
     /// The app namespace: one folder name inside each base directory.
     public let app: String
     public let environment: [String: String]
+    /// Variables set to bytes that are not valid UTF-8: refused where they are needed.
+    let invalidVariables: [String]
     /// Set by `init(folder:)`: the one folder every directory resolves to.
     let folder: String?
 
@@ -15,14 +15,21 @@ public struct Locations: Sendable {
     ///   - environment: the variables to resolve from (`ProcessInfo` is never consulted).
     /// - Throws: `ShelfError.invalidName` when the app name is not one safe path component.
     public init(app: String? = nil, environment: [String: String]) throws {
-        let chosen = app ?? environment["SHELF_APP"].flatMap { $0.isEmpty ? nil : $0 } ?? "shelf"
+        try self.init(app: app, environment: Environment(variables: environment))
+    }
+
+    /// - Throws: `invalidName` also when a variable it needs is not valid UTF-8.
+    package init(app: String?, environment: Environment) throws {
+        self.environment = environment.variables
+        invalidVariables = environment.invalid
+        if app == nil { try Locations.checkValid("SHELF_APP", in: environment.invalid) }
+        let chosen = app ?? environment.variables["SHELF_APP"].flatMap { $0.isEmpty ? nil : $0 } ?? "shelf"
         try Locations.validateComponent(chosen, what: "app name")
         if chosen == Locations.sharedFolder {
             // Its applicationSupport folder would be where the shared containers live.
             throw ShelfError.invalidName(chosen, reason: "'\(chosen)' holds the shared containers and cannot be an app name")
         }
         self.app = chosen
-        self.environment = environment
         folder = nil
     }
 
@@ -32,6 +39,7 @@ public struct Locations: Sendable {
     package init(folder: String) {
         app = String(folder.split(separator: "/").last ?? "/")
         environment = [:]
+        invalidVariables = []
         self.folder = folder
     }
 
@@ -60,12 +68,12 @@ public struct Locations: Sendable {
             // Outside every app's own folder, so that all apps naming the group meet there.
             return Namespace(path: try base("XDG_DATA_HOME", default: ".local/share") + "/" + Locations.sharedFolder + "/" + group)
         case .temporary:
-            if let runtime = absolute("XDG_RUNTIME_DIR") {
+            if let runtime = try absolute("XDG_RUNTIME_DIR") {
                 return Namespace(path: runtime + "/" + app)
             }
             // /tmp is shared by every user: the folder must be ours alone, checked on each use.
-            let tmp = absolute("TMPDIR") ?? "/tmp"
-            return Namespace(path: trimmed(tmp) + "/\(app)-\(getuid())", mustBePrivate: true)
+            let tmp = try absolute("TMPDIR") ?? "/tmp"
+            return Namespace(path: trimmed(tmp) + "/\(app)-\(ProcessState.userID)", mustBePrivate: true)
         }
     }
 
@@ -74,32 +82,40 @@ public struct Locations: Sendable {
 
     /// The home folder: `$HOME`, which must be absolute.
     func home() throws -> String {
-        guard let home = absolute("HOME") else {
+        guard let home = try absolute("HOME") else {
             throw ShelfError.cannotAccessDirectory(path: "$HOME", reason: "HOME is not set to an absolute path")
         }
         return trimmed(home)
     }
 
     private func base(_ variable: String, default relative: String) throws -> String {
-        if let value = absolute(variable) { return trimmed(value) }
+        if let value = try absolute(variable) { return trimmed(value) }
         return try home() + "/" + relative
     }
 
     private func documentsBase() throws -> String {
-        if let value = absolute("XDG_DOCUMENTS_DIR") { return trimmed(value) }
+        if let value = try absolute("XDG_DOCUMENTS_DIR") { return trimmed(value) }
         let home = try home()
-        let config = absolute("XDG_CONFIG_HOME").map(trimmed) ?? home + "/.config"
-        if let contents = try? readSmallFile(config + "/user-dirs.dirs"),
-           let value = UserDirs.value(of: "XDG_DOCUMENTS_DIR", in: contents, home: home) {
+        let config = try absolute("XDG_CONFIG_HOME").map(trimmed) ?? home + "/.config"
+        let file = config + "/user-dirs.dirs"
+        if let contents = try? FileDescriptor.readSmallFile(file),
+           let value = try UserDirs.value(of: "XDG_DOCUMENTS_DIR", in: contents, home: home, file: file) {
             return trimmed(value)
         }
         return home + "/Documents"
     }
 
-    /// The spec says empty or relative values are to be ignored.
-    private func absolute(_ variable: String) -> String? {
+    /// The spec says empty or relative values are to be ignored. A value that is not valid
+    /// UTF-8 is refused: shelf would otherwise use another folder than the one named.
+    private func absolute(_ variable: String) throws -> String? {
+        try Locations.checkValid(variable, in: invalidVariables)
         guard let value = environment[variable], value.hasPrefix("/") else { return nil }
         return value
+    }
+
+    static func checkValid(_ variable: String, in invalid: [String]) throws {
+        guard invalid.contains(variable) else { return }
+        throw ShelfError.invalidName("$" + variable, reason: "\(variable) is not valid UTF-8; shelf names folders by their exact text, so set it to a UTF-8 path or name")
     }
 
     private func trimmed(_ path: String) -> String {

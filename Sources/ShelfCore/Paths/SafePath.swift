@@ -1,47 +1,69 @@
 /// A user-given relative path that cannot leave the folder it is resolved in. It is checked as
-/// text here (no `..`, no absolute paths, no empty components, no NUL or control characters) and
-/// resolved component by component with `openat` and O_NOFOLLOW (see `FolderWalker`), so that a
-/// symbolic link cannot lead outside either. Names keep their exact bytes: nothing is rewritten.
+/// bytes here (no `..`, no absolute paths, no empty components, no NUL or control characters, no
+/// name in shelf's reserved prefix) and resolved component by component with `openat` and
+/// O_NOFOLLOW (see `FolderWalker`), so that a symbolic link cannot lead outside either. Names keep
+/// their exact bytes, valid UTF-8 or not: nothing is rewritten (docs/formats.md, "Names are bytes").
 package struct SafePath: Sendable, Hashable, CustomStringConvertible {
     /// The components, each a single safe folder or file name.
-    package let components: [String]
+    package let components: [FileName]
     /// The text ended with `/`: the user means a folder.
     package let namesFolder: Bool
 
     /// Names starting with this are shelf's own temp, lock and journal files.
     package static let reservedPrefix = ".shelf-"
 
+    /// The path a Swift caller gives (always valid UTF-8).
     package init(_ text: String) throws {
-        func reject(_ reason: String) -> ShelfError { .invalidName(text, reason: reason) }
-        if text.isEmpty { throw reject("the path is empty") }
-        let bytes = Array(text.utf8)
+        try self.init(bytes: Array(text.utf8))
+    }
+
+    /// The path exactly as given on the command line.
+    package init(bytes: [UInt8]) throws {
+        func reject(_ reason: String) -> ShelfError { .invalidName(EscapedText.text(bytes), reason: reason) }
+        if bytes.isEmpty { throw reject("the path is empty") }
         if bytes.contains(0) { throw reject("it contains a NUL byte") }
         if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) {
             throw reject("it contains a control character such as a newline")
         }
         if bytes.first == UInt8(ascii: "/") { throw reject("absolute paths are not allowed; give a path relative to the directory") }
         if bytes.count > 4095 { throw reject("the path is longer than 4095 bytes") }
-        var parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let folder = parts.count > 1 && parts.last == ""
+        var parts = bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(Array.init)
+        let folder = parts.count > 1 && parts.last?.isEmpty == true
         if folder { parts.removeLast() }
+        var components: [FileName] = []
         for part in parts {
-            if part.isEmpty { throw reject("it has an empty component ('//')") }
-            if part == "." || part == ".." { throw reject("'\(part)' components are not allowed") }
-            if part.utf8.count > 255 { throw reject("a component is longer than 255 bytes") }
-            if part.hasPrefix(SafePath.reservedPrefix) {
+            guard let name = FileName(bytes: part) else { throw reject("it has an empty component ('//')") }
+            if name == "." || name == ".." { throw reject("'\(name)' components are not allowed") }
+            if part.count > 255 { throw reject("a component is longer than 255 bytes") }
+            if name.hasPrefix(SafePath.reservedPrefix) {
                 throw reject("names starting with '\(SafePath.reservedPrefix)' are reserved for shelf's own files")
             }
+            components.append(name)
         }
-        components = parts
+        self.components = components
         namesFolder = folder
     }
 
     /// The last component: the name of the file or folder itself.
-    package var name: String { components[components.count - 1] }
+    package var name: FileName { components[components.count - 1] }
 
-    /// The path as given, without a trailing slash.
-    package var description: String { components.joined(separator: "/") }
+    /// The path without a trailing slash, as messages and the Swift API show it: its text, or
+    /// where it is not valid UTF-8, escaped (`EscapedText.text`).
+    package var description: String { EscapedText.text(bytes) }
+
+    /// The path's bytes without a trailing slash.
+    package var bytes: [UInt8] { Array(components.map(\.bytes).joined(separator: [UInt8(ascii: "/")])) }
 
     /// The folders leading to `name`.
-    var parentComponents: ArraySlice<String> { components.dropLast() }
+    var parentComponents: ArraySlice<FileName> { components.dropLast() }
+
+    /// `path` followed by `name`: a path inside this folder.
+    package func appending(_ name: FileName) -> SafePath {
+        SafePath(components: components + [name], namesFolder: false)
+    }
+
+    private init(components: [FileName], namesFolder: Bool) {
+        self.components = components
+        self.namesFolder = namesFolder
+    }
 }

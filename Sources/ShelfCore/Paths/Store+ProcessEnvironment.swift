@@ -1,21 +1,35 @@
-import Glibc
+/// The environment a store resolves its folders from: the variables whose values are text, and the
+/// names of those whose values are not valid UTF-8. Those are never decoded with replacement
+/// characters (which would turn `…/c\xFF` into another folder, `…/c\u{FFFD}`): a folder variable
+/// among them is refused when it is used (`Locations`).
+package struct Environment: Sendable {
+    package var variables: [String: String]
+    package var invalid: [String]
+
+    package init(variables: [String: String], invalid: [String] = []) {
+        self.variables = variables
+        self.invalid = invalid
+    }
+
+    /// The process environment, read now.
+    package static func process() -> Environment {
+        var environment = Environment(variables: [:])
+        ProcessState.forEachEnvironmentEntry { name, value in
+            guard let name = String(validating: name, as: UTF8.self) else { return }
+            if let value = String(validating: value, as: UTF8.self) {
+                environment.variables[name] = value
+            } else {
+                environment.invalid.append(name)
+            }
+        }
+        return environment
+    }
+}
 
 extension Locations {
-    /// The process environment as a dictionary, read straight from `environ` (no Foundation
-    /// needed). The command line's `main` and the Swift API's defaults both read it here.
+    /// The variables of the process environment that are valid UTF-8, as a dictionary.
     package static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            // Split at the first `=` byte: searching the text Character by Character (grapheme
-            // breaking) cost more than all the rest of `shelf exists`.
-            if let eq = strchr(entry, Int32(UInt8(ascii: "="))) {
-                let key = UnsafeRawBufferPointer(start: entry, count: eq - entry)
-                result[String(decoding: key, as: UTF8.self)] = String(cString: eq + 1)
-            }
-            pointer += 1
-        }
-        return result
+        Environment.process().variables
     }
 }
 
@@ -30,9 +44,10 @@ extension Store {
     /// - Parameter app: the namespace; nil means `SHELF_APP`, else the program's name.
     /// - Throws: `invalidName` when the app name is not one safe folder name.
     public init(app: String? = nil) throws {
-        let environment = Locations.processEnvironment()
-        let chosen = app ?? environment["SHELF_APP"].flatMap { $0.isEmpty ? nil : $0 } ?? Locations.programName()
-        try self.init(app: chosen, environment: environment)
+        let environment = Environment.process()
+        if app == nil { try Locations.checkValid("SHELF_APP", in: environment.invalid) }
+        let chosen = app ?? environment.variables["SHELF_APP"].flatMap { $0.isEmpty ? nil : $0 } ?? Locations.programName()
+        try self.init(locations: Locations(app: chosen, environment: environment))
     }
 }
 

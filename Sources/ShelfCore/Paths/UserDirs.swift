@@ -2,25 +2,59 @@
 /// follows a user's localised or moved Documents folder. The format is shell-like:
 /// `XDG_DOCUMENTS_DIR="$HOME/Dokumente"`; values are either `$HOME/...` or absolute.
 enum UserDirs {
+    /// The absolute path for `key` in the file's bytes, or nil when absent or unusable.
+    /// - Throws: `invalidName` when the line that sets `key` is not valid UTF-8: its folder could
+    ///   not be named exactly, and another one must not be used instead.
+    static func value(of key: String, in contents: [UInt8], home: String, file: String) throws -> String? {
+        var found: String?
+        var invalid = false
+        for line in contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            if let text = String(validating: line, as: UTF8.self) {
+                if let value = assignment(of: key, in: Substring(text)) { (found, invalid) = (value, false) }
+            } else if assigns(key, line) {
+                (found, invalid) = (nil, true)
+            }
+        }
+        if invalid {
+            throw ShelfError.invalidName(key + " in " + file, reason: "its value is not valid UTF-8; shelf names folders by their exact text, so fix the file or set XDG_DOCUMENTS_DIR")
+        }
+        return found.flatMap { resolve($0, home: home) }
+    }
+
     /// Returns the absolute path for `key` in `contents`, or nil when absent or unusable.
     static func value(of key: String, in contents: String, home: String) -> String? {
         var found: String?
-        for rawLine in contents.split(separator: "\n", omittingEmptySubsequences: true) {
-            let line = rawLine.drop { $0 == " " || $0 == "\t" }
-            if line.hasPrefix("#") { continue }
-            guard let eq = line.firstIndex(of: "="),
-                  line[..<eq].trimmingCharacters() == key else { continue }
+        for line in contents.split(separator: "\n", omittingEmptySubsequences: true) {
             // Later assignments win, as they would when the shell sources the file.
-            found = unquote(line[line.index(after: eq)...].trimmingCharacters())
+            if let value = assignment(of: key, in: line) { found = value }
         }
-        guard var value = found else { return nil }
+        return found.flatMap { resolve($0, home: home) }
+    }
+
+    /// The unquoted value when `rawLine` assigns `key`.
+    private static func assignment(of key: String, in rawLine: Substring) -> String? {
+        let line = rawLine.drop { $0 == " " || $0 == "\t" }
+        if line.hasPrefix("#") { return nil }
+        guard let eq = line.firstIndex(of: "="), line[..<eq].trimmingCharacters() == key else { return nil }
+        return unquote(line[line.index(after: eq)...].trimmingCharacters())
+    }
+
+    /// Whether a line of bytes (not valid UTF-8) assigns `key`.
+    private static func assigns(_ key: String, _ line: ArraySlice<UInt8>) -> Bool {
+        let start = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard start.starts(with: key.utf8) else { return false }
+        return start.dropFirst(key.utf8.count).drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.first == UInt8(ascii: "=")
+    }
+
+    /// `$HOME` expanded; nil for a relative path, or for the home itself, which xdg-user-dirs uses
+    /// to mean "disabled" (the spec ignores relative paths).
+    private static func resolve(_ found: String, home: String) -> String? {
+        var value = found
         if value == "$HOME" || value.hasPrefix("$HOME/") {
             value = home + value.dropFirst("$HOME".count)
         } else if value.hasPrefix("${HOME}") {
             value = home + value.dropFirst("${HOME}".count)
         }
-        // The spec ignores relative paths; "$HOME" alone would put documents in the home itself,
-        // which xdg-user-dirs uses to mean "disabled".
         guard value.hasPrefix("/"), value != home, value != home + "/" else { return nil }
         return value
     }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The space of the volume that holds a directory, in bytes, under Disk's four names.
 ///
 /// Linux has no purgeable space and no notion of "important" writes, so the last two are
@@ -52,24 +50,31 @@ extension Store {
     /// - Throws: `cannotAccessDirectory` (unset HOME, an unsafe temporary folder), `permissionDenied`.
     public func capacity(of directory: Directory) throws -> VolumeCapacity {
         let ns = try locations.namespace(for: directory)
-        var info = statvfs()
+        let info: VolumeStatus
         if let folder = try FolderWalker.openNamespace(ns, create: false) {
-            defer { folder.close() }
-            if fstatvfs(folder.raw, &info) != 0 { throw ShelfError.lastError(path: ns.path, operation: "statvfs") }
-        } else {
-            var path = ns.path
-            while statvfs(path, &info) != 0 {
-                let code = errno
-                guard code == ENOENT || code == ENOTDIR, path != "/" else {
-                    throw ShelfError.system(code, path: path, operation: "statvfs")
-                }
-                path = Store.parentPath(of: path)
+            info = try folder.closeAfter { folder in
+                try systemCall("statvfs", path: ns.path) { () throws(Errno) in try kernel.volumeStatus(folder.raw) }
             }
+        } else {
+            info = try Store.nearestVolume(of: ns.path)
         }
         // A few file systems leave the fragment size 0; the block size is then the unit.
-        let unit = info.f_frsize != 0 ? info.f_frsize : info.f_bsize
-        return VolumeCapacity(fragmentSize: UInt64(unit), totalBlocks: UInt64(info.f_blocks),
-                              availableBlocks: UInt64(info.f_bavail))
+        let unit = info.fragmentSize != 0 ? info.fragmentSize : info.blockSize
+        return VolumeCapacity(fragmentSize: unit, totalBlocks: info.blocks, availableBlocks: info.availableBlocks)
+    }
+
+    /// The volume of the nearest existing ancestor of `path`: where it would be created.
+    private static func nearestVolume(of path: String) throws -> VolumeStatus {
+        var path = path
+        while true {
+            do {
+                return try kernel.volumeStatus(of: SystemString(path))
+            } catch where (error == .noSuchFile || error == .notFolder) && path != "/" {
+                path = parentPath(of: path)
+            } catch {
+                throw ShelfError.system(error, path: path, operation: "statvfs")
+            }
+        }
     }
 
     /// `/a/b` → `/a`, `/a` → `/`.

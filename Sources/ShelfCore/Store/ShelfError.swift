@@ -80,7 +80,7 @@ extension ShelfError: CustomStringConvertible {
         case .expired(let p, let at): return "expired at \(at): \(p)"
         case .unsupported(let p, let reason): return "not supported for \(p): \(reason)"
         case .invalidTarget(let p, let reason): return "cannot use \(p) as the target: \(reason)"
-        case .io(let p, let op, let err): return "\(op) failed for \(p): \(errnoText(err))"
+        case .io(let p, let op, let err): return "\(op) failed for \(p): \(Errno(rawValue: err))"
         }
     }
 
@@ -105,7 +105,7 @@ extension ShelfError: CustomStringConvertible {
         case .expired: return "The file's expiry time has passed."
         case .unsupported: return "The file system does not support the operation."
         case .invalidTarget: return "The target is the source itself or lies inside it."
-        case .io(_, _, let err): return errnoText(err)
+        case .io(_, _, let err): return Errno(rawValue: err).description
         }
     }
 
@@ -113,6 +113,8 @@ extension ShelfError: CustomStringConvertible {
     public var recoverySuggestion: String {
         switch self {
         case .notFound: return "Check the name and directory; 'shelf list' shows what is stored."
+        case .invalidName(let name, _) where ShelfError.namesAVariable(name):
+            return "Set the variable to a folder path in UTF-8, or unset it to use the default."
         case .invalidName: return "Use a relative path without '..', empty or '.' components, control characters or a leading '.shelf-'."
         case .invalidJSON: return "Fix the input at the given line and column."
         case .serialization: return "Check the value's Encodable conformance."
@@ -140,18 +142,18 @@ extension ShelfError {
     /// the Swift API, its `LocalizedError` conformance (optional `String`s) shadows the two above.
     package var reasonText: String { failureReason }
     package var suggestionText: String { recoverySuggestion }
+
+    /// Whether an invalid name is an environment variable (`$XDG_CACHE_HOME`) or a line of
+    /// `user-dirs.dirs` (`XDG_DOCUMENTS_DIR in …`), which `Locations` refuses when not UTF-8.
+    static func namesAVariable(_ name: String) -> Bool {
+        let variable = name.hasPrefix("$") ? name.dropFirst() : name.hasPrefix("XDG_DOCUMENTS_DIR in ") ? "XDG_DOCUMENTS_DIR" : ""
+        return !variable.isEmpty && variable.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
+    }
 }
 
 /// Names may hold any byte; messages must stay on one line, and a name must not be able to send
-/// escape sequences to the terminal. (`package`: the command line escapes its messages too.)
+/// escape sequences to the terminal: control characters are escaped (`EscapedText`).
+/// (`package`: the command line escapes its messages too.)
 package func printable(_ s: String) -> String {
-    var out = ""
-    for scalar in s.unicodeScalars {
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-            out += scalar == "\n" ? "\\n" : scalar == "\0" ? "\\0" : "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-            out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
+    EscapedText.escapingControls(s)
 }

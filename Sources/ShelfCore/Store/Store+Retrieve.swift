@@ -1,5 +1,3 @@
-import Glibc
-
 /// How `retrieve` treats a file.
 public struct RetrieveOptions: Sendable {
     /// Read a file whose expiry time has passed instead of throwing `expired`.
@@ -18,17 +16,17 @@ extension Store {
     /// that an in-place append is never seen half-done.
     /// - Throws: `notFound`, `expired` (unless `options.allowExpired`), `isAFolder`, `symbolicLink`,
     ///   `permissionDenied`, `io`.
-    package func retrieve(_ path: String, from directory: Directory, to output: Int32,
+    package func retrieve(_ path: SafePath, from directory: Directory, to output: Int32,
                          options: RetrieveOptions = RetrieveOptions()) throws {
-        let (file, _) = try openLockedForReading(path, in: directory, options: options)
-        defer { file.close() }
-        if let size = try? file.status().st_size { WorkProgress.report(.total(Int64(size))) }
-        try Store.stream(file, to: FileDescriptor(raw: output, path: "<stdout>"))
+        try openLockedForReading(path, in: directory, options: options).file.closeAfter { file in
+            if let size = try? file.status().size { WorkProgress.report(.total(size)) }
+            try Store.stream(file, to: FileDescriptor(raw: output, path: "<stdout>"))
+        }
     }
 
     /// Refuses a file whose expiry time has passed, unless the options allow it. Every read of a
     /// stored file's content goes through this (see `openLockedForReading`).
-    func checkExpiry(_ file: FileDescriptor, named name: String, in folder: FileDescriptor, options: RetrieveOptions) throws {
+    func checkExpiry(_ file: FileDescriptor, named name: FileName, in folder: FileDescriptor, options: RetrieveOptions) throws {
         if options.allowExpired { return }
         let st = try file.status()
         if let expires = try Expiry.read(file, st, named: name, in: folder),
@@ -40,16 +38,18 @@ extension Store {
     /// Copies a file to any descriptor. `sendfile` moves the bytes inside the kernel (to a
     /// pipe, file or socket); where it is refused the loop falls back to read and write.
     static func stream(_ input: FileDescriptor, to output: FileDescriptor) throws {
-        while true {
-            let n = sendfile(output.raw, input.raw, nil, WorkProgress.chunk(1 << 30))
-            if n > 0 {
+        sending: while true {
+            do {
+                let n = try kernel.sendFile(from: input.raw, to: output.raw, count: WorkProgress.chunk(1 << 30))
+                if n == 0 { return }
                 WorkProgress.report(.advanced(Int64(n)))
+            } catch .wouldBlock {
                 continue
+            } catch .invalidArgument, .notImplemented {
+                break sending
+            } catch {
+                throw ShelfError.system(error, path: output.path, operation: "write")
             }
-            if n == 0 { return }
-            if errno == EINTR || errno == EAGAIN { continue }
-            if errno == EINVAL || errno == ENOSYS { break }
-            throw ShelfError.lastError(path: output.path, operation: "write")
         }
         try input.copyRest(to: output)
     }

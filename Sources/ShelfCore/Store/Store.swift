@@ -11,6 +11,11 @@ public struct Store: Sendable {
         locations = try Locations(app: app, environment: environment)
     }
 
+    /// A store whose environment may name variables that are not valid UTF-8 (the process's).
+    package init(app: String?, environment: Environment) throws {
+        locations = try Locations(app: app, environment: environment)
+    }
+
     public init(locations: Locations) {
         self.locations = locations
     }
@@ -20,19 +25,25 @@ public struct Store: Sendable {
     public func path(for path: String?, in directory: Directory) throws -> String {
         let base = try locations.path(for: directory)
         guard let path else { return base }
-        return base + "/" + (try SafePath(path)).description
+        return try absolutePath(of: SafePath(path), in: directory)
     }
 
-    /// Resolves `text` to an opened parent folder; nil when a folder on the way is missing.
-    package func target(_ text: String, in directory: Directory, create: Bool) throws -> Target? {
-        let safe = try SafePath(text)
-        return try FolderWalker.openTarget(safe, in: try locations.namespace(for: directory), create: create)
+    /// The absolute path of `safe`, for messages and output: a name that is not valid UTF-8
+    /// appears escaped (see `SafePath.description`).
+    package func absolutePath(of safe: SafePath, in directory: Directory) throws -> String {
+        try locations.path(for: directory) + "/" + safe.description
+    }
+
+    /// Resolves `safe` to an opened parent folder; nil when a folder on the way is missing. The
+    /// caller closes it (`Target.closeAfter`).
+    package func target(_ safe: SafePath, in directory: Directory, create: Bool) throws -> Target? {
+        try FolderWalker.openTarget(safe, in: try locations.namespace(for: directory), create: create)
     }
 
     /// Like `target`, but a missing folder on the way is a `notFound` error naming the path.
-    package func existingTarget(_ text: String, in directory: Directory) throws -> Target {
-        guard let target = try target(text, in: directory, create: false) else {
-            throw ShelfError.notFound(path: try path(for: text, in: directory))
+    package func existingTarget(_ safe: SafePath, in directory: Directory) throws -> Target {
+        guard let target = try target(safe, in: directory, create: false) else {
+            throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
         }
         return target
     }

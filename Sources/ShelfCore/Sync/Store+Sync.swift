@@ -29,27 +29,38 @@ extension Store {
     /// - Throws: `invalidName` for an unsafe `path`; `invalidJSON` with line and column and
     ///   `invalidInput` for an input that is not an array of objects with usable ids (nothing has
     ///   changed then); `notAFolder`, `noSpace`, … while writing.
-    package func synchronize<Source: ByteSource>(folder path: String, in directory: Directory, from source: inout Source,
+    package func synchronize<Source: ByteSource>(folder path: SafePath, in directory: Directory, from source: inout Source,
                                                  key: String, inputName: String) throws -> SyncReport {
-        let folderText = try SafePath(path).description
-        let folderPath = try self.path(for: folderText, in: directory)
+        let folderPath = try absolutePath(of: path, in: directory)
         guard let spoolFolder = try FolderWalker.openNamespace(locations.namespace(for: directory), create: true) else {
-            throw ShelfError.notFound(path: try self.path(for: nil, in: directory))
+            throw ShelfError.notFound(path: try locations.path(for: directory))
         }
-        defer { spoolFolder.close() }
-        let input = try SyncInput.read(&source, key: key, spoolFolder: spoolFolder, inputName: inputName)
-        try SyncIDs.check(input.elements.map(\.id), folderPath: folderPath)
+        // The spool's file lives in the namespace folder, which stays open as long as the spool.
+        return try spoolFolder.closeAfter { spoolFolder in
+            let input = try SyncInput.read(&source, key: key, spoolFolder: spoolFolder, inputName: inputName)
+            try SyncIDs.check(input.elements.map(\.id), folderPath: folderPath)
+            let folder: FileDescriptor?
+            do {
+                folder = try openExistingFolder(path, in: directory)
+            } catch ShelfError.notFound {
+                folder = nil
+            }
+            var report = try folder?.closeAfter { try update(path, in: directory, folder: $0, with: input) }
+                ?? update(path, in: directory, folder: nil, with: input)
+            func byteOrder(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+            report.added.sort(by: byteOrder)
+            report.updated.sort(by: byteOrder)
+            report.removed.sort(by: byteOrder)
+            return report
+        }
+    }
 
-        let folder: FileDescriptor?
-        do {
-            folder = try openExistingFolder(folderText, in: directory)
-        } catch ShelfError.notFound {
-            folder = nil
-        }
-        defer { folder?.close() }
+    /// Writes each element whose file is missing or holds other bytes, then removes the files
+    /// of ids no longer in the input.
+    private func update(_ path: SafePath, in directory: Directory, folder: FileDescriptor?, with input: SyncInput) throws -> SyncReport {
         var report = SyncReport()
         for element in input.elements {
-            let name = SyncIDs.fileName(for: element.id)
+            let name = FileName(SyncIDs.fileName(for: element.id))
             let state = try folder.map { try SyncedFile.state(of: name, in: $0, comparedWith: element.bytes, in: input.spool) } ?? .missing
             switch state {
             case .same: continue
@@ -57,15 +68,11 @@ extension Store {
             case .missing, .notJSON: report.added.append(element.id)
             }
             var bytes = SpoolSource(input.spool, element.bytes)
-            try save(from: &bytes, to: folderText + "/" + name, in: directory, options: SaveOptions(validateJSON: false))
+            try save(from: &bytes, to: path.appending(name), in: directory, options: SaveOptions(validateJSON: false))
         }
         if let folder {
             report.removed = try removeGone(from: folder, keeping: Set(input.elements.map { Array($0.id.utf8) }))
         }
-        func byteOrder(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
-        report.added.sort(by: byteOrder)
-        report.updated.sort(by: byteOrder)
-        report.removed.sort(by: byteOrder)
         return report
     }
 
@@ -74,13 +81,13 @@ extension Store {
     private func removeGone(from folder: FileDescriptor, keeping wanted: Set<[UInt8]>) throws -> [String] {
         var removed: [String] = []
         for entry in try FolderEntries.read(folder) {
-            let name = Array(entry.name.utf8)
+            let name = entry.name.bytes
             guard name.first != UInt8(ascii: "."), name.count > 5, name.suffix(5).elementsEqual(".json".utf8) else { continue }
-            let id = name.dropLast(5)
-            if wanted.contains(Array(id)) { continue }
-            if try SyncedFile.removeIfJSON(entry.name, in: folder) { removed.append(String(decoding: id, as: UTF8.self)) }
+            let id = Array(name.dropLast(5))
+            if wanted.contains(id) { continue }
+            if try SyncedFile.removeIfJSON(entry.name, in: folder) { removed.append(EscapedText.text(id)) }
         }
-        if !removed.isEmpty { try AtomicFile.syncFolder(folder) }
+        if !removed.isEmpty { try AtomicReplace.syncFolder(folder) }
         return removed
     }
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The `<id>.json` files of a synchronized folder, as `shelf sync` reads and removes them. Only
 /// visible regular files named `*.json` directly in the folder belong to it; links, folders and
 /// hidden files are never compared, changed or removed here.
@@ -18,11 +16,15 @@ enum SyncedFile {
 
     /// Compares the file `name` with the bytes `range` of `spool`, under the file's shared lock (a
     /// crashed append is rolled back first), in one pass that also validates the file.
-    static func state(of name: String, in folder: FileDescriptor, comparedWith range: Range<Int>, in spool: Spool) throws -> State {
+    static func state(of name: FileName, in folder: FileDescriptor, comparedWith range: Range<Int>, in spool: Spool) throws -> State {
         guard let file = try openRegular(name, in: folder) else { return .missing }
-        defer { file.close() }
+        return try file.closeAfter { file in try state(of: file, name: name, in: folder, comparedWith: range, in: spool) }
+    }
+
+    private static func state(of file: FileDescriptor, name: FileName, in folder: FileDescriptor, comparedWith range: Range<Int>,
+                              in spool: Spool) throws -> State {
         try AppendJournal.lockShared(file, name: name, in: folder)
-        var equal = Int(try file.status().st_size) == range.count
+        var equal = Int(try file.status().size) == range.count
         var validator = JSONValidator()
         var source = file
         let wanted = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
@@ -48,14 +50,16 @@ enum SyncedFile {
     }
 
     /// Removes the file `name` if it is still one of sync's files: a regular file holding valid
-    /// JSON. It is checked under its exclusive lock (the lock `AtomicFile` takes before replacing a
+    /// JSON. It is checked under its exclusive lock (the lock `AtomicReplace` takes before replacing a
     /// file), and the name must still lead to it, so a file replaced meanwhile is never removed.
     /// - Returns: whether it was removed.
-    static func removeIfJSON(_ name: String, in folder: FileDescriptor) throws -> Bool {
-        guard let file = try openRegular(name, in: folder) else { return false }
-        defer { file.close() }
+    static func removeIfJSON(_ name: FileName, in folder: FileDescriptor) throws -> Bool {
+        try openRegular(name, in: folder)?.closeAfter { file in try removeIfJSON(file, name: name, in: folder) } ?? false
+    }
+
+    private static func removeIfJSON(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws -> Bool {
         try FileLock.lock(file, .exclusive)
-        let path = folder.path + "/" + name
+        let path = folder.path(for: name)
         guard try AppendJournal.isCurrent(file.status(), name: name, in: folder, path: path) else { return false }
         if JournalFile.isPending(for: name, in: folder) {
             _ = try AppendJournal.recoverThroughName(of: file, name: name, in: folder)
@@ -73,17 +77,13 @@ enum SyncedFile {
     }
 
     /// Opens `name` for reading if it is a regular file; nil for a missing entry, a link or a folder.
-    private static func openRegular(_ name: String, in folder: FileDescriptor) throws -> FileDescriptor? {
+    private static func openRegular(_ name: FileName, in folder: FileDescriptor) throws -> FileDescriptor? {
         let file: FileDescriptor
         do {
-            file = try folder.openAt(name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK, path: folder.path + "/" + name)
+            file = try folder.open(name, [.readOnly, .noFollow, .nonBlocking])
         } catch ShelfError.notFound, ShelfError.symbolicLink {
             return nil
         }
-        guard try file.status().isRegularFile else {
-            file.close()
-            return nil
-        }
-        return file
+        return try file.kept { try $0.status().isRegularFile }
     }
 }

@@ -1,31 +1,63 @@
 import Glibc
 
-/// The text the C library gives for an errno value.
-func errnoText(_ code: Int32) -> String {
-    guard let text = strerror(code) else { return "error \(code)" }
-    return String(cString: text)
+/// An error number: how a system call failed, as the kernel (or a stand-in for it, see `Kernel`)
+/// answered. Only the names shelf tells apart are spelled out; any other value still travels as is.
+package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: Int32
+
+    package init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    package static let notPermitted = Errno(rawValue: EPERM)
+    package static let noSuchFile = Errno(rawValue: ENOENT)
+    package static let interrupted = Errno(rawValue: EINTR)
+    package static let ioError = Errno(rawValue: EIO)
+    package static let badDescriptor = Errno(rawValue: EBADF)
+    package static let wouldBlock = Errno(rawValue: EWOULDBLOCK)
+    package static let permissionDenied = Errno(rawValue: EACCES)
+    package static let fileExists = Errno(rawValue: EEXIST)
+    package static let crossDevice = Errno(rawValue: EXDEV)
+    package static let notFolder = Errno(rawValue: ENOTDIR)
+    package static let isFolder = Errno(rawValue: EISDIR)
+    package static let invalidArgument = Errno(rawValue: EINVAL)
+    package static let textBusy = Errno(rawValue: ETXTBSY)
+    package static let fileTooLarge = Errno(rawValue: EFBIG)
+    package static let noSpace = Errno(rawValue: ENOSPC)
+    package static let readOnlyFileSystem = Errno(rawValue: EROFS)
+    package static let tooManyLinks = Errno(rawValue: EMLINK)
+    package static let outOfRange = Errno(rawValue: ERANGE)
+    package static let nameTooLong = Errno(rawValue: ENAMETOOLONG)
+    package static let notImplemented = Errno(rawValue: ENOSYS)
+    package static let folderNotEmpty = Errno(rawValue: ENOTEMPTY)
+    package static let tooManySymbolicLinks = Errno(rawValue: ELOOP)
+    package static let noAttribute = Errno(rawValue: ENODATA)
+    /// ENOTSUP and EOPNOTSUPP, one value on Linux.
+    package static let notSupported = Errno(rawValue: EOPNOTSUPP)
+    package static let quotaExceeded = Errno(rawValue: EDQUOT)
+
+    /// The C library's text for the number.
+    package var description: String {
+        guard let text = strerror(rawValue) else { return "error \(rawValue)" }
+        return String(cString: text)
+    }
 }
 
 extension ShelfError {
     /// Maps a failed system call to the most specific case, so that callers can give the right
-    /// exit status (ENOSPC → no space, EACCES → permission, …) without looking at errno.
-    static func system(_ code: Int32, path: String, operation: String) -> ShelfError {
-        switch code {
-        case ENOENT: return .notFound(path: path)
-        case EACCES, EPERM: return .permissionDenied(path: path)
-        case ELOOP: return .symbolicLink(path: path)
-        case EEXIST, ENOTEMPTY: return .alreadyExists(path: path)
-        case EISDIR: return .isAFolder(path: path)
-        case ENOTDIR: return .notAFolder(path: path)
-        case ENOSPC, EDQUOT: return .noSpace(path: path)
-        case EROFS: return .readOnly(path: path)
-        case ENAMETOOLONG: return .invalidName(path, reason: "name too long for the file system")
-        default: return .io(path: path, operation: operation, errno: code)
+    /// exit status (ENOSPC → no space, EACCES → permission, …) without looking at the number.
+    package static func system(_ error: Errno, path: String, operation: String) -> ShelfError {
+        switch error {
+        case .noSuchFile: return .notFound(path: path)
+        case .permissionDenied, .notPermitted: return .permissionDenied(path: path)
+        case .tooManySymbolicLinks: return .symbolicLink(path: path)
+        case .fileExists, .folderNotEmpty: return .alreadyExists(path: path)
+        case .isFolder: return .isAFolder(path: path)
+        case .notFolder: return .notAFolder(path: path)
+        case .noSpace, .quotaExceeded: return .noSpace(path: path)
+        case .readOnlyFileSystem: return .readOnly(path: path)
+        case .nameTooLong: return .invalidName(path, reason: "name too long for the file system")
+        default: return .io(path: path, operation: operation, errno: error.rawValue)
         }
-    }
-
-    /// The current errno as a ShelfError.
-    package static func lastError(path: String, operation: String) -> ShelfError {
-        system(errno, path: path, operation: operation)
     }
 }

@@ -1,127 +1,105 @@
-import Glibc
-
-/// A thin owner of one open file descriptor, with the EINTR and short-write handling every
-/// caller would otherwise repeat. It remembers the path it stands for, for error messages.
-package struct FileDescriptor {
+/// One open file descriptor and the path it stands for, for error messages. Its operations go
+/// through `SystemLayer.kernel`, loop over short counts, and throw `ShelfError` naming the path.
+///
+/// A descriptor shelf opens is closed exactly once, by the scope that opened it: `closeAfter`
+/// runs a body and closes, `kept(if:)` closes unless a check passes, `OpenFile` closes when its
+/// owner goes. Nothing else calls `close`.
+package struct FileDescriptor: Sendable {
     package let raw: Int32
     package let path: String
 
-    init(raw: Int32, path: String) {
+    /// Wraps a raw descriptor: one shelf did not open (a standard stream, a caller's), which it
+    /// then never closes, or one the layer just opened, which `closeAfter` will close.
+    package init(raw: Int32, path: String) {
         self.raw = raw
         self.path = path
     }
 
-    /// `open(2)` with O_CLOEXEC, so no descriptor leaks into a child process.
-    static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o600) throws -> FileDescriptor {
-        let fd = retryingEINTR { Glibc.open(path, flags | O_CLOEXEC, mode) }
-        if fd < 0 { throw ShelfError.lastError(path: path, operation: "open") }
-        return FileDescriptor(raw: fd, path: path)
-    }
-
-    /// `openat(2)` relative to this folder descriptor.
-    package func openAt(_ name: String, _ flags: Int32, mode: mode_t = 0o600, path: String) throws -> FileDescriptor {
-        let fd = retryingEINTR { Glibc.openat(raw, name, flags | O_CLOEXEC, mode) }
-        if fd < 0 { throw ShelfError.lastError(path: path, operation: "open") }
-        return FileDescriptor(raw: fd, path: path)
-    }
-
-    /// Reads up to `buffer.count` bytes; 0 means end of input.
-    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        while true {
-            let n = Glibc.read(raw, buffer.baseAddress, buffer.count)
-            if n >= 0 { return n }
-            if errno == EINTR { continue }
-            throw ShelfError.lastError(path: path, operation: "read")
+    /// Opens `path`: absolute, or relative to the current directory.
+    package static func open(_ path: String, _ options: OpenOptions, permissions: UInt32 = 0o600) throws -> FileDescriptor {
+        let raw = try systemCall("open", path: path) { () throws(Errno) in
+            try kernel.open(SystemString(path), in: nil, options, permissions: permissions)
         }
+        return FileDescriptor(raw: raw, path: path)
     }
 
-    /// Fills `buffer` unless the input ends first; returns how many bytes were read.
-    func readFully(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        var filled = 0
-        while filled < buffer.count {
-            let n = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-            if n == 0 { break }
-            filled += n
-        }
-        return filled
+    /// Runs `body`, then closes the descriptor, whether `body` returned or threw.
+    package func closeAfter<R>(_ body: (FileDescriptor) throws -> R) rethrows -> R {
+        defer { close() }
+        return try body(self)
     }
 
-    /// Writes every byte, looping over short writes.
-    func writeAll(_ buffer: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < buffer.count {
-            let n = Glibc.write(raw, buffer.baseAddress! + offset, buffer.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ShelfError.lastError(path: path, operation: "write")
-            }
-            offset += n
-        }
+    /// Keeps the descriptor open only when `keep` answers true; closes it when it answers false
+    /// or throws. For opening in a loop until a check passes (the file under a lock is still the
+    /// one its name leads to, say).
+    package func kept(if keep: (FileDescriptor) throws -> Bool) throws -> FileDescriptor? {
+        var keeping = false
+        defer { if !keeping { close() } }
+        keeping = try keep(self)
+        return keeping ? self : nil
     }
 
-    func writeAll(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try writeAll($0) }
+    /// Only `closeAfter`, `kept(if:)` and `OpenFile` close what shelf opened.
+    func close() {
+        kernel.close(raw)
     }
 
-    /// Copies everything from the current offset to the end with plain reads and writes, through one
-    /// fixed buffer: the fallback wherever the kernel's zero-copy calls are refused.
-    func copyRest(to output: FileDescriptor) throws {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let n = try read(into: buffer)
-            if n == 0 { return }
-            try output.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
-            WorkProgress.report(.advanced(Int64(n)))
-        }
+    package func status() throws -> FileStatus {
+        try systemCall("stat", path: path) { () throws(Errno) in try kernel.status(raw) }
     }
 
-    /// Forces the data to stable storage; without it a rename can reach the disk before the data.
-    func sync() throws {
-        if retryingEINTR({ fsync(raw) }) != 0 { throw ShelfError.lastError(path: path, operation: "fsync") }
+    /// Forces data and metadata to stable storage: without it a rename can reach the disk before
+    /// the data. On a folder, its entries: the rename, link or unlink that changed it.
+    package func sync() throws {
+        try systemCall("fsync", path: path) { () throws(Errno) in try kernel.sync(raw) }
     }
 
-    /// Forces the data and whatever metadata reading it back needs to stable storage: on Linux
-    /// that includes a changed length (fdatasync(2)), so it is enough after an append or a
-    /// truncation, without the timestamps a full `sync` would also write.
-    func dataSync() throws {
-        if retryingEINTR({ fdatasync(raw) }) != 0 { throw ShelfError.lastError(path: path, operation: "fdatasync") }
+    /// Forces the data and what reading it back needs to stable storage: on Linux that includes a
+    /// changed length (fdatasync(2)), so it is enough after an append or a truncation, without the
+    /// timestamps a full `sync` would also write.
+    package func dataSync() throws {
+        try systemCall("fdatasync", path: path) { () throws(Errno) in try kernel.syncData(raw) }
     }
 
-    package func status() throws -> stat {
-        var st = stat()
-        if fstat(raw, &st) != 0 { throw ShelfError.lastError(path: path, operation: "stat") }
-        return st
+    /// Cuts or extends the file to `length` bytes.
+    package func resize(to length: Int, operation: String = "truncate") throws {
+        try systemCall(operation, path: path) { () throws(Errno) in try kernel.truncate(raw, to: Int64(length)) }
     }
 
-    package func close() {
-        // Linux releases the descriptor even when close reports EINTR: never retry.
-        _ = Glibc.close(raw)
+    package func setPermissions(_ permissions: UInt32, operation: String = "set mode") throws {
+        try systemCall(operation, path: path) { () throws(Errno) in try kernel.setPermissions(raw, permissions) }
     }
+
+    package func setTimes(accessed: FileTime, modified: FileTime) throws {
+        try systemCall("set times", path: path) { () throws(Errno) in try kernel.setTimes(raw, accessed: accessed, modified: modified) }
+    }
+
+    /// Clears O_NONBLOCK, set to open a name that could have been a FIFO, once the file is known regular.
+    package func setBlocking() throws {
+        try systemCall("open", path: path) { () throws(Errno) in try kernel.setBlocking(raw) }
+    }
+
+    /// Whether the descriptor is a terminal (prompts and progress lines only then).
+    package var isTerminal: Bool { kernel.isTerminal(raw) }
 }
 
-/// Repeats a system call that was interrupted by a signal.
-@inline(__always)
-func retryingEINTR<T: BinaryInteger>(_ call: () -> T) -> T {
-    while true {
-        let result = call()
-        if result < 0 && errno == EINTR { continue }
-        return result
+/// A descriptor owned by an object: closed once, when the object goes. For descriptors an object
+/// keeps open across calls (a spool's file, a journal) and whose closing releases no lock.
+package final class OpenFile {
+    package let descriptor: FileDescriptor
+
+    package init(_ descriptor: FileDescriptor) {
+        self.descriptor = descriptor
     }
+
+    deinit { descriptor.close() }
 }
 
-/// Reads a small configuration file whole (user-dirs.dirs); nil when it cannot be read.
-func readSmallFile(_ path: String, limit: Int = 1 << 20) throws -> String? {
-    guard let fd = try? FileDescriptor.open(path, O_RDONLY) else { return nil }
-    defer { fd.close() }
-    var bytes = [UInt8](repeating: 0, count: limit)
-    let n = try bytes.withUnsafeMutableBytes { try fd.readFully(into: $0) }
-    return String(decoding: bytes[..<n], as: UTF8.self)
-}
-
-/// Whether `st` describes a folder, a regular file or a symbolic link.
-extension stat {
-    package var isFolder: Bool { (st_mode & S_IFMT) == S_IFDIR }
-    package var isRegularFile: Bool { (st_mode & S_IFMT) == S_IFREG }
-    package var isSymbolicLink: Bool { (st_mode & S_IFMT) == S_IFLNK }
+/// Runs one kernel call; a failure becomes the `ShelfError` for `path` (ENOENT → notFound, …).
+func systemCall<R>(_ operation: String, path: String, _ call: () throws(Errno) -> R) throws -> R {
+    do {
+        return try call()
+    } catch {
+        throw ShelfError.system(error, path: path, operation: operation)
+    }
 }

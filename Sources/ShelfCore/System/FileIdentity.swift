@@ -1,17 +1,15 @@
-import Glibc
-
 /// What makes two names the same file: device and inode. Text cannot tell (two directories may
 /// resolve into each other, a name may be a hard link), so move, copy and rename compare these.
 struct FileIdentity: Equatable {
-    let device: UInt
-    let inode: UInt
+    let device: UInt64
+    let inode: UInt64
 
-    init(_ st: stat) {
-        device = UInt(st.st_dev)
-        inode = UInt(st.st_ino)
+    init(_ status: FileStatus) {
+        device = status.device
+        inode = status.inode
     }
 
-    init(device: UInt, inode: UInt) {
+    init(device: UInt64, inode: UInt64) {
         self.device = device
         self.inode = inode
     }
@@ -21,18 +19,16 @@ struct FileIdentity: Equatable {
     func contains(_ folder: FileDescriptor) throws -> Bool {
         var current = FileIdentity(try folder.status())
         if current == self { return true }
-        var fd = dup(folder.raw)
-        if fd < 0 { throw ShelfError.lastError(path: folder.path, operation: "dup") }
-        defer { Glibc.close(fd) }
+        var level = folder
+        var owned = false
+        defer { if owned { level.close() } }
         // PATH_MAX bounds any real depth; the limit only guards against a looping file system.
         for _ in 0..<4096 {
-            let parent = retryingEINTR { openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-            if parent < 0 { throw ShelfError.lastError(path: folder.path, operation: "open parent folder") }
-            Glibc.close(fd)
-            fd = parent
-            var st = stat()
-            if fstat(fd, &st) != 0 { throw ShelfError.lastError(path: folder.path, operation: "stat") }
-            let next = FileIdentity(st)
+            let parent = try level.open("..", [.readOnly, .folder], path: folder.path)
+            if owned { level.close() }
+            level = parent
+            owned = true
+            let next = FileIdentity(try level.status())
             if next == self { return true }
             if next == current { return false }  // reached the root
             current = next

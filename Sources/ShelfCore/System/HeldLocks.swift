@@ -1,5 +1,3 @@
-import Glibc
-
 /// The files some process holds a `flock` or POSIX lock on right now, read once from
 /// `/proc/locks`. A whole-folder `clear` asks this set instead of opening and try-locking each
 /// file: one read instead of four system calls a file, which is most of what made it slower than
@@ -22,8 +20,8 @@ struct HeldLocks {
     static func snapshot(from path: String = "/proc/locks") -> HeldLocks? {
         let limit = 1 << 20
         // A list that fills the buffer may have been cut: then nothing is known for sure.
-        guard let text = try? readSmallFile(path, limit: limit), text.utf8.count < limit else { return nil }
-        return HeldLocks(parsing: text)
+        guard let bytes = try? FileDescriptor.readSmallFile(path, limit: limit), bytes.count < limit else { return nil }
+        return HeldLocks(parsing: String(decoding: bytes, as: UTF8.self))
     }
 
     /// Lines look like `1: FLOCK  ADVISORY  WRITE 4321 08:01:1234567 0 EOF` (waiters have `->`
@@ -43,11 +41,11 @@ struct HeldLocks {
     }
 
     /// Whether the file with this status is locked by anyone.
-    func contains(_ st: stat) -> Bool {
-        let device = UInt64(st.st_dev)
+    func contains(_ status: FileStatus) -> Bool {
+        let device = status.device
         // glibc's encoding of dev_t (gnu_dev_major / gnu_dev_minor, which Swift does not import).
         let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~UInt64(0xFFF))
         let minor = (device & 0xFF) | ((device >> 12) & ~UInt64(0xFF))
-        return keys.contains(Key(major: major & 0xFFFF_FFFF, minor: minor & 0xFFFF_FFFF, inode: UInt64(st.st_ino)))
+        return keys.contains(Key(major: major & 0xFFFF_FFFF, minor: minor & 0xFFFF_FFFF, inode: status.inode))
     }
 }

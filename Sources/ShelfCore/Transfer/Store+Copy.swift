@@ -12,17 +12,24 @@ extension Store {
     @discardableResult
     public func copy(_ path: String, in directory: Directory, to destination: Directory, as newPath: String? = nil,
                      replace: Bool = false) throws -> String {
-        let transfer = try openTransfer(path, in: directory, to: newPath ?? path, in: destination, replace: replace)
-        defer { transfer.close() }
-        let source = transfer.source
-        let target = transfer.destination
-        let tempName = try TreeCopier.copyToTemp(source.name, in: source.folder, path: source.path, beside: target)
-        do {
-            try AtomicRename.install(tempName, in: target.folder, path: target.path, as: target, replace: replace)
-        } catch {
-            try? TreeRemover.remove(tempName, in: target.folder, path: target.path)
-            throw error
+        let from = try SafePath(path)
+        return try copy(from, in: directory, to: destination, as: newPath.map { try SafePath($0) } ?? from, replace: replace)
+    }
+
+    @discardableResult
+    package func copy(_ path: SafePath, in directory: Directory, to destination: Directory, as newPath: SafePath,
+                      replace: Bool = false) throws -> String {
+        try withTransfer(path, in: directory, to: newPath, in: destination, replace: replace) { transfer in
+            let source = transfer.source
+            let target = transfer.destination
+            let tempName = try TreeCopier.copyToTemp(source.name, in: source.folder, path: source.path, beside: target)
+            do {
+                try AtomicReplace.install(tempName, in: target.folder, path: target.path, as: target, replace: replace)
+            } catch {
+                try? TreeRemover.remove(tempName, in: target.folder, path: target.path)
+                throw error
+            }
+            return target.path
         }
-        return target.path
     }
 }

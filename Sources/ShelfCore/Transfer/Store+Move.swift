@@ -1,5 +1,3 @@
-import Glibc
-
 extension Store {
     /// Moves a file or folder to the same relative path in another directory (Disk's
     /// `move(_:in:to:)`); missing folders on the way are created.
@@ -10,12 +8,17 @@ extension Store {
     /// copy), never neither.
     /// - Parameter replace: replace an existing target. A file over a file is one atomic rename;
     ///   anything involving a folder is an atomic exchange where the kernel supports it (see
-    ///   `AtomicRename`), after which the old target is removed.
+    ///   `AtomicReplace.install`), after which the old target is removed.
     /// - Returns: the absolute path of the moved entry.
     /// - Throws: `notFound`, `alreadyExists`, `invalidTarget` (the same place, or a folder into
     ///   itself), `symbolicLink`, `invalidName`, `permissionDenied`, `noSpace`, …
     @discardableResult
     public func move(_ path: String, in directory: Directory, to destination: Directory, replace: Bool = false) throws -> String {
+        try move(SafePath(path), in: directory, to: destination, replace: replace)
+    }
+
+    @discardableResult
+    package func move(_ path: SafePath, in directory: Directory, to destination: Directory, replace: Bool = false) throws -> String {
         try relocate(path, in: directory, to: path, in: destination, replace: replace)
     }
 
@@ -28,76 +31,95 @@ extension Store {
     /// append has been rolled back. A file to replace is then locked without waiting; if it is
     /// busy, everything is let go, and the move starts again once that lock is free.
     @discardableResult
-    package func relocate(_ path: String, in directory: Directory, to newPath: String, in destination: Directory,
+    package func relocate(_ path: SafePath, in directory: Directory, to newPath: SafePath, in destination: Directory,
                   replace: Bool, forceCopy: Bool = false) throws -> String {
         while true {
-            let transfer = try openTransfer(path, in: directory, to: newPath, in: destination, replace: replace)
-            defer { transfer.close() }
-            let source = transfer.source
-            var locked: FileDescriptor?
-            defer { locked?.close() }
-            if transfer.sourceStatus.isRegularFile {
+            let attempt = try withTransfer(path, in: directory, to: newPath, in: destination, replace: replace) { transfer in
+                let source = transfer.source
+                guard transfer.sourceStatus.isRegularFile else {
+                    return try relocate(transfer, locked: nil, replace: replace, forceCopy: forceCopy)
+                }
+                let locked: FileDescriptor?
                 do {
                     locked = try AppendJournal.openLockedExclusive(source.name, in: source.folder, path: source.path)
-                    guard let locked, try FileIdentity(locked.status()) == FileIdentity(transfer.sourceStatus) else {
-                        continue  // replaced or removed since it was checked: check again
-                    }
-                    try AppendJournal.detach(locked, name: source.name, in: source.folder)
                 } catch ShelfError.permissionDenied where !JournalFile.isPending(for: source.name, in: source.folder) {
                     // A file this user may not read cannot be locked, yet a rename needs only the
                     // folder's permission: it moves unlocked, and its journal (empty) stays.
+                    return try relocate(transfer, locked: nil, replace: replace, forceCopy: forceCopy)
+                }
+                guard let locked else { return .again }  // removed since it was checked
+                let attempt = try locked.closeAfter { locked in
+                    guard try FileIdentity(locked.status()) == FileIdentity(transfer.sourceStatus) else { return Attempt.again }
+                    try AppendJournal.detach(locked, name: source.name, in: source.folder)
+                    return try relocate(transfer, locked: locked, replace: replace, forceCopy: forceCopy)
+                }
+                // The source's lock is let go before waiting, or two moves in opposite directions
+                // would wait for each other forever.
+                if case .targetBusy = attempt { try Store.waitForLock(on: transfer.destination) }
+                return attempt
+            }
+            if case .moved(let path) = attempt { return path }
+        }
+    }
+
+    /// How one attempt at a move ended.
+    private enum Attempt {
+        case moved(String)
+        /// The source changed since it was checked: check again.
+        case again
+        /// The file to replace is locked: wait for it with no lock held, then start again.
+        case targetBusy
+    }
+
+    /// One attempt with the ends open (and a file source locked): a rename, else a copy across
+    /// file systems.
+    private func relocate(_ transfer: Transfer, locked: FileDescriptor?, replace: Bool, forceCopy: Bool) throws -> Attempt {
+        let source = transfer.source
+        do {
+            if !forceCopy {
+                do {
+                    try AtomicReplace.install(source.name, in: source.folder, path: source.path, as: transfer.destination,
+                                              replace: replace, oldFile: locked == nil ? .wait : .failIfBusy)
+                    return .moved(transfer.destination.path)
+                } catch ShelfError.io(_, _, let code) where code == Errno.crossDevice.rawValue {
+                    // Another file system: copy, then remove.
                 }
             }
-            do {
-                if !forceCopy {
-                    do {
-                        try AtomicRename.install(source.name, in: source.folder, path: source.path, as: transfer.destination,
-                                                 replace: replace, waitForLock: locked == nil)
-                        return transfer.destination.path
-                    } catch ShelfError.io(_, _, let code) where code == EXDEV {
-                        // Another file system: copy, then remove.
-                    }
-                }
-                try moveAcrossFileSystems(transfer, locked: locked, replace: replace)
-                return transfer.destination.path
-            } catch is AtomicRename.TargetBusy {
-                locked?.close()
-                locked = nil
-                try Store.waitForLock(on: transfer.destination)
-            }
+            try moveAcrossFileSystems(transfer, locked: locked, replace: replace)
+            return .moved(transfer.destination.path)
+        } catch is AtomicReplace.TargetBusy {
+            return .targetBusy
         }
     }
 
     /// Copy beside the target, rename into place, remove the source, each step durable before
     /// the next. A single file stays exclusively locked (`locked`) from before the copy until it
-    /// is removed, as `AtomicFile` locks a file it replaces: no locked append can slip in between
+    /// is removed, as `AtomicReplace` locks a file it replaces: no locked append can slip in between
     /// and be lost. Folder trees are copied file by file under shared locks (see `TreeCopier`).
     private func moveAcrossFileSystems(_ transfer: Transfer, locked: FileDescriptor?, replace: Bool) throws {
         let source = transfer.source
         let target = transfer.destination
         // The source is removed last; find out now, not after a long copy, if that will fail.
-        if faccessat(source.folder.raw, ".", W_OK | X_OK, AT_EACCESS) != 0 {
-            throw ShelfError.lastError(path: source.path, operation: "remove")
+        try systemCall("remove", path: source.path) { () throws(Errno) in
+            try kernel.checkAccess(".", in: source.folder.raw, [.write, .search])
         }
         let tempName = try locked.map { try TreeCopier.copyFileToTemp($0, beside: target) }
             ?? TreeCopier.copyToTemp(source.name, in: source.folder, path: source.path, beside: target)
         do {
-            try AtomicRename.install(tempName, in: target.folder, path: target.path, as: target, replace: replace,
-                                     waitForLock: locked == nil)
+            try AtomicReplace.install(tempName, in: target.folder, path: target.path, as: target, replace: replace,
+                                      oldFile: locked == nil ? .wait : .failIfBusy)
         } catch {
             try? TreeRemover.remove(tempName, in: target.folder, path: target.path)
             throw error
         }
         try TreeRemover.remove(source.name, in: source.folder, path: source.path)
-        try AtomicFile.syncFolder(source.folder)
+        try AtomicReplace.syncFolder(source.folder)
     }
 
     /// Waits until nobody holds the lock of the file at `target`, then lets it go at once.
     private static func waitForLock(on target: Target) throws {
-        let fd = retryingEINTR { openat(target.folder.raw, target.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
-        guard fd >= 0 else { return }  // gone meanwhile: the next round sees what is there now
-        let file = FileDescriptor(raw: fd, path: target.path)
-        defer { file.close() }
-        try FileLock.lock(file, .exclusive)
+        // Gone meanwhile: the next round sees what is there now.
+        guard let file = try? target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path) else { return }
+        try file.closeAfter { try FileLock.lock($0, .exclusive) }
     }
 }

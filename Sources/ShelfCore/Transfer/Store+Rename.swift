@@ -7,6 +7,11 @@ extension Store {
     ///   itself), `symbolicLink`, `invalidName`, `permissionDenied`, …
     @discardableResult
     public func rename(_ path: String, in directory: Directory, to newPath: String, replace: Bool = false) throws -> String {
+        try rename(SafePath(path), in: directory, to: SafePath(newPath), replace: replace)
+    }
+
+    @discardableResult
+    package func rename(_ path: SafePath, in directory: Directory, to newPath: SafePath, replace: Bool = false) throws -> String {
         // A mount point inside the namespace makes even a rename cross file systems; relocate
         // handles that like a move.
         try relocate(path, in: directory, to: newPath, in: directory, replace: replace)

@@ -1,60 +1,47 @@
-import Glibc
-
 /// The two ends of a move, copy or rename, opened and checked before anything changes.
 struct Transfer {
     let source: Target
-    let sourceStatus: stat
+    let sourceStatus: FileStatus
     let destination: Target
 
-    func close() {
-        source.close()
-        destination.close()
-    }
 }
 
 extension Store {
-    /// Opens `path` in `directory` (which must exist) and `newPath` in `destination` (creating
-    /// missing folders on the way) and refuses what cannot be done:
+    /// Opens `from` in `directory` (which must exist) and `to` in `destination` (creating missing
+    /// folders on the way), refuses what cannot be done, runs `body`, and closes both. Refused:
     /// - a source that is a symbolic link (`symbolicLink`), a FIFO, socket or device (`unsupported`);
     /// - a target that is the source itself, or lies inside the source folder (`invalidTarget`);
     /// - an existing target without `replace` (`alreadyExists`), a target that is a link (`symbolicLink`).
     /// Text checks come first, so that an impossible request creates no folder at all.
-    func openTransfer(_ path: String, in directory: Directory, to newPath: String, in destination: Directory,
-                      replace: Bool) throws -> Transfer {
-        let from = try SafePath(path)
-        let to = try SafePath(newPath)
-        let source = try existingTarget(path, in: directory)
-        var keepSource = false
-        defer { if !keepSource { source.close() } }
-        guard let st = try source.status() else { throw ShelfError.notFound(path: source.path) }
-        if st.isSymbolicLink { throw ShelfError.symbolicLink(path: source.path) }
-        guard st.isRegularFile || st.isFolder else {
-            throw ShelfError.unsupported(path: source.path, reason: "only files and folders can be moved, copied or renamed")
+    func withTransfer<R>(_ from: SafePath, in directory: Directory, to: SafePath, in destination: Directory,
+                         replace: Bool, _ body: (Transfer) throws -> R) throws -> R {
+        try existingTarget(from, in: directory).closeAfter { source in
+            guard let st = try source.status() else { throw ShelfError.notFound(path: source.path) }
+            if st.isSymbolicLink { throw ShelfError.symbolicLink(path: source.path) }
+            guard st.isRegularFile || st.isFolder else {
+                throw ShelfError.unsupported(path: source.path, reason: "only files and folders can be moved, copied or renamed")
+            }
+            if to.namesFolder && !st.isFolder {
+                throw ShelfError.invalidName(to.description + "/", reason: "a file name cannot end with '/'")
+            }
+            if try locations.path(for: directory) == locations.path(for: destination) {
+                let targetPath = try absolutePath(of: to, in: destination)
+                if from.components == to.components { throw Store.sameEntry(targetPath) }
+                if st.isFolder && to.components.starts(with: from.components) { throw Store.insideItself(targetPath) }
+            }
+            guard let target = try target(to, in: destination, create: true) else {
+                throw ShelfError.notFound(path: try absolutePath(of: to, in: destination))
+            }
+            return try target.closeAfter { target in
+                try check(target, against: st, replace: replace)
+                return try body(Transfer(source: source, sourceStatus: st, destination: target))
+            }
         }
-        if to.namesFolder && !st.isFolder {
-            throw ShelfError.invalidName(newPath, reason: "a file name cannot end with '/'")
-        }
-        if try locations.path(for: directory) == locations.path(for: destination) {
-            let targetPath = try self.path(for: newPath, in: destination)
-            if from.components == to.components { throw Store.sameEntry(targetPath) }
-            if st.isFolder && to.components.starts(with: from.components) { throw Store.insideItself(targetPath) }
-        }
-        guard let target = try target(newPath, in: destination, create: true) else {
-            throw ShelfError.notFound(path: try self.path(for: newPath, in: destination))
-        }
-        do {
-            try check(target, against: st, replace: replace)
-        } catch {
-            target.close()
-            throw error
-        }
-        keepSource = true
-        return Transfer(source: source, sourceStatus: st, destination: target)
     }
 
     /// The checks that need the opened target: identity (two directories may resolve into each
     /// other, two names may be hard links of one file) and what already stands there.
-    private func check(_ target: Target, against source: stat, replace: Bool) throws {
+    private func check(_ target: Target, against source: FileStatus, replace: Bool) throws {
         let identity = FileIdentity(source)
         let existing = try target.status()
         if let existing, FileIdentity(existing) == identity { throw Store.sameEntry(target.path) }

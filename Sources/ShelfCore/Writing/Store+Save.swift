@@ -27,30 +27,36 @@ extension Store {
     @discardableResult
     public func save<Source: ByteSource>(from source: inout Source, to path: String, in directory: Directory,
                                          options: SaveOptions = SaveOptions()) throws -> String {
-        let safe = try SafePath(path)
-        if safe.namesFolder { throw ShelfError.invalidName(path, reason: "a file name cannot end with '/'") }
-        guard let target = try target(path, in: directory, create: true) else {
-            throw ShelfError.notFound(path: try self.path(for: path, in: directory))
-        }
-        defer { target.close() }
-        if let st = try target.status() {
-            if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
-            if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
-            if !options.replace { throw ShelfError.alreadyExists(path: target.path) }
-        }
-        let validate = options.validateJSON ?? Store.isJSONName(safe.name)
-        try AtomicFile.write(target, replace: options.replace) { file in
-            try copy(from: &source, to: file, validatingJSON: validate, path: target.path)
-            if let expires = options.expiresAt {
-                try Expiry.record(expires, on: file, named: target.name, in: target.folder)
-            }
-        }
-        return target.path
+        try save(from: &source, to: SafePath(path), in: directory, options: options)
     }
 
-    /// Whether a name's extension asks for JSON validation.
-    static func isJSONName(_ name: String) -> Bool {
-        name.lowercased().hasSuffix(".json")
+    @discardableResult
+    package func save<Source: ByteSource>(from source: inout Source, to safe: SafePath, in directory: Directory,
+                                          options: SaveOptions = SaveOptions()) throws -> String {
+        if safe.namesFolder { throw ShelfError.invalidName(safe.description + "/", reason: "a file name cannot end with '/'") }
+        guard let target = try target(safe, in: directory, create: true) else {
+            throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
+        }
+        return try target.closeAfter { target in
+            if let st = try target.status() {
+                if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
+                if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
+                if !options.replace { throw ShelfError.alreadyExists(path: target.path) }
+            }
+            let validate = options.validateJSON ?? Store.isJSONName(safe.name)
+            try AtomicReplace.write(target, replace: options.replace) { file in
+                try copy(from: &source, to: file, validatingJSON: validate, path: target.path)
+                if let expires = options.expiresAt {
+                    try Expiry.record(expires, on: file, named: target.name, in: target.folder)
+                }
+            }
+            return target.path
+        }
+    }
+
+    /// Whether a name's extension asks for JSON validation (`.json`, in any case).
+    static func isJSONName(_ name: FileName) -> Bool {
+        String(decoding: name.bytes.suffix(5), as: UTF8.self).lowercased() == ".json"
     }
 
     /// Copies in fixed-size chunks; JSON is validated on a second thread, one buffer behind.
@@ -79,7 +85,8 @@ extension Store {
             // A regular file given with --file or as standard input is copied inside the kernel,
             // as cp does. A pipe, a refusal or an error ends this at once; the loop below then
             // copies the rest and reports any error.
-            while KernelCalls.copyFileRange(from: descriptor.fd.raw, to: file.raw, count: 1 << 30) > 0 {}
+            var noOffset: Int64?, alsoNoOffset: Int64?
+            while (try? kernel.copyRange(from: descriptor.fd.raw, at: &noOffset, to: file.raw, at: &alsoNoOffset, count: 1 << 30)) ?? 0 > 0 {}
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
         defer { buffer.deallocate() }

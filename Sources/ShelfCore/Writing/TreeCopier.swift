@@ -1,5 +1,3 @@
-import Glibc
-
 /// Copies a file or a whole folder tree through descriptors, never following a link, into a new
 /// hidden entry (`.shelf-tmp-…`) beside a target. Every file and folder of the copy is fsynced
 /// before this returns, so the caller can rename the finished copy into place in one step: under
@@ -11,26 +9,22 @@ import Glibc
 enum TreeCopier {
     /// Copies the entry `name` of `folder` (at `path`) beside `target`; returns the temp name.
     /// On any error nothing is left behind in the destination.
-    static func copyToTemp(_ name: String, in folder: FileDescriptor, path: String, beside target: Target) throws -> String {
-        var st = stat()
-        if fstatat(folder.raw, name, &st, AT_SYMLINK_NOFOLLOW) != 0 { throw ShelfError.lastError(path: path, operation: "stat") }
+    static func copyToTemp(_ name: FileName, in folder: FileDescriptor, path: String, beside target: Target) throws -> FileName {
+        guard let st = try folder.status(of: name, path: path) else { throw ShelfError.notFound(path: path) }
         if st.isRegularFile {
-            let file = try folder.openAt(name, O_RDONLY | O_NOFOLLOW, path: path)
-            defer { file.close() }
-            try AppendJournal.lockShared(file, name: name, in: folder)
-            return try copyFileToTemp(file, beside: target)
+            return try folder.open(name, [.readOnly, .noFollow], path: path).closeAfter { file in
+                try AppendJournal.lockShared(file, name: name, in: folder)
+                return try copyFileToTemp(file, beside: target)
+            }
         }
         guard st.isFolder else { throw refusal(st, path: path) }
-        let tempName = AtomicFile.tempPrefix + AtomicFile.randomSuffix()
-        if mkdirat(target.folder.raw, tempName, 0o700) != 0 {
-            throw ShelfError.lastError(path: target.path, operation: "create folder")
-        }
+        let tempName = try TempFile.makeFolder(in: target.folder, path: target.path)
         do {
-            let source = try folder.openAt(name, FolderWalker.folderFlags, path: path)
-            defer { source.close() }
-            let copy = try target.folder.openAt(tempName, FolderWalker.folderFlags, path: target.path)
-            defer { copy.close() }
-            try copyFolder(source, st, to: copy)
+            try folder.open(name, FolderWalker.folderOptions, path: path).closeAfter { source in
+                try target.folder.open(tempName, FolderWalker.folderOptions, path: target.path).closeAfter { copy in
+                    try copyFolder(source, st, to: copy)
+                }
+            }
         } catch {
             try? TreeRemover.remove(tempName, in: target.folder, path: target.path)
             throw error
@@ -38,25 +32,21 @@ enum TreeCopier {
         return tempName
     }
 
-    /// Copies an opened (and, by the caller, locked) regular file to a new temp file beside `target`.
-    static func copyFileToTemp(_ file: FileDescriptor, beside target: Target) throws -> String {
+    /// Copies an opened (and, by the caller, locked) regular file to a new temp file beside `target`,
+    /// complete and fsynced; returns its temporary name.
+    static func copyFileToTemp(_ file: FileDescriptor, beside target: Target) throws -> FileName {
         let st = try file.status()
-        let (copy, tempName) = try AtomicFile.createTemp(in: target)
-        defer { copy.close() }
-        do {
-            try FileCopy.copyData(from: file, to: copy)
-            try FileCopy.copyMetadata(from: file, st, to: copy)
-            try copy.sync()
-        } catch {
-            unlinkat(target.folder.raw, tempName, 0)
-            throw error
+        return try TempFile.create(in: target.folder, path: target.path).closeAfter { temp in
+            try FileCopy.copyData(from: file, to: temp.file)
+            try FileCopy.copyMetadata(from: file, st, to: temp.file)
+            try temp.file.sync()
+            return try temp.named()
         }
-        return tempName
     }
 
     /// Fills the empty folder `copy` with the contents of `source`, then gives it the source's
     /// metadata (last, because filling changes the times and a read-only mode would block it).
-    private static func copyFolder(_ source: FileDescriptor, _ st: stat, to copy: FileDescriptor) throws {
+    private static func copyFolder(_ source: FileDescriptor, _ st: FileStatus, to copy: FileDescriptor) throws {
         // shelf's own files are not copied: leftover temporary files, and journals, which are
         // about the source files (each file is repaired under its shared lock as it is copied).
         for entry in try FolderEntries.read(source) where !FolderEntries.isInternal(entry.name) {
@@ -66,49 +56,41 @@ enum TreeCopier {
         try copy.sync()
     }
 
-    private static func copyEntry(_ name: String, from source: FileDescriptor, to copy: FileDescriptor) throws {
-        let path = source.path + "/" + name
-        var st = stat()
-        if fstatat(source.raw, name, &st, AT_SYMLINK_NOFOLLOW) != 0 { throw ShelfError.lastError(path: path, operation: "stat") }
-        let target = Target(folder: copy, name: name, path: copy.path + "/" + name)
+    private static func copyEntry(_ name: FileName, from source: FileDescriptor, to copy: FileDescriptor) throws {
+        let path = source.path(for: name)
+        guard let st = try source.status(of: name, path: path) else { throw ShelfError.notFound(path: path) }
+        let target = Target(folder: copy, name: name, path: copy.path(for: name))
         if st.isRegularFile {
-            let file = try source.openAt(name, O_RDONLY | O_NOFOLLOW, path: path)
-            defer { file.close() }
-            // A shared lock: a concurrent in-place append is copied whole or not at all.
-            try AppendJournal.lockShared(file, name: name, in: source)
-            let tempName = try copyFileToTemp(file, beside: target)
-            do {
-                try AtomicFile.install(tempName, as: target, replace: false)
-            } catch {
-                unlinkat(copy.raw, tempName, 0)
-                throw error
+            try source.open(name, [.readOnly, .noFollow], path: path).closeAfter { file in
+                // A shared lock: a concurrent in-place append is copied whole or not at all.
+                try AppendJournal.lockShared(file, name: name, in: source)
+                let tempName = try copyFileToTemp(file, beside: target)
+                do {
+                    try AtomicReplace.install(tempName, in: copy, path: target.path, as: target, replace: false)
+                } catch {
+                    try? copy.remove(tempName)
+                    throw error
+                }
             }
         } else if st.isFolder {
-            if mkdirat(copy.raw, name, 0o700) != 0 { throw ShelfError.lastError(path: target.path, operation: "create folder") }
-            let sourceFolder = try source.openAt(name, FolderWalker.folderFlags, path: path)
-            defer { sourceFolder.close() }
-            let copyFolder = try copy.openAt(name, FolderWalker.folderFlags, path: target.path)
-            defer { copyFolder.close() }
-            try self.copyFolder(sourceFolder, st, to: copyFolder)
+            try copy.makeFolder(name, path: target.path)
+            try source.open(name, FolderWalker.folderOptions, path: path).closeAfter { sourceFolder in
+                try copy.open(name, FolderWalker.folderOptions, path: target.path).closeAfter { copyFolder in
+                    try self.copyFolder(sourceFolder, st, to: copyFolder)
+                }
+            }
         } else if st.isSymbolicLink {
-            try copyLink(name, from: source, path: path, to: target)
+            // Recreated with the same text; it is never resolved.
+            let text = try systemCall("read link", path: path) { () throws(Errno) in try kernel.readLink(SystemString(name), in: source.raw) }
+            try systemCall("create link", path: target.path) { () throws(Errno) in
+                try kernel.makeSymbolicLink(SystemString(name), in: copy.raw, to: SystemString(bytes: text))
+            }
         } else {
             throw refusal(st, path: path)
         }
     }
 
-    /// Recreates a link with the same text; it is never resolved.
-    private static func copyLink(_ name: String, from source: FileDescriptor, path: String, to target: Target) throws {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlinkat(source.raw, name, &buffer, buffer.count - 1)
-        if n < 0 { throw ShelfError.lastError(path: path, operation: "read link") }
-        buffer[n] = 0
-        if symlinkat(buffer, target.folder.raw, target.name) != 0 {
-            throw ShelfError.lastError(path: target.path, operation: "create link")
-        }
-    }
-
-    private static func refusal(_ st: stat, path: String) -> ShelfError {
+    private static func refusal(_ st: FileStatus, path: String) -> ShelfError {
         .unsupported(path: path, reason: "only files, folders and (inside folders) symbolic links can be copied")
     }
 }

@@ -10,12 +10,12 @@ import Testing
 @Suite struct AppendJournalTests {
     let home = TestHome()
     let relative = "docs/shelf/a.json"
-    var journalRelative: String { "docs/shelf/" + JournalFile.name(for: "a.json") }
+    var journalRelative: String { "docs/shelf/" + JournalFile.name(for: "a.json").description }
 
     /// Opens the namespace folder of `documents` and the file `a.json` in it.
     func open() throws -> (folder: FileDescriptor, file: FileDescriptor) {
-        let folder = try FileDescriptor.open(home.path("docs/shelf"), O_RDONLY | O_DIRECTORY)
-        let file = try folder.openAt("a.json", O_RDWR, path: home.path(relative))
+        let folder = try FileDescriptor.open(home.path("docs/shelf"), [.readOnly, .folder])
+        let file = try folder.open("a.json", .readWrite, path: home.path(relative))
         return (folder, file)
     }
 
@@ -31,7 +31,7 @@ import Testing
                                    tail: tail, fingerprint: fingerprint ?? Array(bytes[..<offset]),
                                    newLength: offset + insert.utf8.count + tail.count, newChecksum: Checksum64.of(Array(insert.utf8) + tail))
         try JournalFile(for: "a.json", in: folder).write(record, mode: 0o600, failpoints: .none)
-        try (written ?? Array(insert.utf8)).withUnsafeBytes { try writeAll($0, to: file, at: offset) }
+        try file.writeAll(toAbsoluteOffset: offset, written ?? Array(insert.utf8))
     }
 
     /// A journal holding a record (an empty journal is the normal state between appends).
@@ -131,23 +131,23 @@ import Testing
         defer { folder.close(); file.close() }
         let st = try file.status()
         var bytes = Array("SHELFJ1\n".utf8)
-        for number in [UInt64(st.st_dev), UInt64(st.st_ino), 3, 2, 1, 2] {
+        for number in [st.device, st.inode, 3, 2, 1, 2] {
             bytes += (0..<8).map { UInt8(truncatingIfNeeded: number >> UInt64(8 * $0)) }
         }
         bytes += Array("][1".utf8)
         let sum = bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
         bytes += (0..<8).map { UInt8(truncatingIfNeeded: sum >> UInt64(8 * $0)) }
         try Data(bytes).write(to: URL(fileURLWithPath: home.path(journalRelative)))
-        try Array(",2]".utf8).withUnsafeBytes { try writeAll($0, to: file, at: 2) }
+        try file.writeAll(toAbsoluteOffset: 2, Array(",2]".utf8))
         #expect(home.run(["retrieve", "documents", "a.json"]).stdout == "[1]")
         #expect(!journalPending)
     }
 
     @Test func journalsAreNeverListedAndLongNamesAreHashed() {
         let long = String(repeating: "n", count: 250)
-        let name = JournalFile.name(for: long)
-        #expect(name.hasPrefix(SafePath.reservedPrefix) && name.utf8.count <= 255)
-        #expect(name != JournalFile.name(for: long + "x"))
+        let name = JournalFile.name(for: FileName(long))
+        #expect(name.hasPrefix(SafePath.reservedPrefix) && name.bytes.count <= 255)
+        #expect(name != JournalFile.name(for: FileName(long + "x")))
         #expect(JournalFile.name(for: "a.json") == ".shelf-journal-a.json")
         #expect(home.run(["append", "documents", long], stdin: "x").status == 0)
         #expect(home.run(["append", "documents", long], stdin: "y").status == 0)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct JournalFileTests {
     let home = TestHome()
 
-    func journal(_ name: String, in folder: String = "docs/shelf") -> String { folder + "/" + JournalFile.name(for: name) }
+    func journal(_ name: String, in folder: String = "docs/shelf") -> String { folder + "/" + JournalFile.name(for: FileName(name)).description }
 
     func status(_ relative: String) -> stat? {
         var st = stat()
@@ -67,7 +67,7 @@ import Testing
     @Test func aMoveAcrossFileSystemsLeavesNoJournalBehind() throws {
         #expect(home.run(["append", "documents", "a.jsonl"], stdin: "1").status == 0)
         #expect(home.run(["append", "documents", "a.jsonl"], stdin: "2").status == 0)
-        try home.store().relocate("a.jsonl", in: .documents, to: "a.jsonl", in: .caches, replace: false, forceCopy: true)
+        try home.store().relocate(SafePath("a.jsonl"), in: .documents, to: SafePath("a.jsonl"), in: .caches, replace: false, forceCopy: true)
         #expect(home.allPaths().filter { $0.contains(JournalFile.namePrefix) }.isEmpty)
         #expect(home.read("cache/shelf/a.jsonl") == "1\n2\n")
     }
@@ -92,14 +92,14 @@ import Testing
 
     @Test func aMoveDoesNotWaitForAFileToReplaceWhileHoldingItsSource() throws {
         for name in ["a.txt", "b.txt"] { #expect(home.run(["save", "documents", name], stdin: name).status == 0) }
-        let folder = try FileDescriptor.open(home.path("docs/shelf"), O_RDONLY | O_DIRECTORY)
+        let folder = try FileDescriptor.open(home.path("docs/shelf"), [.readOnly, .folder])
         defer { folder.close() }
-        let b = try folder.openAt("b.txt", O_RDONLY, path: home.path("docs/shelf/b.txt"))
+        let b = try folder.open("b.txt", .readOnly, path: home.path("docs/shelf/b.txt"))
         defer { b.close() }
         try FileLock.lock(b, .exclusive)
         let target = Target(folder: folder, name: "b.txt", path: home.path("docs/shelf/b.txt"))
-        #expect(throws: AtomicRename.TargetBusy.self) {
-            try AtomicRename.install("a.txt", in: folder, path: home.path("docs/shelf/a.txt"), as: target, replace: true, waitForLock: false)
+        #expect(throws: AtomicReplace.TargetBusy.self) {
+            try AtomicReplace.install("a.txt", in: folder, path: home.path("docs/shelf/a.txt"), as: target, replace: true, oldFile: .failIfBusy)
         }
         #expect(home.read("docs/shelf/a.txt") == "a.txt" && home.read("docs/shelf/b.txt") == "b.txt")
     }

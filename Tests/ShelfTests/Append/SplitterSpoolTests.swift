@@ -47,7 +47,7 @@ import Testing
 
     @Test func theSpoolKeepsEveryByteAcrossTheMoveToAFile() throws {
         try home.write("spool/.keep", "")
-        let folder = try FileDescriptor.open(home.path("spool"), O_RDONLY | O_DIRECTORY)
+        let folder = try FileDescriptor.open(home.path("spool"), [.readOnly, .folder])
         defer { folder.close() }
         let spool = Spool(folder: folder)
         var expected: [UInt8] = []
@@ -59,13 +59,13 @@ import Testing
         #expect(spool.count == expected.count && expected.count > 2 * Spool.memoryLimit)
         try spool.truncate(to: expected.count - 3)
         expected.removeLast(3)
-        let out = try folder.openAt("out", O_RDWR | O_CREAT, path: home.path("spool/out"))
+        let out = try folder.open("out", [.readWrite, .create], path: home.path("spool/out"))
         defer { out.close() }
         try spool.copy(10..<expected.count, to: out, at: 5)
-        #expect(try AppendJournal.bytes(of: out, in: 5..<(expected.count - 5)) == Array(expected[10...]))
+        #expect(try out.bytes(in: 5..<(expected.count - 5)) == Array(expected[10...]))
         try spool.truncate(to: 100)
         try spool.copyAll(to: out, at: 0)
-        #expect(try AppendJournal.bytes(of: out, in: 0..<100) == Array(expected[..<100]))
+        #expect(try out.bytes(in: 0..<100) == Array(expected[..<100]))
         // The spill file has no name: nothing but the output is left in the folder.
         #expect(home.allPaths().filter { $0.hasPrefix("spool/") } == ["spool/.keep", "spool/out"])
     }

@@ -82,7 +82,7 @@ import Testing
         try store.append([1, 2], to: "a.json", in: .caches)
         #expect(try store.retrieveBytes("a.json", from: .caches) == Array("[1,2]".utf8))
         let out = CapturedFile()
-        try store.retrieveElements("a.json", from: .caches, to: out.fd)
+        try store.retrieveElements(SafePath("a.json"), from: .caches, to: out.fd)
         #expect(out.contents() == "1\n2\n")
     }
 }

@@ -35,11 +35,11 @@ import Testing
         try store.save(Data("a".utf8), to: .documents, as: "a")
         home.setModified("docs/shelf/a", to: 1000)
         var walk = ClearWalk(options: ClearOptions(maxSize: 0), now: 5000)
-        walk.selection = ["a": ClearPlan.Stamp(status("docs/shelf/a"))]
+        walk.selection = [Array("a".utf8): ClearPlan.Stamp(status("docs/shelf/a"))]
         home.setModified("docs/shelf/a", to: 1001)
-        let root = try FileDescriptor.open(home.path("docs/shelf"), O_RDONLY | O_DIRECTORY)
+        let root = try FileDescriptor.open(home.path("docs/shelf"), [.readOnly, .folder])
         defer { root.close() }
-        _ = walk.clear(root, prefix: "", isRoot: true)
+        _ = walk.clear(root, prefix: [], isRoot: true)
         #expect(walk.report.removed.isEmpty)
         #expect(try store.exists("a", in: .documents))
     }
@@ -72,9 +72,8 @@ import Testing
         #expect(access(folder, F_OK) != 0)
     }
 
-    func status(_ relative: String) -> stat {
-        var st = stat()
-        lstat(home.path(relative), &st)
-        return st
+    func status(_ relative: String) -> FileStatus {
+        (try? FileDescriptor.status(of: home.path(relative))) ?? FileStatus(mode: 0, size: 0, device: 0, inode: 0,
+            accessed: FileTime(seconds: 0, nanoseconds: 0), modified: FileTime(seconds: 0, nanoseconds: 0))
     }
 }

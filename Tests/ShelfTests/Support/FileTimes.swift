@@ -22,6 +22,6 @@ extension TestHome {
         let fd = open(path(relative), O_RDONLY | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        return KernelCalls.xattr(fd, name).map { String(decoding: $0, as: UTF8.self) }
+        return ((try? ExtendedAttributes.value(SystemString(name), of: FileDescriptor(raw: fd, path: relative))) ?? nil).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -3,13 +3,13 @@ import Testing
 @testable import Shelf
 @testable import ShelfCore
 
-/// The portable fallbacks of `AtomicRename` (no renameat2), reached with `kernelFlags: false`.
-@Suite struct AtomicRenameTests {
+/// The portable fallbacks of `AtomicReplace.install` (no renameat2), reached with `kernelFlags: false`.
+@Suite struct AtomicReplaceTests {
     let home = TestHome()
 
     func folder(_ relative: String) throws -> FileDescriptor {
         mkdir(home.path(relative), 0o700)
-        return try FileDescriptor.open(home.path(relative), O_RDONLY | O_DIRECTORY)
+        return try FileDescriptor.open(home.path(relative), [.readOnly, .folder])
     }
 
     @Test(arguments: [true, false])
@@ -18,11 +18,11 @@ import Testing
         defer { from.close(); to.close() }
         try home.write("from/a.txt", "a")
         let target = Target(folder: to, name: "b.txt", path: home.path("to/b.txt"))
-        try AtomicRename.install("a.txt", in: from, path: home.path("from/a.txt"), as: target, replace: false, kernelFlags: kernelFlags)
+        try AtomicReplace.install("a.txt", in: from, path: home.path("from/a.txt"), as: target, replace: false, kernelFlags: kernelFlags)
         #expect(home.read("to/b.txt") == "a" && !home.exists("from/a.txt"))
         try home.write("from/c.txt", "c")
         #expect(throws: ShelfError.alreadyExists(path: home.path("to/b.txt"))) {
-            try AtomicRename.install("c.txt", in: from, path: home.path("from/c.txt"), as: target, replace: false, kernelFlags: kernelFlags)
+            try AtomicReplace.install("c.txt", in: from, path: home.path("from/c.txt"), as: target, replace: false, kernelFlags: kernelFlags)
         }
         #expect(home.read("to/b.txt") == "a" && home.read("from/c.txt") == "c")
     }
@@ -33,7 +33,7 @@ import Testing
         defer { from.close(); to.close() }
         try home.write("from/d/x.txt", "x")
         let target = Target(folder: to, name: "d", path: home.path("to/d"))
-        try AtomicRename.install("d", in: from, path: home.path("from/d"), as: target, replace: false, kernelFlags: kernelFlags)
+        try AtomicReplace.install("d", in: from, path: home.path("from/d"), as: target, replace: false, kernelFlags: kernelFlags)
         #expect(home.read("to/d/x.txt") == "x" && !home.exists("from/d"))
     }
 
@@ -44,7 +44,7 @@ import Testing
         if sourceIsFolder { try home.write("from/new/n.txt", "n") } else { try home.write("from/new", "n") }
         try home.write("to/t/old.txt", "old")
         let target = Target(folder: to, name: "t", path: home.path("to/t"))
-        try AtomicRename.install("new", in: from, path: home.path("from/new"), as: target, replace: true, kernelFlags: kernelFlags)
+        try AtomicReplace.install("new", in: from, path: home.path("from/new"), as: target, replace: true, kernelFlags: kernelFlags)
         #expect(home.read(sourceIsFolder ? "to/t/n.txt" : "to/t") == "n")
         #expect(!home.exists("to/t/old.txt") && !home.exists("from/new"))
         #expect(home.allPaths().sorted() == (["from", "run", "to", "to/t"] + (sourceIsFolder ? ["to/t/n.txt"] : [])).sorted())
@@ -56,7 +56,7 @@ import Testing
         try home.write("from/a", "new")
         try home.write("to/a", "old")
         let target = Target(folder: to, name: "a", path: home.path("to/a"))
-        try AtomicRename.install("a", in: from, path: home.path("from/a"), as: target, replace: true)
+        try AtomicReplace.install("a", in: from, path: home.path("from/a"), as: target, replace: true)
         #expect(home.read("to/a") == "new" && !home.exists("from/a"))
     }
 
@@ -64,7 +64,7 @@ import Testing
         let outer = try folder("outer")
         defer { outer.close() }
         mkdir(home.path("outer/inner"), 0o700)
-        let inner = try FileDescriptor.open(home.path("outer/inner"), O_RDONLY | O_DIRECTORY)
+        let inner = try FileDescriptor.open(home.path("outer/inner"), [.readOnly, .folder])
         defer { inner.close() }
         let other = try folder("other")
         defer { other.close() }

@@ -1,0 +1,95 @@
+/// How shelf shows a name that may hold any byte (docs/formats.md, "Names are bytes"): as one line
+/// of text that cannot be mistaken for another name and sends nothing to the terminal.
+/// - printable characters of valid UTF-8 stay as they are;
+/// - a backslash becomes `\\`;
+/// - newline, tab, carriage return and escape become `\n`, `\t`, `\r` and `\e`;
+/// - other control characters (C0, DEL and C1, U+0080 to U+009F) and every byte that is not part
+///   of valid UTF-8 become `\xHH`, one per byte, in upper-case hex.
+/// Escaping is reversible, so two names never show the same. Listings escape every name this way.
+/// Messages and the Swift API show a valid UTF-8 name as its text (`text`), and escape it only
+/// where it is not; a message escapes its control characters as a whole when printed.
+package enum EscapedText {
+    /// Valid UTF-8 as it is, anything else escaped: how messages and the Swift API show a name.
+    package static func text(_ bytes: [UInt8]) -> String {
+        String(validating: bytes, as: UTF8.self) ?? escaping(bytes)
+    }
+
+    /// The escaped text of `bytes`.
+    package static func escaping(_ bytes: [UInt8]) -> String {
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != backslash }) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var out = ""
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                let scalar = UTF8.decode(encoded)
+                if scalar == "\\" {
+                    out += "\\\\"
+                } else if isControl(scalar) {
+                    out += escape(scalar, bytes: Array(encoded))
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<(offset + length)] { out += hex(byte) }
+                offset += length
+            case .emptyInput:
+                return out
+            }
+        }
+    }
+
+    /// `escaping` of valid UTF-8 text: the same string, with no copy, when nothing needs escaping.
+    package static func escaping(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != backslash && $0 != 0xC2 }) { return text }
+        return escaping(Array(text.utf8))
+    }
+
+    /// `escaping` as bytes; the same array, with no copy, when nothing needs escaping (the
+    /// common case a listing of many names pays for).
+    package static func escapedBytes(_ bytes: [UInt8]) -> [UInt8] {
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != backslash }) { return bytes }
+        return Array(escaping(bytes).utf8)
+    }
+
+    /// Text with its control characters escaped as `escaping` does, backslashes left alone: for
+    /// messages, whose names are already escaped, so that a message stays on one line.
+    package static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                out += escape(scalar, bytes: Array(String(scalar).utf8))
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static let backslash = UInt8(ascii: "\\")
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+    }
+
+    private static func escape(_ scalar: Unicode.Scalar, bytes: [UInt8]) -> String {
+        switch scalar {
+        case "\n": return "\\n"
+        case "\t": return "\\t"
+        case "\r": return "\\r"
+        case "\u{1B}": return "\\e"
+        default: return bytes.map(hex).joined()
+        }
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        return String(decoding: [UInt8(ascii: "\\"), UInt8(ascii: "x"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
+    }
+}

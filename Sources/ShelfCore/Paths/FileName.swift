@@ -1,0 +1,50 @@
+/// One name inside a folder, as the file system holds it: bytes, which need not be UTF-8 (other
+/// programs make such names, and a user may type them), never empty, never holding `/` or NUL.
+/// shelf keeps these bytes exactly from the command line (or the disk) to the system call, so two
+/// names that differ in one byte are two files. `description` shows it escaped (`EscapedText`).
+package struct FileName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    package let bytes: [UInt8]
+
+    /// Nil for bytes that cannot name an entry of a folder: empty, or holding `/` or NUL.
+    package init?(bytes: [UInt8]) {
+        guard !bytes.isEmpty, !bytes.contains(0), !bytes.contains(UInt8(ascii: "/")) else { return nil }
+        self.bytes = bytes
+    }
+
+    /// A name shelf spells itself (its own files, numbers, ids already checked).
+    /// - Precondition: a valid name.
+    package init(_ text: String) {
+        guard let name = FileName(bytes: Array(text.utf8)) else { preconditionFailure("not a file name: \(text)") }
+        self = name
+    }
+
+    package init(stringLiteral text: String) {
+        self.init(text)
+    }
+
+    /// The name as text when it is valid UTF-8; nil otherwise.
+    package var text: String? { String(validating: bytes, as: UTF8.self) }
+
+    /// The name as messages and the Swift API show it: its text, or where it is not valid UTF-8,
+    /// escaped (`EscapedText.text`).
+    package var description: String { EscapedText.text(bytes) }
+
+    package func hasPrefix(_ prefix: String) -> Bool { bytes.starts(with: prefix.utf8) }
+
+    package func hasSuffix(_ suffix: String) -> Bool { bytes.reversed().starts(with: suffix.utf8.reversed()) }
+
+    /// `prefix` (shelf's own text, no `/` or NUL) followed by this name.
+    package func prefixed(by prefix: String) -> FileName {
+        FileName(checked: Array(prefix.utf8) + bytes)
+    }
+
+    /// - Precondition: `bytes` name an entry: not empty, no `/`, no NUL.
+    private init(checked bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// A name a folder listing gave: the kernel never gives an empty one, nor one with `/` or NUL.
+    init(fromKernel bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+}

@@ -1,0 +1,96 @@
+/// Reads and writes, sequential and positional, looping over short counts (`EINTR` is retried
+/// below, in the kernel call).
+extension FileDescriptor {
+    /// Reads up to `buffer.count` bytes at the current offset; 0 means the end.
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        try systemCall("read", path: path) { () throws(Errno) in try kernel.read(raw, into: buffer) }
+    }
+
+    /// Fills `buffer` unless the input ends first; returns how many bytes were read.
+    package func readFully(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let n = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            if n == 0 { break }
+            filled += n
+        }
+        return filled
+    }
+
+    /// Fills `buffer` from `offset` on, unless the file ends first; returns how many bytes were
+    /// read. The descriptor's own offset does not move.
+    package func read(fromAbsoluteOffset offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let rest = UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])
+            let n = try systemCall("read", path: path) { () throws(Errno) in
+                try kernel.read(raw, at: Int64(offset + filled), into: rest)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        return filled
+    }
+
+    /// The bytes `range` of the file (fewer when the file ends first).
+    package func bytes(in range: Range<Int>) throws -> [UInt8] {
+        guard !range.isEmpty else { return [] }
+        var bytes = [UInt8](repeating: 0, count: range.count)
+        let n = try bytes.withUnsafeMutableBytes { try read(fromAbsoluteOffset: range.lowerBound, into: $0) }
+        bytes.removeLast(range.count - n)
+        return bytes
+    }
+
+    /// Writes every byte at the current offset.
+    package func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+        var done = 0
+        while done < bytes.count {
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[done...])
+            done += try systemCall("write", path: path) { () throws(Errno) in try kernel.write(raw, rest) }
+        }
+    }
+
+    package func writeAll(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try writeAll($0) }
+    }
+
+    /// Writes every byte from `offset` on. The descriptor's own offset does not move.
+    package func writeAll(toAbsoluteOffset offset: Int, _ bytes: UnsafeRawBufferPointer) throws {
+        var done = 0
+        while done < bytes.count {
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[done...])
+            done += try systemCall("write", path: path) { () throws(Errno) in
+                try kernel.write(raw, at: Int64(offset + done), rest)
+            }
+        }
+    }
+
+    package func writeAll(toAbsoluteOffset offset: Int, _ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try writeAll(toAbsoluteOffset: offset, $0) }
+    }
+
+    /// Copies everything from the current offset to the end with plain reads and writes, through one
+    /// fixed buffer: the fallback wherever the kernel's zero-copy calls are refused.
+    package func copyRest(to output: FileDescriptor) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let n = try read(into: buffer)
+            if n == 0 { return }
+            try output.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+            WorkProgress.report(.advanced(Int64(n)))
+        }
+    }
+
+    /// Reads a small file whole (`/proc/locks`, `user-dirs.dirs`); nil when it cannot be opened.
+    /// - Returns: at most `limit` bytes: a file that fills them may have been cut.
+    package static func readSmallFile(_ path: String, limit: Int = 1 << 20) throws -> [UInt8]? {
+        guard let file = try? open(path, .readOnly) else { return nil }
+        return try file.closeAfter { file in
+            var bytes = [UInt8](repeating: 0, count: limit)
+            let n = try bytes.withUnsafeMutableBytes { try file.readFully(into: $0) }
+            bytes.removeLast(limit - n)
+            return bytes
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import CShelfLinux
+import Glibc
+
+/// The real `Kernel`: each operation is one Linux system call, through `valueOrErrno`.
+package struct LinuxKernel: Kernel {
+    package init() {}
+
+    package func open(_ path: SystemString, in folder: Int32?, _ options: OpenOptions, permissions: UInt32) throws(Errno) -> Int32 {
+        try path.withCString { (cPath) throws(Errno) in
+            try valueOrErrno { openat(folder ?? AT_FDCWD, cPath, options.rawValue | O_CLOEXEC, mode_t(permissions)) }
+        }
+    }
+
+    package func close(_ descriptor: Int32) {
+        _ = Glibc.close(descriptor)
+    }
+
+    package func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+        try valueOrErrno { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+    }
+
+    package func read(_ descriptor: Int32, at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+        try valueOrErrno { pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset)) }
+    }
+
+    package func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+        try valueOrErrno { Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
+    }
+
+    package func write(_ descriptor: Int32, at offset: Int64, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+        try valueOrErrno { pwrite(descriptor, bytes.baseAddress, bytes.count, off_t(offset)) }
+    }
+
+    package func sync(_ descriptor: Int32) throws(Errno) {
+        _ = try valueOrErrno { fsync(descriptor) }
+    }
+
+    package func syncData(_ descriptor: Int32) throws(Errno) {
+        _ = try valueOrErrno { fdatasync(descriptor) }
+    }
+
+    package func truncate(_ descriptor: Int32, to length: Int64) throws(Errno) {
+        _ = try valueOrErrno { ftruncate(descriptor, off_t(length)) }
+    }
+
+    package func status(_ descriptor: Int32) throws(Errno) -> FileStatus {
+        var st = stat()
+        _ = try valueOrErrno { fstat(descriptor, &st) }
+        return FileStatus(st)
+    }
+
+    package func setPermissions(_ descriptor: Int32, _ permissions: UInt32) throws(Errno) {
+        _ = try valueOrErrno { fchmod(descriptor, mode_t(permissions)) }
+    }
+
+    package func setTimes(_ descriptor: Int32, accessed: FileTime, modified: FileTime) throws(Errno) {
+        var times = [timespec(accessed), timespec(modified)]
+        _ = try valueOrErrno { futimens(descriptor, &times) }
+    }
+
+    package func setBlocking(_ descriptor: Int32) throws(Errno) {
+        let flags = try valueOrErrno { fcntl(descriptor, F_GETFL) }
+        _ = try valueOrErrno { fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+    }
+
+    package func lock(_ descriptor: Int32, _ operation: LockOperation, wait: Bool) throws(Errno) {
+        let op: Int32 = switch operation {
+        case .shared: LOCK_SH
+        case .exclusive: LOCK_EX
+        case .unlock: LOCK_UN
+        }
+        _ = try valueOrErrno { flock(descriptor, op | (wait ? 0 : LOCK_NB)) }
+    }
+
+    package func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    package func copyRange(from input: Int32, at inputOffset: inout Int64?, to output: Int32, at outputOffset: inout Int64?,
+                           count: Int) throws(Errno) -> Int {
+        var from = inputOffset ?? 0, to = outputOffset ?? 0
+        let explicit = (inputOffset != nil, outputOffset != nil)
+        let copied = try valueOrErrno {
+            withUnsafeMutablePointer(to: &from) { fromPointer in
+                withUnsafeMutablePointer(to: &to) { toPointer in
+                    shelf_copy_file_range(input, explicit.0 ? fromPointer : nil, output, explicit.1 ? toPointer : nil, count, 0)
+                }
+            }
+        }
+        if inputOffset != nil { inputOffset = from }
+        if outputOffset != nil { outputOffset = to }
+        return copied
+    }
+
+    package func sendFile(from input: Int32, to output: Int32, count: Int) throws(Errno) -> Int {
+        try valueOrErrno { sendfile(output, input, nil, count) }
+    }
+
+    package func volumeStatus(_ descriptor: Int32) throws(Errno) -> VolumeStatus {
+        var info = statvfs()
+        _ = try valueOrErrno { fstatvfs(descriptor, &info) }
+        return VolumeStatus(info)
+    }
+
+    package func volumeStatus(of path: SystemString) throws(Errno) -> VolumeStatus {
+        var info = statvfs()
+        _ = try path.withCString { (cPath) throws(Errno) in try valueOrErrno { statvfs(cPath, &info) } }
+        return VolumeStatus(info)
+    }
+}
+
+/// Runs a system call until a signal does not interrupt it; -1 becomes the thrown `Errno`.
+@inline(__always)
+func valueOrErrno<T: FixedWidthInteger>(_ call: () -> T) throws(Errno) -> T {
+    while true {
+        let result = call()
+        if result != -1 { return result }
+        let failure = lastErrno()
+        if failure != .interrupted { throw failure }
+    }
+}
+
+/// The C library's `errno` after a failed call: the one place in shelf that reads it.
+func lastErrno() -> Errno {
+    Errno(rawValue: Glibc.errno)
+}
+
+extension FileStatus {
+    init(_ st: stat) {
+        self.init(mode: UInt32(st.st_mode), size: Int64(st.st_size), device: UInt64(st.st_dev), inode: UInt64(st.st_ino),
+                  linkCount: UInt64(st.st_nlink), owner: UInt32(st.st_uid),
+                  accessed: FileTime(seconds: Int64(st.st_atim.tv_sec), nanoseconds: Int64(st.st_atim.tv_nsec)),
+                  modified: FileTime(seconds: Int64(st.st_mtim.tv_sec), nanoseconds: Int64(st.st_mtim.tv_nsec)))
+    }
+}
+
+extension VolumeStatus {
+    init(_ info: statvfs) {
+        self.init(fragmentSize: UInt64(info.f_frsize), blockSize: UInt64(info.f_bsize), blocks: UInt64(info.f_blocks),
+                  availableBlocks: UInt64(info.f_bavail))
+    }
+}
+
+extension timespec {
+    init(_ time: FileTime) {
+        self.init(tv_sec: Int(time.seconds), tv_nsec: Int(time.nanoseconds))
+    }
+}

@@ -1,0 +1,43 @@
+import Glibc
+
+/// What the engine asks of its own process that is not a file: who runs it, its environment, the
+/// time, and (for crash tests) a way to die. Kept here with the file calls, so that the rest of the
+/// engine needs no C library at all.
+package enum ProcessState {
+    /// The real user ID.
+    package static var userID: UInt32 { getuid() }
+
+    /// Seconds since 1970 UTC, now.
+    package static func now() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec)
+    }
+
+    /// Nanoseconds of a clock that never jumps, for measuring intervals.
+    package static func monotonicNanoseconds() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+    }
+
+    /// Calls `body` with each `NAME=value` of the environment as bytes, exactly as the process
+    /// received them (valid for the call only).
+    package static func forEachEnvironmentEntry(_ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void) {
+        var pointer = environ
+        while let entry = pointer.pointee {
+            // Split at the first `=` byte: searching text Character by Character (grapheme
+            // breaking) cost more than all the rest of `shelf exists`.
+            if let eq = strchr(entry, Int32(UInt8(ascii: "="))) {
+                body(UnsafeRawBufferPointer(start: entry, count: eq - entry), UnsafeRawBufferPointer(start: eq + 1, count: strlen(eq + 1)))
+            }
+            pointer += 1
+        }
+    }
+
+    /// Ends the process at once with SIGKILL, exactly as a `kill -9` landing here would.
+    package static func killNow() -> Never {
+        kill(getpid(), SIGKILL)
+        fatalError("SIGKILL did not end the process")
+    }
+}

@@ -1,0 +1,126 @@
+/// The rename half of `AtomicReplace`: puts a complete entry (a finished temp file, a moved file,
+/// a copied tree) under a target name in one step, then fsyncs the folders.
+extension AtomicReplace {
+    /// Renames `name` in `folder` to `target`, then fsyncs both folders.
+    /// - Parameters:
+    ///   - path: the absolute path of `name`, for messages.
+    ///   - replace: false makes an existing target an error, decided by the kernel (no window in
+    ///     which a racing writer's file could be clobbered) wherever `RENAME_NOREPLACE` works.
+    ///   - oldFile: how to take the lock of a regular file replaced.
+    ///   - kernelFlags: false skips `renameat2`'s flags to exercise the portable fallbacks (tests).
+    /// - Throws: `alreadyExists`, `symbolicLink`, `TargetBusy`, and `.io(errno: EXDEV)` when the two
+    ///   folders are on different file systems (nothing has changed then; the caller copies instead).
+    package static func install(_ name: FileName, in folder: FileDescriptor, path: String, as target: Target, replace: Bool,
+                        oldFile: OldFileLock = .wait, kernelFlags: Bool = true) throws {
+        let existing = try target.status()
+        if existing != nil, !replace { throw ShelfError.alreadyExists(path: target.path) }
+        if let existing, existing.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
+        if !replace {
+            try renameWithoutReplacing(name, in: folder, path: path, as: target, kernelFlags: kernelFlags)
+        } else if try existing?.isFolder == true || status(of: name, in: folder, path: path).isFolder {
+            if existing == nil {
+                try folder.rename(name, to: target.name, in: target.folder, path: target.path)
+            } else {
+                try replaceAny(name, in: folder, path: path, as: target, kernelFlags: kernelFlags)
+            }
+        } else {
+            try replaceFile(name, in: folder, as: target, oldFile: oldFile)
+        }
+        try syncFolder(target.folder)
+        if folder.raw != target.folder.raw, try FileIdentity(folder.status()) != FileIdentity(target.folder.status()) {
+            try syncFolder(folder)
+        }
+    }
+
+    /// A file over a file (or over nothing): one rename, holding the old file's exclusive lock.
+    private static func replaceFile(_ name: FileName, in folder: FileDescriptor, as target: Target, oldFile: OldFileLock) throws {
+        let old = oldFile == .heldByCaller ? nil
+            : try? target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
+        let renameIntoPlace = { try folder.rename(name, to: target.name, in: target.folder, path: target.path) }
+        guard let old else { return try renameIntoPlace() }
+        try old.closeAfter { old in
+            if oldFile == .wait {
+                try FileLock.lock(old, .exclusive)
+            } else if try !FileLock.tryLock(old, .exclusive) {
+                throw TargetBusy()
+            }
+            try renameIntoPlace()
+        }
+    }
+
+    /// A folder over anything, or a file over a folder: a plain rename cannot do it. Exchanging
+    /// the two names is still atomic for anyone looking at the target; the old entry, now under
+    /// the source's name, is then removed. Without `RENAME_EXCHANGE` the old target is first
+    /// renamed aside to a hidden name: for a moment the target name is then absent, and a crash
+    /// in that moment leaves the old target under a `.shelf-tmp-` name (the source is intact).
+    private static func replaceAny(_ name: FileName, in folder: FileDescriptor, path: String, as target: Target, kernelFlags: Bool) throws {
+        do {
+            guard kernelFlags else { throw Errno.notImplemented }
+            try kernel.rename(SystemString(name), in: folder.raw, to: SystemString(target.name), in: target.folder.raw, .exchange)
+            // The new entry must be durable under its name before the old one goes.
+            try syncFolder(target.folder)
+            try syncFolder(folder)
+            try TreeRemover.remove(name, in: folder, path: path)
+            return
+        } catch let error as Errno where isUnsupportedFlag(error) {
+            // Renamed aside, then into place, below.
+        } catch let error as Errno {
+            throw ShelfError.system(error, path: target.path, operation: "rename")
+        }
+        let aside = TempFile.freshName()
+        try target.folder.rename(target.name, to: aside, in: target.folder, path: target.path)
+        do {
+            try folder.rename(name, to: target.name, in: target.folder, path: target.path)
+        } catch {
+            try? target.folder.rename(aside, to: target.name, in: target.folder, path: target.path)
+            throw error
+        }
+        try syncFolder(target.folder)
+        try TreeRemover.remove(aside, in: target.folder, path: target.path)
+    }
+
+    /// Create-if-absent for a whole entry: `RENAME_NOREPLACE` where the kernel and file system
+    /// support it; else `link` + `unlink` for a file (also atomic); else, for a folder, a check
+    /// followed by a rename. Only that last fallback has a window (between the check and the
+    /// rename) in which a folder created by someone else at the same moment could be replaced.
+    private static func renameWithoutReplacing(_ name: FileName, in folder: FileDescriptor, path: String, as target: Target,
+                                               kernelFlags: Bool) throws {
+        do {
+            guard kernelFlags else { throw Errno.notImplemented }
+            try kernel.rename(SystemString(name), in: folder.raw, to: SystemString(target.name), in: target.folder.raw, .noReplace)
+            return
+        } catch let error as Errno where isUnsupportedFlag(error) {
+            // The portable ways, below.
+        } catch let error as Errno {
+            throw ShelfError.system(error, path: target.path, operation: "rename")
+        }
+        if try status(of: name, in: folder, path: path).isRegularFile {
+            do {
+                try kernel.link(SystemString(name), in: folder.raw, to: SystemString(target.name), in: target.folder.raw, followingLinks: false)
+                do {
+                    try folder.remove(name, path: path)
+                } catch {
+                    try? target.folder.remove(target.name, path: target.path)
+                    throw error
+                }
+                return
+            } catch let error as Errno where [.notPermitted, .notSupported, .tooManyLinks].contains(error) {
+                // File systems without hard links fall through to the check below.
+            } catch let error as Errno {
+                throw ShelfError.system(error, path: target.path, operation: "link")
+            }
+        }
+        if try target.status() != nil { throw ShelfError.alreadyExists(path: target.path) }
+        try folder.rename(name, to: target.name, in: target.folder, path: target.path)
+    }
+
+    /// Whether `renameat2` refused its flags (an old kernel, or a file system without them).
+    private static func isUnsupportedFlag(_ error: Errno) -> Bool {
+        error == .notImplemented || error == .invalidArgument || error == .notSupported
+    }
+
+    private static func status(of name: FileName, in folder: FileDescriptor, path: String) throws -> FileStatus {
+        guard let st = try folder.status(of: name, path: path) else { throw ShelfError.notFound(path: path) }
+        return st
+    }
+}

@@ -1,0 +1,61 @@
+/// The one way shelf puts new content under a name: write a temp file in the same folder
+/// (`TempFile`), fsync it, rename it over the target (`install`), fsync the folder. A crash at any
+/// instant leaves the old or the new content, never a mix. Save, the appends that rewrite a whole
+/// file, copies, moves across file systems, numbered folders and the expiry index all go through
+/// here; `install` also puts an entry that already exists (a moved file, a copied tree) in place.
+package enum AtomicReplace {
+    /// What to do about the exclusive lock of a regular file that is about to be replaced. Holding
+    /// it during the rename means no in-place append or locked reader is half-way through the old
+    /// file when it goes (docs/formats.md, "Locks").
+    package enum OldFileLock: Sendable {
+        /// Wait for it.
+        case wait
+        /// Throw `TargetBusy` instead of waiting: the caller holds another lock it must let go first.
+        case failIfBusy
+        /// This process holds it already (through another descriptor, which a second `flock`
+        /// would wait for forever).
+        case heldByCaller
+    }
+
+    /// Thrown by `install` with `.failIfBusy` when the file it would replace is locked: the caller
+    /// holds another lock (the source's) and must let it go before waiting, or two moves in
+    /// opposite directions would wait for each other forever.
+    struct TargetBusy: Error {}
+
+    /// Creates a temp file beside `target`, lets `fill` write it, and installs it.
+    /// - Parameters:
+    ///   - replace: false makes an existing target an error (`alreadyExists`).
+    ///   - oldFile: how to take the lock of the file replaced.
+    ///   - beforeInstall: runs once the temp file is complete and durable (a crash-test point).
+    /// On any error the temp file is removed and the target is untouched.
+    package static func write(_ target: Target, replace: Bool = true, oldFile: OldFileLock = .wait,
+                              beforeInstall: () -> Void = {}, fill: (FileDescriptor) throws -> Void) throws {
+        if oldFile != .heldByCaller { try checkWritable(target) }
+        try TempFile.create(in: target.folder, path: target.path).closeAfter { temp in
+            try fill(temp.file)
+            try temp.file.sync()
+            let name = try temp.named()
+            beforeInstall()
+            try install(name, in: target.folder, path: target.path, as: target, replace: replace, oldFile: oldFile)
+            temp.nameTaken()
+        }
+    }
+
+    /// A file its owner made read-only (`chmod a-w`) is not to be replaced: rename(2) would allow
+    /// it (only the folder's rights count), but `>`, `cp` and editors refuse, and so does shelf.
+    /// Checked before any byte is written, so a long input is not streamed in vain.
+    static func checkWritable(_ target: Target) throws {
+        do {
+            try kernel.checkAccess(SystemString(target.name), in: target.folder.raw, .write)
+        } catch .permissionDenied {
+            if let st = try target.status(), st.isRegularFile { throw ShelfError.permissionDenied(path: target.path) }
+        } catch {
+            // Missing, or refused for another reason: the write itself will tell.
+        }
+    }
+
+    /// Makes the entries of `folder` durable: a rename, link or unlink in it is data too.
+    package static func syncFolder(_ folder: FileDescriptor) throws {
+        try systemCall("fsync folder", path: folder.path) { () throws(Errno) in try kernel.sync(folder.raw) }
+    }
+}

@@ -1,0 +1,129 @@
+/// A new file in a folder, not yet in its place: the first half of every atomic write
+/// (`AtomicReplace`). Where the file system allows it has no name while it is written (O_TMPFILE)
+/// and gets one only when it is complete, so that a process killed meanwhile leaves nothing behind;
+/// elsewhere it is named from the start. Either way its name starts with `.shelf-tmp-`, which
+/// listings never show and `clear` removes once stale.
+package struct TempFile {
+    static let prefix = SafePath.reservedPrefix + "tmp-"
+
+    /// The file, open for reading and writing.
+    let file: FileDescriptor
+    let folder: FileDescriptor
+    /// Its temporary name in `folder`; nil while it has none.
+    private(set) var name: FileName?
+
+    /// A new file in `folder`, unnamed where O_TMPFILE works and `/proc` is there to name it later.
+    /// - Parameter path: the path of the target it is for, for messages.
+    static func create(in folder: FileDescriptor, path: String) throws -> TempFile {
+        if (try? kernel.checkAccess("/proc/self/fd", in: nil, .exists)) != nil, let unnamed = try? openUnnamed(in: folder, path: path) {
+            return TempFile(file: unnamed, folder: folder, name: nil)
+        }
+        let (file, name) = try createNamed(in: folder, path: path)
+        return TempFile(file: file, folder: folder, name: name)
+    }
+
+    /// A file that never gets a name (a spool): unnamed, or where the file system lacks O_TMPFILE,
+    /// unlinked right after it is created. Either way nothing is left behind, whatever happens.
+    static func anonymous(in folder: FileDescriptor, path: String) throws -> FileDescriptor {
+        if let unnamed = try? openUnnamed(in: folder, path: path) { return unnamed }
+        let (file, name) = try createNamed(in: folder, path: path)
+        try? folder.remove(name)
+        return file
+    }
+
+    /// Runs `body`, then closes the file. When `body` throws, the temporary name it may have
+    /// been given is removed: a failed write leaves nothing behind.
+    func closeAfter<R>(_ body: (inout TempFile) throws -> R) throws -> R {
+        var temp = self
+        return try file.closeAfter { _ in
+            do {
+                return try body(&temp)
+            } catch {
+                temp.removeName()
+                throw error
+            }
+        }
+    }
+
+    /// The file's name in its folder, naming a complete unnamed file first: linked through its
+    /// `/proc/self/fd` entry under a fresh temporary name.
+    mutating func named() throws -> FileName {
+        if let name { return name }
+        while true {
+            let fresh = TempFile.freshName()
+            do {
+                try kernel.link(procEntry, in: nil, to: SystemString(fresh), in: folder.raw, followingLinks: true)
+                name = fresh
+                return fresh
+            } catch .fileExists {
+                continue
+            } catch {
+                throw ShelfError.system(error, path: file.path, operation: "name the temporary file")
+            }
+        }
+    }
+
+    /// Links the file under `newName` in its folder as well (`alreadyExists` when taken): an
+    /// unnamed file straight from its `/proc/self/fd` entry, so it never has a temporary name.
+    func link(as newName: FileName, path: String) throws {
+        try systemCall("link", path: path) { () throws(Errno) in
+            if let name {
+                try kernel.link(SystemString(name), in: folder.raw, to: SystemString(newName), in: folder.raw, followingLinks: false)
+            } else {
+                try kernel.link(procEntry, in: nil, to: SystemString(newName), in: folder.raw, followingLinks: true)
+            }
+        }
+    }
+
+    /// Records that the temporary name is gone (renamed over the target): nothing to remove.
+    mutating func nameTaken() {
+        name = nil
+    }
+
+    /// The file's entry in `/proc/self/fd`, through which `linkat` names an unnamed file.
+    private var procEntry: SystemString { SystemString("/proc/self/fd/\(file.raw)") }
+
+    /// Removes the temporary name, if the file has one.
+    mutating func removeName() {
+        if let name { try? folder.remove(name) }
+        name = nil
+    }
+
+    /// A fresh name for a temporary file or folder: 64 random bits in hex (the system generator
+    /// reads getrandom(2)).
+    package static func freshName() -> FileName {
+        FileName(prefix + String(UInt64.random(in: .min ... .max), radix: 16))
+    }
+
+    /// Makes an empty temporary folder in `folder` (mode 0700); returns its name.
+    package static func makeFolder(in folder: FileDescriptor, path: String) throws -> FileName {
+        while true {
+            let fresh = freshName()
+            do {
+                try folder.makeFolder(fresh, path: path)
+                return fresh
+            } catch ShelfError.alreadyExists {
+                continue
+            }
+        }
+    }
+
+    private static func openUnnamed(in folder: FileDescriptor, path: String) throws -> FileDescriptor {
+        try folder.open(".", [.unnamedFile, .readWrite], path: path)
+    }
+
+    /// An exclusive new file under a fresh name; O_EXCL never clobbers.
+    private static func createNamed(in folder: FileDescriptor, path: String) throws -> (FileDescriptor, FileName) {
+        while true {
+            let fresh = freshName()
+            do {
+                let raw = try kernel.open(SystemString(fresh), in: folder.raw, [.readWrite, .create, .exclusive, .noFollow], permissions: 0o600)
+                return (FileDescriptor(raw: raw, path: path), fresh)
+            } catch .fileExists {
+                continue
+            } catch {
+                throw ShelfError.system(error, path: path, operation: "create temporary file")
+            }
+        }
+    }
+}
