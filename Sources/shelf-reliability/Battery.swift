@@ -42,6 +42,7 @@ enum Scenarios {
         ("hostile-paths", HostilePathScenarios.run),
         ("hostile-json", HostileJSONScenarios.run),
         ("argv-fuzz", ArgvFuzzScenarios.run),
+        ("generation", GenerationScenarios.run),
         ]
     }
 }
