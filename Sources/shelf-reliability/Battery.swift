@@ -43,6 +43,7 @@ enum Scenarios {
         ("hostile-json", HostileJSONScenarios.run),
         ("argv-fuzz", ArgvFuzzScenarios.run),
         ("generation", GenerationScenarios.run),
+        ("owned-names", OwnedNameScenarios.run),
         ]
     }
 }
