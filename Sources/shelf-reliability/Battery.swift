@@ -44,6 +44,7 @@ enum Scenarios {
         ("argv-fuzz", ArgvFuzzScenarios.run),
         ("generation", GenerationScenarios.run),
         ("owned-names", OwnedNameScenarios.run),
+        ("write-races", WriteRaceScenarios.run),
         ]
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 /// What a child process did: its status or the signal that ended it, what it wrote, how much
 /// memory it peaked at.
 struct ChildResult {
+    var pid: pid_t = 0
     var status: Int32 = -1
     var signal: Int32?
     var stdout: [UInt8] = []
@@ -196,6 +197,7 @@ final class Child {
         repeat { got = wait4(pid, &status, flags, &usage) } while got < 0 && errno == EINTR
         guard got == pid else { return false }
         var r = ChildResult()
+        r.pid = pid
         let termination = status & 0x7f
         if termination == 0 { r.status = (status >> 8) & 0xff } else { r.signal = termination }
         r.maxResidentKB = usage.ru_maxrss
