@@ -45,6 +45,7 @@ enum Scenarios {
         ("generation", GenerationScenarios.run),
         ("owned-names", OwnedNameScenarios.run),
         ("write-races", WriteRaceScenarios.run),
+        ("signals", SignalScenarios.run),
         ]
     }
 }
