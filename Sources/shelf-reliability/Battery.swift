@@ -46,6 +46,8 @@ enum Scenarios {
         ("owned-names", OwnedNameScenarios.run),
         ("write-races", WriteRaceScenarios.run),
         ("signals", SignalScenarios.run),
+        ("descriptors", ClosedDescriptorScenarios.run),
+        ("unwritable-stdout", UnwritableOutputScenarios.run),
         ]
     }
 }

@@ -22,6 +22,8 @@ final class ScenarioReport {
         runs += 1
         guard !problems.isEmpty else { return }
         failures += 1
+        // Every failure goes to the progress stream too, so that a run lists all of them.
+        FileHandle.standardError.write(Data("  FAIL \(name): \(label()): \(problems.joined(separator: "; ").prefix(600))\n".utf8))
         if messages.count < 12 { messages.append("\(label()): " + problems.joined(separator: "; ")) }
     }
 
