@@ -48,6 +48,7 @@ enum Scenarios {
         ("signals", SignalScenarios.run),
         ("descriptors", ClosedDescriptorScenarios.run),
         ("unwritable-stdout", UnwritableOutputScenarios.run),
+        ("hostile-names", { HostileDiskNameScenarios.run($0) + ByteArgumentScenarios.run($0) }),
         ]
     }
 }
