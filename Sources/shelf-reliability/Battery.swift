@@ -48,6 +48,8 @@ enum Scenarios {
         ("signals", SignalScenarios.run),
         ("descriptors", ClosedDescriptorScenarios.run),
         ("unwritable-stdout", UnwritableOutputScenarios.run),
+        ("namespaces", NamespaceOverlapScenarios.run),
+        ("lock-waits", LockWaitScenarios.run),
         ("hostile-names", { HostileDiskNameScenarios.run($0) + ByteArgumentScenarios.run($0) }),
         ]
     }
