@@ -50,6 +50,7 @@ enum Scenarios {
         ("unwritable-stdout", UnwritableOutputScenarios.run),
         ("namespaces", NamespaceOverlapScenarios.run),
         ("lock-waits", LockWaitScenarios.run),
+        ("limits", LimitScenarios.run),
         ("hostile-names", { HostileDiskNameScenarios.run($0) + ByteArgumentScenarios.run($0) }),
         ]
     }
