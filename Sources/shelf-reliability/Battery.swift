@@ -51,6 +51,9 @@ enum Scenarios {
         ("namespaces", NamespaceOverlapScenarios.run),
         ("lock-waits", LockWaitScenarios.run),
         ("limits", LimitScenarios.run),
+        ("byte-exactness", ByteExactScenarios.run),
+        ("network-fs", NetworkFileSystemScenarios.run),
+        ("outside-extremes", OutsideValueScenarios.run),
         ("hostile-names", { HostileDiskNameScenarios.run($0) + ByteArgumentScenarios.run($0) }),
         ]
     }
