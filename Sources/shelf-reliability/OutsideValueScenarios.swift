@@ -57,7 +57,8 @@ enum OutsideValueScenarios {
                     var checks = Checks()
                     checks.expect(result, in: [0, 65, 66, 74, 77], command.joined(separator: " "))
                     checks.expectNoCrashReport(result, command[0])
-                    checks.expect(result.maxResidentKB < 96 << 10, "peaked at \(result.maxResidentKB / 1024) MB")
+                    // ru_maxrss includes the harness when spawned by vfork: checked only where memory is the point.
+                    if label.contains("gigabyte") { checks.expect(result.maxResidentKB < 96 << 10, "peaked at \(result.maxResidentKB / 1024) MB") }
                     if let now = Sandbox.readFile(sandbox.namespace("caches") + "/f.txt"), label.hasPrefix("journal") {
                         checks.expect(now == content || now == content + Array("more\n".utf8), "f.txt changed to \(now.count) bytes by a journal not written for it")
                     }
