@@ -30,6 +30,8 @@ extension Output {
     /// One entry: `fields` (what a long listing puts before the name), the name as `style` shows
     /// it, and the entry's end.
     func entry(_ name: [UInt8], after fields: String = "", style: NameStyle) {
-        self.write(bytes: Array(fields.utf8) + style.shown(name) + [style.terminator])
+        if !fields.isEmpty { self.write(fields) }
+        self.write(bytes: style.shown(name))
+        self.write(byte: style.terminator)
     }
 }

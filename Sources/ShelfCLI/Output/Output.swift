@@ -25,15 +25,30 @@ final class Output {
     }
 
     func write(_ text: String) {
-        write(bytes: Array(text.utf8))
+        guard failure == nil else { return }
+        buffer.append(contentsOf: text.utf8)
+        flushIfFull()
     }
 
-    func line(_ text: String) { write(text + "\n") }
+    func line(_ text: String) {
+        write(text)
+        write(byte: UInt8(ascii: "\n"))
+    }
 
     /// Bytes as they are (a name, already shown as its style asks).
     func write(bytes: [UInt8]) {
         guard failure == nil else { return }
         buffer.append(contentsOf: bytes)
+        flushIfFull()
+    }
+
+    func write(byte: UInt8) {
+        guard failure == nil else { return }
+        buffer.append(byte)
+        flushIfFull()
+    }
+
+    private func flushIfFull() {
         if buffer.count >= 1 << 16 { flush() }
     }
 
