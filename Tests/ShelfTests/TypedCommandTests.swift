@@ -38,8 +38,8 @@ import Testing
         #expect(clear.options.olderThan == 7 * 86_400 && clear.options.maxSize == 1024)
         #expect(clear.options.dryRun && clear.verbose && !clear.json && !clear.changesStorage)
         let save = try #require(try parsed(["save", "--raw", "sharedContainer:team", "a/b.json", "--expires-at", "2030-01-01T00:00:00Z"]) as? SaveCommand)
-        #expect(save.directory == .sharedContainer(appGroupName: "team"))
-        #expect(save.path.bytes == b("a/b.json") && save.options.validateJSON == false)
+        #expect(save.stored.directory == .sharedContainer(appGroupName: "team"))
+        #expect(save.stored.path.bytes == b("a/b.json") && save.options.validateJSON == false)
         #expect(save.options.expiresAt == 1_893_456_000 && save.report == .none)
         let copy = try #require(try parsed(["copy", "documents", "a", "caches"]) as? CopyCommand)
         #expect(copy.newPath == copy.stored.path && copy.destination == .caches && !copy.transfer.replace)
@@ -51,7 +51,7 @@ import Testing
     /// A name keeps its exact bytes from the word to the command's value.
     @Test func namesAreBytesFromTheWordToTheValue() throws {
         let save = try #require(try parsed(bytes: [b("save"), b("caches"), b("d/caf", 0xE9, ".txt"), b("--file=in", 0xFF)]) as? SaveCommand)
-        #expect(save.path.bytes == b("d/caf", 0xE9, ".txt"))
+        #expect(save.stored.path.bytes == b("d/caf", 0xE9, ".txt"))
         #expect(save.input?.bytes == b("in", 0xFF))
         let rename = try #require(try parsed(bytes: [b("rename"), b("caches"), b("a"), b("--"), b("-", 0xE8)]) as? RenameCommand)
         #expect(rename.newPath.bytes == b("-", 0xE8))

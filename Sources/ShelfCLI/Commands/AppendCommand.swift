@@ -40,15 +40,13 @@ struct AppendCommand: Command {
         ],
         writes: true)
 
-    let directory: Directory
-    let path: SafePath
+    let stored: StoredPath
     let input: InputFile?
     let options: AppendOptions
     let report: ActionReport.Style
 
     init(_ words: ParsedWords) throws {
-        directory = try words[Shared.directory]
-        path = try words[Shared.path]
+        stored = try StoredPath(words)
         input = words[Shared.file]
         options = AppendOptions(each: words[Self.each], raw: words[Self.raw])
         if options.each && options.raw { throw UsageError("--each and --raw cannot be used together") }
@@ -58,10 +56,10 @@ struct AppendCommand: Command {
     func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
         let result = try context.withInput(input) { source in
-            try store.append(from: &source, to: path, in: directory, options: options)
+            try store.append(from: &source, to: stored.path, in: stored.directory, options: options)
         }
         if report == .json {
-            try ActionReport(store: store, directory: directory, path: path).print(.json, to: context.stdout, [
+            try ActionReport(store: store, stored).print(.json, to: context.stdout, [
                 ("items", .integer(Int64(result.itemsAppended))), ("created", .strings(result.createdNames)),
             ])
         } else {

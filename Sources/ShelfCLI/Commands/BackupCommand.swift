@@ -1,7 +1,7 @@
 import ShelfCore
 
 /// `shelf backup`: undoes `do-not-backup` (Disk's `backup`).
-struct BackupCommand: Command {
+struct BackupCommand: StoredPathCommand {
     static let spec = CommandSpec(
         BackupCommand.self,
         name: "backup",
@@ -17,10 +17,6 @@ struct BackupCommand: Command {
         writes: true)
 
     let stored: StoredPath
-
-    init(_ words: ParsedWords) throws {
-        stored = try StoredPath(words)
-    }
 
     func run(_ context: Context) throws -> Int32 {
         try context.store().setExcludedFromBackup(false, stored.path, in: stored.directory)

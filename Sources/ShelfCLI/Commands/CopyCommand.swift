@@ -42,8 +42,7 @@ struct CopyCommand: Command {
         let copied = try context.withProgress { _ in
             try store.copy(stored.path, in: stored.directory, to: destination, as: newPath, replace: transfer.replace)
         }
-        try ActionReport(store: store, directory: destination, path: newPath, printed: copied)
-            .print(transfer.report, to: context.stdout, JSONText.name("from", try ActionReport.absolute(stored.path, in: stored.directory, store)))
+        try transfer.print(stored, now: StoredPath(newPath, in: destination), printed: copied, store: store, to: context.stdout)
         return ExitCode.success
     }
 }

@@ -1,7 +1,7 @@
 import ShelfCore
 
 /// `shelf do-not-backup`: marks a file or folder for backup tools to skip (Disk's `doNotBackup`).
-struct DoNotBackupCommand: Command {
+struct DoNotBackupCommand: StoredPathCommand {
     static let spec = CommandSpec(
         DoNotBackupCommand.self,
         name: "do-not-backup",
@@ -20,10 +20,6 @@ struct DoNotBackupCommand: Command {
         writes: true)
 
     let stored: StoredPath
-
-    init(_ words: ParsedWords) throws {
-        stored = try StoredPath(words)
-    }
 
     func run(_ context: Context) throws -> Int32 {
         try context.store().setExcludedFromBackup(true, stored.path, in: stored.directory)

@@ -1,7 +1,7 @@
 import ShelfCore
 
 /// `shelf exists`: answers with the exit status only.
-struct ExistsCommand: Command {
+struct ExistsCommand: StoredPathCommand {
     static let spec = CommandSpec(
         ExistsCommand.self,
         name: "exists",
@@ -12,10 +12,6 @@ struct ExistsCommand: Command {
         examples: ["shelf exists documents notes/todo.txt && echo yes"])
 
     let stored: StoredPath
-
-    init(_ words: ParsedWords) throws {
-        stored = try StoredPath(words)
-    }
 
     func run(_ context: Context) throws -> Int32 {
         try context.store().exists(stored.path, in: stored.directory) ? ExitCode.success : ExitCode.no

@@ -1,7 +1,7 @@
 import ShelfCore
 
 /// `shelf is-folder`: answers with the exit status only (Disk's `isFolder`).
-struct IsFolderCommand: Command {
+struct IsFolderCommand: StoredPathCommand {
     static let spec = CommandSpec(
         IsFolderCommand.self,
         name: "is-folder",
@@ -12,10 +12,6 @@ struct IsFolderCommand: Command {
         examples: ["shelf is-folder caches feeds && echo folder"])
 
     let stored: StoredPath
-
-    init(_ words: ParsedWords) throws {
-        stored = try StoredPath(words)
-    }
 
     func run(_ context: Context) throws -> Int32 {
         try context.store().isFolder(stored.path, in: stored.directory) ? ExitCode.success : ExitCode.no

@@ -39,13 +39,11 @@ struct MoveCommand: Command {
 
     func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
-        let from = try ActionReport.absolute(stored.path, in: stored.directory, store)
         // A rename is instant; a move across file systems copies, and reports how far it got.
         let moved = try context.withProgress { _ in
             try store.move(stored.path, in: stored.directory, to: destination, replace: transfer.replace)
         }
-        try ActionReport(store: store, directory: destination, path: stored.path, printed: moved)
-            .print(transfer.report, to: context.stdout, JSONText.name("from", from))
+        try transfer.print(stored, now: StoredPath(stored.path, in: destination), printed: moved, store: store, to: context.stdout)
         return ExitCode.success
     }
 }
@@ -58,5 +56,11 @@ struct TransferOptions: Sendable {
     init(_ words: ParsedWords) throws {
         replace = words[Shared.force]
         report = try ActionReport.Style(printPath: words[Shared.printPath], json: words[Shared.jsonReport])
+    }
+
+    /// Prints what was done, as the options ask: `source` is now `target`.
+    func print(_ source: StoredPath, now target: StoredPath, printed: String, store: Store, to output: Output) throws {
+        let from = try ActionReport.absolute(source.path, in: source.directory, store)
+        try ActionReport(store: store, target, printed: printed).print(report, to: output, JSONText.name("from", from))
     }
 }

@@ -37,7 +37,7 @@ struct RemoveCommand: Command {
         } catch ShelfError.notFound where force {
             removed = false
         }
-        try ActionReport(store: store, directory: stored.directory, path: stored.path)
+        try ActionReport(store: store, stored)
             .print(report, to: context.stdout, [("removed", .bool(removed))])
         return ExitCode.success
     }

@@ -36,8 +36,7 @@ struct RenameCommand: Command {
     func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
         let renamed = try store.rename(stored.path, in: stored.directory, to: newPath, replace: transfer.replace)
-        try ActionReport(store: store, directory: stored.directory, path: newPath, printed: renamed)
-            .print(transfer.report, to: context.stdout, JSONText.name("from", try ActionReport.absolute(stored.path, in: stored.directory, store)))
+        try transfer.print(stored, now: StoredPath(newPath, in: stored.directory), printed: renamed, store: store, to: context.stdout)
         return ExitCode.success
     }
 }

@@ -25,14 +25,12 @@ struct RetrieveCommand: Command {
             "shelf retrieve documents log.json --each | jq -c 'select(.ok)'",
         ])
 
-    let directory: Directory
-    let path: SafePath
+    let stored: StoredPath
     let elements: Bool
     let options: RetrieveOptions
 
     init(_ words: ParsedWords) throws {
-        directory = try words[Shared.directory]
-        path = try words[Shared.path]
+        stored = try StoredPath(words)
         elements = words[Self.each]
         options = RetrieveOptions(allowExpired: words[Self.allowExpired])
     }
@@ -43,9 +41,9 @@ struct RetrieveCommand: Command {
         context.stdout.flush()
         try context.withProgress { _ in
             if elements {
-                try store.retrieveElements(path, from: directory, to: context.stdout.descriptor, options: options)
+                try store.retrieveElements(stored.path, from: stored.directory, to: context.stdout.descriptor, options: options)
             } else {
-                try store.retrieve(path, from: directory, to: context.stdout.descriptor, options: options)
+                try store.retrieve(stored.path, from: stored.directory, to: context.stdout.descriptor, options: options)
             }
         }
         return ExitCode.success

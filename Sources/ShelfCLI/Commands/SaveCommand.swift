@@ -38,15 +38,13 @@ struct SaveCommand: Command {
         ],
         writes: true)
 
-    let directory: Directory
-    let path: SafePath
+    let stored: StoredPath
     let input: InputFile?
     let options: SaveOptions
     let report: ActionReport.Style
 
     init(_ words: ParsedWords) throws {
-        directory = try words[Shared.directory]
-        path = try words[Shared.path]
+        stored = try StoredPath(words)
         input = words[Shared.file]
         options = SaveOptions(validateJSON: words[Self.raw] ? false : nil, expiresAt: try SaveCommand.expiry(words))
         report = try ActionReport.Style(printPath: words[Self.printPath], json: words[Shared.jsonReport])
@@ -69,12 +67,12 @@ struct SaveCommand: Command {
             return try context.withInput(input) { source in
                 // Counting hides the descriptor from the library, which then cannot copy inside the
                 // kernel: count only when a progress line is actually drawn.
-                guard progress.enabled else { return try store.save(from: &source, to: path, in: directory, options: options) }
+                guard progress.enabled else { return try store.save(from: &source, to: stored.path, in: stored.directory, options: options) }
                 var counted = CountingSource(base: source, progress: progress)
-                return try store.save(from: &counted, to: path, in: directory, options: options)
+                return try store.save(from: &counted, to: stored.path, in: stored.directory, options: options)
             }
         }
-        try ActionReport(store: store, directory: directory, path: path, printed: saved.path)
+        try ActionReport(store: store, stored, printed: saved.path)
             .print(report, to: context.stdout, [("bytes", .integer(saved.bytes)), ("expires", options.expiresAt.map { .integer($0) } ?? .null)])
         return ExitCode.success
     }

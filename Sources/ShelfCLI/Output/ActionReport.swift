@@ -30,6 +30,10 @@ struct ActionReport {
         self.printed = printed ?? EscapedText.text(pathBytes)
     }
 
+    init(store: Store, _ stored: StoredPath, printed: String? = nil) throws {
+        try self.init(store: store, directory: stored.directory, path: stored.path, printed: printed)
+    }
+
     /// The bytes of `path` inside `directory`: the folder (text) and the stored path (bytes).
     static func absolute(_ path: SafePath?, in directory: Directory, _ store: Store) throws -> [UInt8] {
         let folder = Array(try store.locations.path(for: directory).utf8)

@@ -1,3 +1,5 @@
+import ShelfCore
+
 /// A name quoted for the shell as GNU ls shows it on a terminal (`--quoting-style=shell-escape`),
 /// so that it can be pasted back as one word: a name that needs nothing stays as it is; one with
 /// shell characters goes in single quotes (`'a b'`, `'it'\''s'`), or in double quotes when its only
@@ -43,24 +45,14 @@ enum ShellQuoted {
 
         static func split(_ name: [UInt8]) -> [Piece] {
             var pieces: [Piece] = []
-            var iterator = name.makeIterator()
-            var parser = Unicode.UTF8.ForwardParser()
-            var offset = 0
-            while true {
-                switch parser.parseScalar(from: &iterator) {
-                case .valid(let encoded):
-                    let scalar = UTF8.decode(encoded)
-                    pieces.append(piece(Array(encoded), scalar, first: offset == 0, alone: encoded.count == name.count))
-                    offset += encoded.count
-                case .error(let length):
-                    for byte in name[offset..<(offset + length)] {
-                        pieces.append(Piece(bytes: [byte], escaped: true, forcesQuotes: true, fitsDoubleQuotes: false))
-                    }
-                    offset += length
-                case .emptyInput:
-                    return pieces
+            UTF8Pieces.forEach(name) { scalar, range in
+                let bytes = Array(name[range])
+                guard let scalar else {
+                    return pieces.append(Piece(bytes: bytes, escaped: true, forcesQuotes: true, fitsDoubleQuotes: false))
                 }
+                pieces.append(piece(bytes, scalar, first: range.lowerBound == 0, alone: range.count == name.count))
             }
+            return pieces
         }
 
         /// The classes of GNU's quotearg for the shell styles.

@@ -42,12 +42,28 @@ enum GlobalOptions {
 }
 
 /// `<directory> <path>`, the two arguments most commands start with.
-struct StoredPath: Sendable {
+struct StoredPath: Sendable, Equatable {
     let directory: Directory
     let path: SafePath
 
     init(_ words: ParsedWords) throws {
         directory = try words[Shared.directory]
         path = try words[Shared.path]
+    }
+
+    init(_ path: SafePath, in directory: Directory) {
+        self.directory = directory
+        self.path = path
+    }
+}
+
+/// A command that takes `<directory> <path>` and nothing else (exists, is-folder, backup, …).
+protocol StoredPathCommand: Command {
+    init(stored: StoredPath)
+}
+
+extension StoredPathCommand {
+    init(_ words: ParsedWords) throws {
+        self.init(stored: try StoredPath(words))
     }
 }
