@@ -99,9 +99,11 @@ struct CommandSpec: Sendable {
 
     var allOptions: [OptionSpec] { options + CommandSpec.common }
 
-    /// Whether the command takes `option` (a shared one, such as `--force`).
+    /// Whether the command takes this very option (a shared one, such as `--force`), not just
+    /// one of the same name: `remove --force` is not `move --force`.
     func declares(_ option: some OptionDeclaration) -> Bool {
-        allOptions.contains { $0.name == option.optionSpec.name }
+        let wanted = option.optionSpec
+        return allOptions.contains { $0.name == wanted.name && $0.short == wanted.short && $0.help == wanted.help }
     }
 
     /// `shelf save <directory> <path> [options]`
