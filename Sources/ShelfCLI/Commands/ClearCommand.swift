@@ -70,10 +70,11 @@ struct ClearCommand: Command {
         let report = try context.withProgress(unit: .items("files removed")) { _ in
             try store.clear(directory, options: options)
         }
-        let removed = report.removedPaths.sorted { $0.lexicographicallyPrecedes($1) }
+        // In byte order, as list prints names.
+        let removed = listsPaths ? report.removedPaths.sorted { $0.lexicographicallyPrecedes($1) } : nil
         if json {
-            context.stdout.line(JSONText.object(ClearCommand.jsonMembers(report, dryRun: options.dryRun, paths: listsPaths ? removed : nil)))
-        } else if listsPaths {
+            context.stdout.line(JSONText.object(ClearCommand.jsonMembers(report, dryRun: options.dryRun, paths: removed)))
+        } else if let removed {
             // One entry per path, whatever bytes a name holds.
             let style = NameStyle(null: null, output: context.stdout)
             for path in removed { context.stdout.entry(path, style: style) }
@@ -102,7 +103,8 @@ struct ClearCommand: Command {
     /// Each failure on standard error; 77 when every one was a refusal of permission, else 74.
     static func status(reporting failures: [ClearFailure], to context: Context) -> Int32 {
         guard !failures.isEmpty else { return ExitCode.success }
-        for failure in failures { context.stderr.line("shelf: clear: \(failure.error.description)") }
+        // A name on disk may hold control characters: a message stays one line.
+        for failure in failures { context.stderr.line("shelf: clear: \(printable(failure.error.description))") }
         let refused = failures.allSatisfy { ExitCode.status(for: $0.error, writes: true) == ExitCode.permission }
         let count = failures.count == 1 ? "1 entry" : "\(failures.count) entries"
         let advice = refused ? ShelfError.permissionDenied(path: "").recoverySuggestion : "Check the disk and the file system, then run the command again."
