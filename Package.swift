@@ -27,6 +27,9 @@ let package = Package(
         // The reliability battery (docs/reliability.md): runs a built `shelf`; a test tool, not shipped,
         // so it may use Foundation.
         .executableTarget(name: "shelf-reliability"),
+        // The power-loss simulator (docs/reliability.md, "Power loss"): runs the engine in-process
+        // on a model of the file system behind the `Kernel` protocol; a test tool, never shipped.
+        .executableTarget(name: "shelf-crashsim", dependencies: ["ShelfCore", "ShelfCLI"]),
         // `make bench`: times the release binary against cat, cp, rm, jq and a Disk-style rewrite.
         // Not shipped and not a dependency of anything; it runs shelf only as a separate process.
         .executableTarget(name: "shelf-bench", path: "Benchmarks/shelf-bench"),

@@ -1,0 +1,146 @@
+/// What the next shelf commands see in the observed directories: per directory, the recursive
+/// listing, every listed file as `retrieve` gives it (which repairs a crashed append first), and
+/// the long listing (sizes, expiry, backup flag; not times) afterwards.
+struct Observation: Equatable {
+    /// Directory → label (`list`, `long`, `file <name>`) → status and bytes.
+    var groups: [String: [String: [UInt8]]] = [:]
+}
+
+/// The observation and the next commands' statuses of one golden state (no crash).
+struct Golden {
+    let observation: Observation
+    let nextStatuses: [Int32]
+}
+
+extension Machine {
+    /// Observes `directories` on the current world. Problems (a descriptor left open, a journal
+    /// still holding a record after its file was read) come back as text.
+    func observe(_ directories: [String], time: Int64) -> (Observation, [String]) {
+        var observation = Observation()
+        var problems: [String] = []
+        func record(_ outcome: Outcome, _ command: String) -> [UInt8] {
+            if let problem = outcome.problem { problems.append("\(command): \(problem)") }
+            return Array("\(outcome.status)\n".utf8) + outcome.stdout
+        }
+        for directory in directories {
+            var group: [String: [UInt8]] = [:]
+            let listing = run(Command("list -R \(directory)"), time: time)
+            group["list"] = record(Outcome(status: listing.status, stdout: Machine.withoutEmptyFolders(Machine.lines(listing.stdout)),
+                                           stderr: [], problem: listing.problem), "list -R \(directory)")
+            for name in Machine.lines(listing.stdout) where !name.hasSuffix("/") {
+                var retrieve = Command("retrieve \(directory)")
+                retrieve.arguments.append(name)
+                group["file " + name] = record(run(retrieve, time: time), "retrieve \(directory) \(name)")
+            }
+            let long = run(Command("list -lR \(directory)"), time: time)
+            let withoutTimes = Machine.lines(long.stdout).map { line in
+                var fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                if fields.count == 5 { fields.remove(at: 1) }
+                return fields.joined(separator: "\t")
+            }
+            group["long"] = record(Outcome(status: long.status, stdout: Machine.withoutEmptyFolders(withoutTimes), stderr: [],
+                                           problem: long.problem), "list -lR \(directory)")
+            observation.groups[directory] = group
+            problems += unsettledJournals(in: directory)
+        }
+        return (observation, problems)
+    }
+
+    /// Journals that still hold a record although their file was just retrieved.
+    private func unsettledJournals(in directory: String) -> [String] {
+        guard let folder = Machine.namespaces[directory] else { return [] }
+        let world = kernel.world
+        guard let root = try? world.existing(Array(folder.utf8), in: nil, followFinal: true).1 else { return [] }
+        var problems: [String] = []
+        var stack = [(root, folder)]
+        let prefix = Array(".shelf-journal-".utf8)
+        while let (inode, path) = stack.popLast() {
+            for entry in world.disk[inode].entries {
+                let node = world.disk[world.disk.entered(entry.inode)]
+                let name = String(decoding: entry.name, as: UTF8.self)
+                if node.kind == .folder { stack.append((world.disk.entered(entry.inode), path + "/" + name)) }
+                guard entry.name.starts(with: prefix), node.kind == .file, !node.data.isEmpty else { continue }
+                let served = Array(entry.name.dropFirst(prefix.count))
+                if world.disk[inode].entry(served) != nil {
+                    problems.append("\(path)/\(name) still holds a record after its file was retrieved")
+                }
+            }
+        }
+        return problems
+    }
+
+    /// The namespace folder of each directory the scenarios use (Machine.environment, app `shelf`).
+    static let namespaces = [
+        "documents": "/home/u/Documents/shelf",
+        "applicationSupport": "/home/u/.local/share/shelf",
+        "caches": "/home/u/.cache/shelf",
+        "temporary": "/run/user/1000/shelf",
+    ]
+
+    /// A listing without its empty folders: a command cut short may leave the folders it made
+    /// for its target (a `mkdir` persisted, the file not), as a killed `mkdir -p && cp` would.
+    /// Harmless, and so not judged; the files are.
+    static func withoutEmptyFolders(_ lines: [String]) -> [UInt8] {
+        let names = lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false).last.map(String.init) ?? $0 }
+        let kept = zip(lines, names).filter { line, name in
+            !name.hasSuffix("/") || names.contains { !$0.hasSuffix("/") && $0.hasPrefix(name) }
+        }
+        return Array(kept.map { $0.0 + "\n" }.joined().utf8)
+    }
+
+    static func lines(_ bytes: [UInt8]) -> [String] {
+        bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+extension Oracle {
+    /// Why `observed` is not allowed when the goldens `allowed` are (the last acknowledged state
+    /// first); nil when it is.
+    func judge(_ observed: Observation, allowed: [Golden]) -> String? {
+        let goldens = allowed.map(\.observation)
+        switch self {
+        case .atomic:
+            return goldens.contains(observed) ? nil : "not the old state nor the new one"
+        case .transfer(let source, let target):
+            guard let found = goldens.lastIndex(where: { $0.groups[target] == observed.groups[target] }) else {
+                return "\(target) is neither as before nor as after"
+            }
+            let installed = found == goldens.count - 1
+            if !installed || goldens.count == 1 {
+                // The target is not there yet (or the move returned): the source must be whole.
+                guard observed.groups[source] == goldens[found].groups[source] else {
+                    return installed ? "\(source) is not as after the move" : "the source is (partly) gone and the target is not there: the entry is lost"
+                }
+                return nil
+            }
+            // The target is complete; the source may be partly removed (its files each whole or gone).
+            return Oracle.judgeItems(source, observed.groups[source] ?? [:], goldens)
+        case .perItem:
+            for (directory, group) in observed.groups {
+                if let why = Oracle.judgeItems(directory, group, goldens) { return why }
+            }
+            return nil
+        }
+    }
+
+    /// Each file as in one of the goldens (or gone where one lacks it), listings showing only
+    /// names some golden has, and no file gone that every golden has.
+    static func judgeItems(_ directory: String, _ group: [String: [UInt8]], _ goldens: [Observation]) -> String? {
+        for (label, value) in group {
+            let candidates = goldens.map { $0.groups[directory]?[label] }
+            if label.hasPrefix("file ") {
+                if !candidates.contains(value) { return "\(directory) \(label.dropFirst(5)) is neither old nor new" }
+            } else {
+                let known = Set(candidates.flatMap { Machine.lines($0 ?? []) })
+                if let stray = Machine.lines(value).first(where: { !known.contains($0) }) {
+                    return "\(directory) \(label) shows '\(stray)', which no golden state has"
+                }
+            }
+        }
+        for label in Set(goldens.flatMap { $0.groups[directory]?.keys.filter { $0.hasPrefix("file ") } ?? [] })
+            where group[label] == nil && goldens.allSatisfy({ $0.groups[directory]?[label] != nil }) {
+            return "\(directory) \(label.dropFirst(5)) is gone, yet no golden state lacks it"
+        }
+        return nil
+    }
+}
