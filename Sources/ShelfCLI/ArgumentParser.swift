@@ -12,12 +12,17 @@ enum ParsedCommandLine {
 /// arguments and options in any order. `--` ends options, so names starting with '-' can follow.
 enum ArgumentParser {
     static func parse(_ arguments: [String]) throws -> ParsedCommandLine {
+        try parse(arguments.map(Argument.init))
+    }
+
+    static func parse(_ arguments: [Argument]) throws -> ParsedCommandLine {
         var app: String?
         var globalFlags: Set<String> = []
         var index = 0
         // Global options before the command (CommandSpec.global).
-        while index < arguments.count, arguments[index].hasPrefix("-"), arguments[index] != "-" {
-            let word = arguments[index]
+        while index < arguments.count, arguments[index].hasPrefix("-"), arguments[index].bytes != [UInt8(ascii: "-")] {
+            let argument = arguments[index]
+            let word = argument.description
             index += 1
             switch word {
             case "-h", "--help": return .help(nil)
@@ -27,11 +32,11 @@ enum ArgumentParser {
             case "-q", "--quiet": globalFlags.insert("quiet")
             case "--app":
                 guard index < arguments.count else { throw UsageError("option --app needs a value", command: nil) }
-                app = arguments[index]
+                app = try text(of: arguments[index], option: "app", command: nil)
                 index += 1
             default:
-                if word.hasPrefix("--app=") {
-                    app = String(word.dropFirst("--app=".count))
+                if argument.hasPrefix("--app=") {
+                    app = try text(of: Argument(bytes: Array(argument.bytes.dropFirst("--app=".utf8.count))), option: "app", command: nil)
                     continue
                 }
                 let names = CommandSpec.global.map { "--" + $0.name }
@@ -41,7 +46,7 @@ enum ArgumentParser {
         }
         if globalFlags.contains("version") { return .version(json: globalFlags.contains("json")) }
         guard index < arguments.count else { throw UsageError("no command given", command: nil) }
-        let name = arguments[index]
+        let name = arguments[index].description
         guard let command = CommandTable.command(named: name) else {
             let hint = Suggestion.nearest(to: name, in: CommandTable.visible.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown command '\(name)'\(hint)", command: nil)
@@ -62,23 +67,26 @@ enum ArgumentParser {
     }
 
     /// Fills `invocation`; returns true when help was asked for (which wins over any error after it).
-    private static func parseCommandWords(_ words: [String], into invocation: inout Invocation, app: inout String?) throws -> Bool {
+    private static func parseCommandWords(_ words: [Argument], into invocation: inout Invocation, app: inout String?) throws -> Bool {
         let command = invocation.command
         var index = 0
         var optionsEnded = false
         while index < words.count {
-            let word = words[index]
+            let argument = words[index]
+            let word = argument.description
             index += 1
-            if optionsEnded || word == "-" || !word.hasPrefix("-") {
-                invocation.positionals.append(word)
+            if optionsEnded || word == "-" || !argument.hasPrefix("-") {
+                invocation.positionals.append(argument)
                 continue
             }
             if word == "--" { optionsEnded = true; continue }
-            var specs: [(OptionSpec, String?)] = []
+            var specs: [(OptionSpec, Argument?)] = []
             if word.hasPrefix("--") {
-                let body = word.dropFirst(2)
-                let (name, inline) = body.firstIndex(of: "=").map { (String(body[..<$0]), String(body[body.index(after: $0)...])) }
-                    ?? (String(body), nil)
+                // The name is text; a value after `=` keeps its bytes (`--file=caf\xE9.txt`).
+                let body = argument.bytes.dropFirst(2)
+                let equals = body.firstIndex(of: UInt8(ascii: "="))
+                let name = EscapedText.text(Array(body[..<(equals ?? body.endIndex)]))
+                let inline = equals.map { Argument(bytes: Array(body[body.index(after: $0)...])) }
                 specs.append((try option(named: name, in: command, word: word), inline))
             } else {
                 // -l, or bundled short flags such as -lr.
@@ -96,16 +104,31 @@ enum ArgumentParser {
                     invocation.flags.insert(spec.name)
                     continue
                 }
-                let value: String
+                let value: Argument
                 if let inline { value = inline } else {
                     guard index < words.count else { throw UsageError("option --\(spec.name) needs a value (\(spec.value!))", command: command) }
                     value = words[index]
                     index += 1
                 }
-                if spec.name == "app" { app = value } else { invocation.values[spec.name] = value }
+                if spec.name == "app" {
+                    app = try text(of: value, option: spec.name, command: command)
+                } else {
+                    // A file to read keeps its bytes; every other value is text.
+                    if spec.valueKind != .file { _ = try text(of: value, option: spec.name, command: command) }
+                    invocation.values[spec.name] = value
+                }
             }
         }
         return false
+    }
+
+    /// The value of an option that names something by text (an app, a group, a field, a
+    /// duration): bytes that are not UTF-8 cannot be meant, and are never silently replaced.
+    private static func text(of value: Argument, option: String, command: CommandSpec?) throws -> String {
+        guard let text = value.text else {
+            throw UsageError("the value of --\(option) ('\(value)') is not valid UTF-8", command: command)
+        }
+        return text
     }
 
     private static func option(named name: String, in command: CommandSpec, word: String) throws -> OptionSpec {

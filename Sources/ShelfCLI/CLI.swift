@@ -11,12 +11,36 @@ public enum CLI {
     ///   - stdin, stdout, stderr: descriptors to read data from, write data to, write messages to.
     public static func run(arguments: [String], environment: [String: String],
                            stdin: Int32 = 0, stdout: Int32 = 1, stderr: Int32 = 2) -> Int32 {
-        run(arguments: arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr,
-            clock: MonotonicClock.now)
+        run(arguments: arguments.map(Argument.init), environment: Environment(variables: environment), stdin: stdin, stdout: stdout,
+            stderr: stderr, clock: MonotonicClock.now)
+    }
+
+    /// `run` with the words as bytes, exactly as a process receives them, and an environment that
+    /// may hold variables that are not UTF-8 (`Environment.invalid`).
+    package static func run(argumentBytes: [[UInt8]], environment: Environment,
+                            stdin: Int32 = 0, stdout: Int32 = 1, stderr: Int32 = 2) -> Int32 {
+        run(arguments: argumentBytes.map(Argument.init(bytes:)), environment: environment, stdin: stdin, stdout: stdout,
+            stderr: stderr, clock: MonotonicClock.now)
+    }
+
+    /// The executable's whole run: the standard descriptors made safe first (a closed one would
+    /// be the number of the first file opened), then the arguments and environment as the process
+    /// received them. A closed standard output is unwritable: what a command prints there is
+    /// lost, and the command says so as it would for any failed write.
+    package static func runProcess() -> Int32 {
+        let closed = StandardDescriptors.openClosed()
+        return run(arguments: Argument.processArguments(), environment: Environment.process(), stdin: 0,
+                   stdout: closed.contains(1) ? -1 : 1, stderr: closed.contains(2) ? -1 : 2, clock: MonotonicClock.now)
     }
 
     /// `run` with the clock that progress lines are timed by: tests pass one that jumps ahead.
     static func run(arguments: [String], environment: [String: String], stdin: Int32, stdout: Int32, stderr: Int32,
+                    clock: @escaping @Sendable () -> UInt64) -> Int32 {
+        run(arguments: arguments.map(Argument.init), environment: Environment(variables: environment), stdin: stdin, stdout: stdout,
+            stderr: stderr, clock: clock)
+    }
+
+    static func run(arguments: [Argument], environment: Environment, stdin: Int32, stdout: Int32, stderr: Int32,
                     clock: @escaping @Sendable () -> UInt64) -> Int32 {
         let out = Output(descriptor: stdout)
         let err = Output(descriptor: stderr)
@@ -45,8 +69,8 @@ public enum CLI {
             out.write(ManPage.render())
             return ExitCode.success
         case .run(let invocation, let app):
-            let context = Context(environment: environment, stdin: stdin, stdout: out, stderr: err, app: app,
-                                  quiet: invocation.flag("quiet"), clock: clock)
+            let context = Context(environment: environment.variables, invalidEnvironment: environment.invalid, stdin: stdin,
+                                  stdout: out, stderr: err, app: app, quiet: invocation.flag("quiet"), clock: clock)
             return execute(invocation, context)
         }
     }

@@ -3,6 +3,8 @@ import ShelfCore
 /// What a command runs with: the environment and the three standard streams.
 struct Context {
     let environment: [String: String]
+    /// Variables whose values are not valid UTF-8: refused where a folder is resolved from them.
+    var invalidEnvironment: Set<String> = []
     let stdin: Int32
     let stdout: Output
     let stderr: Output
@@ -14,7 +16,7 @@ struct Context {
     var clock: @Sendable () -> UInt64 = MonotonicClock.now
 
     func store() throws -> Store {
-        try Store(app: app, environment: environment)
+        try Store(app: app, environment: Environment(variables: environment, invalid: invalidEnvironment))
     }
 
     /// A message for a person at a terminal that is not an error (a prompt, a hint); --quiet drops it.
@@ -43,25 +45,27 @@ struct Context {
     /// The input of save and append: `--file SRC` when given, else standard input.
     /// The closure gets a source; a file it opened is closed afterwards.
     func withInput<T>(_ invocation: Invocation, _ body: (inout DescriptorSource) throws -> T) throws -> T {
-        guard let file = invocation.value("file") else {
+        guard let file = invocation.fileValue("file") else {
             if stdin >= 0, FileDescriptor(raw: stdin, path: "<stdin>").isTerminal {
                 notice("shelf: \(invocation.command.name): reading standard input; end it with Ctrl-D")
             }
             var source = DescriptorSource(descriptor: stdin, name: "<stdin>")
             return try body(&source)
         }
+        // The file is opened by its exact bytes; messages name it escaped where it is not UTF-8.
+        let name = file.description
         let raw: Int32
         do {
-            raw = try SystemLayer.kernel.open(SystemString(file), in: nil, .readOnly, permissions: 0)
+            raw = try SystemLayer.kernel.open(SystemString(bytes: file.bytes), in: nil, .readOnly, permissions: 0)
         } catch .noSuchFile {
-            throw ShelfError.notFound(path: file)
+            throw ShelfError.notFound(path: name)
         } catch .permissionDenied {
-            throw ShelfError.permissionDenied(path: file)
+            throw ShelfError.permissionDenied(path: name)
         } catch {
-            throw ShelfError.inputFailed(path: file, reason: error.description)
+            throw ShelfError.inputFailed(path: name, reason: error.description)
         }
-        return try FileDescriptor(raw: raw, path: file).closeAfter { input in
-            var source = DescriptorSource(descriptor: input.raw, name: file)
+        return try FileDescriptor(raw: raw, path: name).closeAfter { input in
+            var source = DescriptorSource(descriptor: input.raw, name: name)
             return try body(&source)
         }
     }
@@ -70,8 +74,8 @@ struct Context {
     /// from a file): the total of a progress line.
     func inputSize(_ invocation: Invocation) -> Int64? {
         let status: FileStatus?
-        if let file = invocation.value("file") {
-            status = (try? FileDescriptor.status(of: file, followingLinks: true)) ?? nil
+        if let file = invocation.fileValue("file") {
+            status = (try? SystemLayer.kernel.status(of: SystemString(bytes: file.bytes), in: nil, followingLinks: true))
         } else {
             status = try? FileDescriptor(raw: stdin, path: "<stdin>").status()
         }

@@ -4,22 +4,43 @@ import ShelfCore
 /// the options given. Commands turn it into their own typed options.
 struct Invocation: Sendable {
     let command: CommandSpec
-    var positionals: [String] = []
+    var positionals: [Argument] = []
     var flags: Set<String> = []
-    var values: [String: String] = [:]
+    /// Option values: text (checked by the parser), except a file to read, which keeps its bytes.
+    var values: [String: Argument] = [:]
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
-    func value(_ name: String) -> String? { values[name] }
 
-    /// The positional argument at `index`, or nil when optional and absent.
+    /// The value of a text option.
+    func value(_ name: String) -> String? { values[name].map(\.description) }
+
+    /// The value of an option naming a file to read (`--file`), as bytes.
+    func fileValue(_ name: String) -> Argument? { values[name] }
+
+    /// The positional argument at `index` as text (escaped where it is not UTF-8), or nil when
+    /// optional and absent.
     func argument(_ index: Int) -> String? {
-        index < positionals.count ? positionals[index] : nil
+        index < positionals.count ? positionals[index].description : nil
+    }
+
+    /// The stored path given at `index`, with its exact bytes; checked like every name.
+    func path(at index: Int) throws -> SafePath {
+        try SafePath(bytes: positionals[index].bytes)
+    }
+
+    /// `path(at:)` of an optional argument: nil when absent.
+    func optionalPath(at index: Int) throws -> SafePath? {
+        index < positionals.count ? try path(at: index) : nil
     }
 
     /// The directory named by the positional argument at `index`.
     func directory(at index: Int) throws -> Directory {
-        let text = positionals[index]
-        if let directory = Directory(parsing: text) { return directory }
+        let text = positionals[index].description
+        if positionals[index].text == nil, text.lowercased().hasPrefix("sharedcontainer:") || text.lowercased().hasPrefix("shared-container:") {
+            throw UsageError("the group name in '\(text)' is not valid UTF-8; group names are folder names shelf keeps exactly",
+                             command: command)
+        }
+        if positionals[index].text != nil, let directory = Directory(parsing: text) { return directory }
         if text.lowercased().hasPrefix("sharedcontainer") || text.lowercased().hasPrefix("shared-container") {
             throw UsageError("a shared container needs a group name: 'sharedContainer:<group>'", command: command)
         }

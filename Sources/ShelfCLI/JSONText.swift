@@ -1,3 +1,5 @@
+import ShelfCore
+
 /// Compact JSON for `--json` output, written by hand: the shipped binary has no Foundation.
 /// Keys keep the order given, so the output is stable from run to run.
 ///
@@ -58,4 +60,33 @@ enum JSONText {
 extension JSONText.Value {
     /// An array of strings, the commonest list (ids, paths).
     static func strings(_ items: [String]) -> JSONText.Value { .array(items.map { .string($0) }) }
+}
+
+extension JSONText {
+    /// A name found on disk as JSON members: `key` holds it as a string, exact when it is valid
+    /// UTF-8 and escaped as in text output (`\xE9`) when not; then, and only then, `<key>Bytes`
+    /// holds its exact bytes in base64 (docs/json-output.md).
+    static func name(_ key: String, _ bytes: [UInt8]) -> [(String, Value)] {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return [(key, .string(EscapedText.escaping(bytes))), (key + "Bytes", .string(base64(bytes)))]
+        }
+        return [(key, .string(text))]
+    }
+
+    /// Standard base64 (RFC 4648, with padding), as `base64 -d` reads it.
+    static func base64(_ bytes: [UInt8]) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        while index < bytes.count {
+            let chunk = bytes[index..<Swift.min(index + 3, bytes.count)]
+            let value = chunk.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << UInt32(16 - 8 * $1.offset) }
+            for position in 0..<4 {
+                out.append(position <= chunk.count ? alphabet[Int((value >> UInt32(18 - 6 * position)) & 0x3F)] : UInt8(ascii: "="))
+            }
+            index += 3
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 }

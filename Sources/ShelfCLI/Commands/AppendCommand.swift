@@ -41,7 +41,7 @@ enum AppendCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let directory = try invocation.directory(at: 0)
-        let path = invocation.positionals[1]
+        let path = try invocation.path(at: 1)
         let options = AppendOptions(each: invocation.flag("each"), raw: invocation.flag("raw"))
         if options.each && options.raw {
             throw UsageError("--each and --raw cannot be used together", command: invocation.command)

@@ -18,7 +18,7 @@ enum BackupCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let directory = try invocation.directory(at: 0)
-        try context.store().setExcludedFromBackup(false, invocation.positionals[1], in: directory)
+        try context.store().setExcludedFromBackup(false, invocation.path(at: 1), in: directory)
         return ExitCode.success
     }
 }

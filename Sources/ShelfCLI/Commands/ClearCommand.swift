@@ -53,16 +53,21 @@ enum ClearCommand {
         if json {
             context.stdout.line(JSONText.object(jsonMembers(report, dryRun: options.dryRun)))
         } else if options.dryRun || invocation.flag("verbose") {
-            for path in report.removed.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) { context.stdout.line(path) }
+            // Escaped as list escapes them: one line per path, whatever bytes a name holds.
+            for path in report.removedPaths.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                context.stdout.line(EscapedText.escaping(path))
+            }
         }
         if invocation.flag("verbose") {
-            for path in report.skipped { context.stderr.line("shelf: clear: skipped (in use or changed meanwhile): \(path)") }
+            for path in report.skippedPaths {
+                context.stderr.line("shelf: clear: skipped (in use or changed meanwhile): \(EscapedText.escaping(path))")
+            }
         }
         return status(reporting: report.failed, to: context)
     }
 
     static func jsonMembers(_ report: ClearReport, dryRun: Bool) -> [(String, JSONText.Value)] {
-        let failed = report.failed.map { JSONText.Value.object([("path", .string($0.path)), ("error", .string($0.error.description))]) }
+        let failed = report.failed.map { JSONText.Value.object(JSONText.name("path", $0.pathBytes) + [("error", .string($0.error.description))]) }
         return [
             ("removed", .integer(Int64(report.removed.count))),
             ("freedBytes", .integer(report.freedBytes)),

@@ -24,7 +24,7 @@ enum CompletePathCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let prefix = invocation.argument(1) ?? ""
-        guard let directory = Directory(parsing: invocation.positionals[0]),
+        guard let directory = Directory(parsing: invocation.positionals[0].description),
               let base = try? context.store().path(for: nil, in: directory) else { return ExitCode.success }
         let slash = prefix.lastIndex(of: "/")
         let parent = slash.map { String(prefix[...$0]) } ?? ""

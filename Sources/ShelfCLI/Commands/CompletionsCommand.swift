@@ -21,7 +21,7 @@ enum CompletionsCommand {
     static let shells = ["bash", "zsh", "fish"]
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        switch invocation.positionals[0] {
+        switch invocation.positionals[0].description {
         case "bash": context.stdout.write(BashCompletion.script())
         case "zsh": context.stdout.write(ZshCompletion.script())
         case "fish": context.stdout.write(FishCompletion.script())

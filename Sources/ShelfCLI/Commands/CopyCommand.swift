@@ -30,8 +30,9 @@ enum CopyCommand {
         let destination = try invocation.directory(at: 2)
         let store = try context.store()
         let copied = try context.withProgress(invocation) { _ in
-            try store.copy(invocation.positionals[1], in: directory, to: destination, as: invocation.argument(3),
-                           replace: invocation.flag("force"))
+            let path = try invocation.path(at: 1)
+            return try store.copy(path, in: directory, to: destination, as: invocation.optionalPath(at: 3) ?? path,
+                                  replace: invocation.flag("force"))
         }
         if invocation.flag("print-path") { context.stdout.line(copied) }
         return ExitCode.success

@@ -21,7 +21,7 @@ enum DoNotBackupCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let directory = try invocation.directory(at: 0)
-        try context.store().setExcludedFromBackup(true, invocation.positionals[1], in: directory)
+        try context.store().setExcludedFromBackup(true, invocation.path(at: 1), in: directory)
         return ExitCode.success
     }
 }

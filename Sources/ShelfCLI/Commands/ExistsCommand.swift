@@ -13,6 +13,6 @@ enum ExistsCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let directory = try invocation.directory(at: 0)
-        return try context.store().exists(invocation.positionals[1], in: directory) ? ExitCode.success : ExitCode.no
+        return try context.store().exists(invocation.path(at: 1), in: directory) ? ExitCode.success : ExitCode.no
     }
 }

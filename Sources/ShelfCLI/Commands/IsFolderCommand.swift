@@ -13,6 +13,6 @@ enum IsFolderCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let directory = try invocation.directory(at: 0)
-        return try context.store().isFolder(invocation.positionals[1], in: directory) ? ExitCode.success : ExitCode.no
+        return try context.store().isFolder(invocation.path(at: 1), in: directory) ? ExitCode.success : ExitCode.no
     }
 }

@@ -26,6 +26,10 @@ enum ListCommand {
             name. Times are ISO 8601 in UTC (2025-06-30T16:00:00Z). --human gives sizes as 1.5 MiB.
             --json prints one array of objects with the keys name, isFolder, size, modified,
             modifiedNanoseconds, expires and excludedFromBackup (docs/json-output.md).
+            Names may hold any byte. Text output escapes them so that each line is one entry: a
+            backslash as \\\\, newline, tab, carriage return and escape as \\n, \\t, \\r, \\e, other
+            control characters and bytes that are not UTF-8 as \\xHH. With --json such a name is
+            escaped the same way and its exact bytes are in nameBytes (base64).
             """,
         examples: [
             "shelf list caches",
@@ -37,7 +41,7 @@ enum ListCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let directory = try invocation.directory(at: 0)
-        let folder = invocation.argument(1)
+        let folder = try invocation.optionalPath(at: 1)
         let recursive = invocation.flag("recursive")
         let human = invocation.flag("human")
         if human && invocation.flag("json") {
@@ -45,14 +49,15 @@ enum ListCommand {
         }
         let store = try context.store()
         if invocation.flag("json") {
-            let entries = try store.list(folder, in: directory, recursive: recursive)
+            let entries = try store.entries(of: folder, in: directory, recursive: recursive)
             context.stdout.line(JSONText.encode(.array(entries.map { .object(jsonMembers($0)) })))
         } else if invocation.flag("long") || human {
-            for entry in try store.list(folder, in: directory, recursive: recursive) {
+            for entry in try store.entries(of: folder, in: directory, recursive: recursive) {
                 context.stdout.line(longLine(entry, human: human))
             }
         } else {
-            for name in try store.listNames(folder, in: directory, recursive: recursive) { context.stdout.line(name) }
+            // One line per entry, whatever bytes a name holds (docs/clear-and-list.md).
+            for name in try store.listPaths(folder, in: directory, recursive: recursive) { context.stdout.line(EscapedText.escaping(name)) }
         }
         return ExitCode.success
     }
@@ -63,13 +68,12 @@ enum ListCommand {
             TimestampText.format(entry.modified),
             entry.expires.map(TimestampText.format) ?? "-",
             entry.excludedFromBackup ? "no-backup" : "backup",
-            entry.name,
+            EscapedText.escaping(entry.nameBytes),
         ].joined(separator: "\t")
     }
 
     static func jsonMembers(_ entry: ListEntry) -> [(String, JSONText.Value)] {
-        [
-            ("name", .string(entry.name)),
+        JSONText.name("name", entry.nameBytes) + [
             ("isFolder", .bool(entry.isFolder)),
             ("size", .integer(entry.size)),
             ("modified", .integer(entry.modified)),

@@ -36,7 +36,7 @@ enum MoveCommand {
         let store = try context.store()
         // A rename is instant; a move across file systems copies, and reports how far it got.
         let moved = try context.withProgress(invocation) { _ in
-            try store.move(invocation.positionals[1], in: directory, to: destination, replace: invocation.flag("force"))
+            try store.move(invocation.path(at: 1), in: directory, to: destination, replace: invocation.flag("force"))
         }
         if invocation.flag("print-path") { context.stdout.line(moved) }
         return ExitCode.success

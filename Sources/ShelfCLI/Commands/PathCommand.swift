@@ -23,7 +23,8 @@ enum PathCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let directory = try invocation.directory(at: 0)
-        let path = try context.store().path(for: invocation.argument(1), in: directory)
+        let store = try context.store()
+        let path = try invocation.optionalPath(at: 1).map { try store.absolutePath(of: $0, in: directory) } ?? store.path(for: nil, in: directory)
         if invocation.flag("json") {
             context.stdout.line(JSONText.object([("directory", .string(directory.name)), ("path", .string(path))]))
         } else {

@@ -18,7 +18,7 @@ enum RemoveCommand {
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let directory = try invocation.directory(at: 0)
         do {
-            try context.store().remove(invocation.positionals[1], from: directory)
+            try context.store().remove(invocation.path(at: 1), from: directory)
         } catch ShelfError.notFound where invocation.flag("force") {
             return ExitCode.success
         }

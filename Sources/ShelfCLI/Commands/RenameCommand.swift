@@ -25,7 +25,7 @@ enum RenameCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let directory = try invocation.directory(at: 0)
-        let renamed = try context.store().rename(invocation.positionals[1], in: directory, to: invocation.positionals[2],
+        let renamed = try context.store().rename(invocation.path(at: 1), in: directory, to: invocation.path(at: 2),
                                                  replace: invocation.flag("force"))
         if invocation.flag("print-path") { context.stdout.line(renamed) }
         return ExitCode.success

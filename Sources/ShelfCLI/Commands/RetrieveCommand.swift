@@ -30,7 +30,7 @@ enum RetrieveCommand {
         let store = try context.store()
         context.stdout.flush()
         let options = RetrieveOptions(allowExpired: invocation.flag("allow-expired"))
-        let path = try SafePath(invocation.positionals[1])
+        let path = try invocation.path(at: 1)
         try context.withProgress(invocation) { _ in
             if invocation.flag("each") {
                 try store.retrieveElements(path, from: directory, to: context.stdout.descriptor, options: options)

@@ -37,7 +37,7 @@ enum SaveCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
         let directory = try invocation.directory(at: 0)
-        let path = invocation.positionals[1]
+        let path = try invocation.path(at: 1)
         let options = SaveOptions(validateJSON: invocation.flag("raw") ? false : nil, expiresAt: try expiry(invocation))
         let store = try context.store()
         let written = try context.withProgress(invocation) { progress in

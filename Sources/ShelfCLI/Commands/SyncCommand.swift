@@ -41,7 +41,7 @@ enum SyncCommand {
         let directory = try invocation.directory(at: 0)
         let key = invocation.value("key") ?? "id"
         if key.isEmpty { throw UsageError("option --key needs a field name", command: spec) }
-        let folder = try SafePath(invocation.positionals[1])  // an unsafe folder is a usage error before any input is read
+        let folder = try invocation.path(at: 1)  // an unsafe folder is a usage error before any input is read
         let store = try context.store()
         let report = try context.withInput(invocation) { source in
             try store.synchronize(folder: folder, in: directory, from: &source, key: key, inputName: invocation.value("file") ?? "<stdin>")

@@ -113,6 +113,8 @@ extension ShelfError: CustomStringConvertible {
     public var recoverySuggestion: String {
         switch self {
         case .notFound: return "Check the name and directory; 'shelf list' shows what is stored."
+        case .invalidName(let name, _) where ShelfError.namesAVariable(name):
+            return "Set the variable to a folder path in UTF-8, or unset it to use the default."
         case .invalidName: return "Use a relative path without '..', empty or '.' components, control characters or a leading '.shelf-'."
         case .invalidJSON: return "Fix the input at the given line and column."
         case .serialization: return "Check the value's Encodable conformance."
@@ -132,6 +134,15 @@ extension ShelfError: CustomStringConvertible {
         case .invalidTarget: return "Choose a target outside the source (another directory or another path)."
         case .io: return "Check the disk and the file system, then run the command again."
         }
+    }
+}
+
+extension ShelfError {
+    /// Whether an invalid name is an environment variable (`$XDG_CACHE_HOME`) or a line of
+    /// `user-dirs.dirs` (`XDG_DOCUMENTS_DIR in …`), which `Locations` refuses when not UTF-8.
+    static func namesAVariable(_ name: String) -> Bool {
+        let variable = name.hasPrefix("$") ? name.dropFirst() : name.hasPrefix("XDG_DOCUMENTS_DIR in ") ? "XDG_DOCUMENTS_DIR" : ""
+        return !variable.isEmpty && variable.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isUppercase || $0.isNumber)) }
     }
 }
 

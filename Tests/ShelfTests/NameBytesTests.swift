@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import ShelfCLI
+@testable import ShelfCore
+
+/// Names are bytes (issue 12, item 5; docs/formats.md): a name that is not UTF-8 keeps its exact
+/// bytes from the command line to the system call, every command sees and reaches every name on
+/// disk, and what is printed shows such names escaped, one line per entry.
+@Suite struct NameBytesTests {
+    let home = TestHome()
+    static let e9 = b("caf", 0xE9, ".txt")
+    static let e8 = b("caf", 0xE8, ".txt")
+
+    @Test func twoNamesThatDifferInOneByteThatIsNotUTF8StayTwoFiles() {
+        #expect(home.run(bytes: [b("save"), b("caches"), NameBytesTests.e9], stdin: "one").status == 0)
+        #expect(home.run(bytes: [b("save"), b("caches"), NameBytesTests.e8], stdin: "two").status == 0)
+        #expect(home.rawNames(in: "cache/shelf") == [b("CACHEDIR.TAG"), NameBytesTests.e8, NameBytesTests.e9])
+        #expect(home.run(bytes: [b("retrieve"), b("caches"), NameBytesTests.e9]).stdout == b("one"))
+        #expect(home.run(bytes: [b("retrieve"), b("caches"), NameBytesTests.e8]).stdout == b("two"))
+        #expect(home.run(bytes: [b("list"), b("caches")]).stdout == b("CACHEDIR.TAG\ncaf\\xE8.txt\ncaf\\xE9.txt\n"))
+    }
+
+    @Test func aNameAnotherProgramMadeIsListedRetrievedCopiedMovedAndRemoved() {
+        let name = b(0xFF, 0xFE, "x")
+        home.createRaw(name, in: "cache/shelf", contents: "raw")
+        #expect(home.run(bytes: [b("list"), b("caches")]).stdout == b("\\xFF\\xFEx\n"))
+        #expect(home.run(bytes: [b("retrieve"), b("caches"), name]).stdout == b("raw"))
+        #expect(home.run(bytes: [b("copy"), b("caches"), name, b("documents")]).status == 0)
+        #expect(home.rawNames(in: "docs/shelf") == [name])
+        #expect(home.run(bytes: [b("move"), b("documents"), name, b("applicationSupport")]).status == 0)
+        #expect(home.rawNames(in: "docs/shelf").isEmpty && home.rawNames(in: "data/shelf") == [name])
+        #expect(home.run(bytes: [b("rename"), b("applicationSupport"), name, b("n", 0xE9)]).status == 0)
+        #expect(home.rawNames(in: "data/shelf") == [b("n", 0xE9)])
+        #expect(home.run(bytes: [b("exists"), b("applicationSupport"), b("n", 0xE9)]).status == 0)
+        #expect(home.run(bytes: [b("exists"), b("applicationSupport"), b("n", 0xE8)]).status == 1)
+        #expect(home.run(bytes: [b("remove"), b("applicationSupport"), b("n", 0xE9)]).status == 0)
+        #expect(home.rawNames(in: "data/shelf").isEmpty)
+        #expect(home.run(bytes: [b("remove"), b("caches"), name]).status == 0)
+        #expect(home.rawNames(in: "cache/shelf").isEmpty)
+    }
+
+    @Test func clearRemovesNamesThatAreNotUTF8AndSaysWhichEscaped() {
+        home.createRaw(b("a", 0xE9), in: "cache/shelf/sub", contents: "1")
+        home.createRaw(b(0xC3, 0x28), in: "cache/shelf", contents: "2")
+        let cleared = home.run(bytes: [b("clear"), b("caches"), b("--verbose")])
+        #expect(cleared.status == 0)
+        #expect(cleared.stdout == b("sub/a\\xE9\n\\xC3(\n"))
+        #expect(home.rawNames(in: "cache/shelf").isEmpty)
+    }
+
+    /// A name holding a newline (or an escape sequence) made by another program lists as one line,
+    /// and cannot pass itself off as another entry.
+    @Test func listEscapesControlCharactersBackslashesAndInvalidBytes() {
+        home.createRaw(b("evil\nCACHEDIR.TAG"), in: "cache/shelf", contents: "")
+        home.createRaw(b("term", 0x1B, "[31m\t", 0x7F), in: "cache/shelf", contents: "")
+        home.createRaw(b("back\\slash"), in: "cache/shelf", contents: "")
+        home.createRaw(b("c1 ", 0xC2, 0x9B), in: "cache/shelf", contents: "")
+        let listed = home.run(bytes: [b("list"), b("caches")]).stdout
+        #expect(String(decoding: listed, as: UTF8.self).split(separator: "\n") == [
+            "back\\\\slash", "c1 \\xC2\\x9B", "evil\\nCACHEDIR.TAG", "term\\e[31m\\t\\x7F",
+        ])
+        let long = String(decoding: home.run(bytes: [b("list"), b("-l"), b("caches")]).stdout, as: UTF8.self)
+        #expect(long.split(separator: "\n").count == 4 && long.contains("\tevil\\nCACHEDIR.TAG\n"))
+    }
+
+    @Test func listJSONGivesExactBytesOnlyForNamesThatAreNotUTF8() throws {
+        home.createRaw(b("ok\u{e9}"), in: "cache/shelf", contents: "")
+        home.createRaw(b("no", 0xE9), in: "cache/shelf", contents: "")
+        let json = home.run(bytes: [b("list"), b("--json"), b("caches")]).stdout
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [[String: Any]])
+        let byName = Dictionary(uniqueKeysWithValues: entries.map { ($0["name"] as? String ?? "", $0) })
+        #expect(byName["ok\u{e9}"]?["nameBytes"] == nil)
+        let escaped = try #require(byName["no\\xE9"])
+        #expect(Data(base64Encoded: escaped["nameBytes"] as? String ?? "") == Data(b("no", 0xE9)))
+    }
+
+    @Test func aPathWithAnyOtherFlawIsStillRefused() {
+        for path in [b(0xE9, "/../x"), b("a", 0, "b"), b(0xFF, "\n"), b("/", 0xE9), b(".shelf-", 0xE9)] {
+            let result = home.run(bytes: [b("save"), b("caches"), path])
+            #expect(result.status == 64, "\(path): \(result.stderr)")
+        }
+        #expect(home.rawNames(in: "cache").isEmpty)
+    }
+
+    @Test func folderVariablesThatAreNotUTF8AreRefusedNeverReplaced() {
+        for variable in ["XDG_CACHE_HOME", "SHELF_APP"] {
+            let result = home.run(bytes: [b("save"), b("caches"), b("a.txt")], stdin: "a", invalid: [variable])
+            #expect(result.status == 64, "\(variable)")
+            #expect(result.stderr.contains(variable) && result.stderr.contains("not valid UTF-8"))
+        }
+        // Only the variables a command uses count.
+        #expect(home.run(bytes: [b("save"), b("caches"), b("a.txt")], stdin: "a", invalid: ["XDG_DATA_HOME", "LANG"]).status == 0)
+        #expect(home.run(bytes: [b("path"), b("temporary")], invalid: ["XDG_RUNTIME_DIR"]).status == 64)
+        let noHome = Environment(variables: [:], invalid: ["HOME"])
+        #expect(throws: ShelfError.invalidName("$HOME", reason: "HOME is not valid UTF-8; shelf names folders by their exact text, so set it to a UTF-8 path or name")) {
+            try Locations(app: nil, environment: noHome).path(for: .caches)
+        }
+    }
+
+    @Test func appAndGroupNamesThatAreNotUTF8AreUsage() {
+        #expect(home.run(bytes: [b("--app"), b(0xFF), b("save"), b("caches"), b("a")], stdin: "a").status == 64)
+        #expect(home.run(bytes: [b("save"), b("caches"), b("a"), b("--app=", 0xFF)], stdin: "a").status == 64)
+        #expect(home.run(bytes: [b("save"), b("sharedContainer:g", 0xFF), b("a")], stdin: "a").status == 64)
+        #expect(home.run(bytes: [b("clear"), b("caches"), b("--older-than"), b("1", 0xFF)]).status == 64)
+        #expect(home.allPaths().filter { !$0.hasPrefix("run") }.isEmpty)
+    }
+
+    @Test func aFileToReadIsOpenedByItsBytes() {
+        home.createRaw(b("in", 0xE9), in: "src", contents: "from a raw name")
+        let source = b(home.path("src/"), "in", 0xE9)
+        #expect(home.run(bytes: [b("save"), b("caches"), b("a.txt"), b("--file"), source]).status == 0)
+        #expect(home.read("cache/shelf/a.txt") == "from a raw name")
+        let missing = home.run(bytes: [b("save"), b("caches"), b("a.txt"), b("--file"), b(home.path("src/"), "in", 0xE8)])
+        #expect(missing.status == 66 && missing.stderr.contains("in\\xE8"))
+    }
+
+    @Test(arguments: [
+        (b("plain.txt"), "plain.txt"), (b("a\\b"), "a\\\\b"), (b("l\nf"), "l\\nf"), (b(0xE9), "\\xE9"),
+        (b(0xF0, 0x9F, 0x98), "\\xF0\\x9F\\x98"), (b("\u{1F600}"), "\u{1F600}"), (b(0xED, 0xA0, 0x80), "\\xED\\xA0\\x80"),
+        (b(1, 0x1B, 0x7F), "\\x01\\e\\x7F"), (b("\u{85}"), "\\xC2\\x85"),
+    ])
+    func escapingIsOneLineAndTellsEveryNameApart(_ bytes: [UInt8], _ escaped: String) {
+        #expect(EscapedText.escaping(bytes) == escaped)
+    }
+
+    @Test func base64IsTheStandardOne() {
+        for length in 0..<8 {
+            let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 200) }
+            #expect(JSONText.base64(bytes) == Data(bytes).base64EncodedString())
+        }
+    }
+}

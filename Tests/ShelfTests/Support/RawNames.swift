@@ -1,0 +1,65 @@
+import Foundation
+import Glibc
+@testable import ShelfCore
+import ShelfCLI
+
+/// Names as bytes in tests: running the CLI with words that are not UTF-8, and making and reading
+/// names on disk directly, as another program would (Foundation's path APIs take text).
+extension TestHome {
+    /// Runs the CLI in-process with `words` as the process would receive them.
+    /// - Parameter invalid: variables to present as set to bytes that are not UTF-8.
+    func run(bytes words: [[UInt8]], stdin: String = "", invalid: Set<String> = []) -> (status: Int32, stdout: [UInt8], stderr: String) {
+        let input = CapturedFile(contents: Array(stdin.utf8))
+        let out = CapturedFile()
+        let err = CapturedFile()
+        var variables = environment
+        for name in invalid { variables[name] = nil }
+        let status = CLI.run(argumentBytes: words, environment: Environment(variables: variables, invalid: invalid),
+                             stdin: input.fd, stdout: out.fd, stderr: err.fd)
+        return (status, out.bytes(), err.contents())
+    }
+
+    /// Creates the file `name` (any bytes but `/` and NUL) in the folder `relative`.
+    func createRaw(_ name: [UInt8], in relative: String, contents: String) {
+        try? FileManager.default.createDirectory(atPath: path(relative), withIntermediateDirectories: true)
+        let full = Array(path(relative).utf8) + [UInt8(ascii: "/")] + name + [0]
+        let fd = full.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o600) } }
+        precondition(fd >= 0, "cannot create a raw name in \(relative)")
+        _ = contents.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count - 1) }
+        close(fd)
+    }
+
+    /// The names in the folder `relative`, as bytes, sorted; empty when it does not exist.
+    func rawNames(in relative: String) -> [[UInt8]] {
+        guard let dir = opendir(path(relative)) else { return [] }
+        defer { closedir(dir) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != [UInt8(ascii: ".")] && name != Array("..".utf8) { names.append(name) }
+        }
+        return names.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+}
+
+extension CapturedFile {
+    /// Everything written, as bytes.
+    func bytes() -> [UInt8] {
+        let end = lseek(fd, 0, SEEK_END)
+        var bytes = [UInt8](repeating: 0, count: Int(end))
+        _ = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, Int(end), 0) }
+        return bytes
+    }
+}
+
+/// Byte strings written the way the tests read them: `b("caf", 0xE9, ".txt")`.
+func b(_ parts: Any...) -> [UInt8] {
+    parts.flatMap { part -> [UInt8] in
+        switch part {
+        case let text as String: return Array(text.utf8)
+        case let byte as Int: return [UInt8(byte)]
+        case let bytes as [UInt8]: return bytes
+        default: preconditionFailure("b() takes text, bytes and byte values")
+        }
+    }
+}
