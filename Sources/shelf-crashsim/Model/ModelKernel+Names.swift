@@ -77,7 +77,7 @@ extension ModelKernel {
         }
         world.unlink(from.name, in: from.parent)
         world.link(moving, as: to.name, in: to.parent)
-        world.recordEntries(.rename, [(from.parent, from.name, nil), (to.parent, to.name, moving)], inode: moving, summary: summary)
+        world.recordRename(from: (from.parent, from.name), to: (to.parent, to.name), inode: moving, summary: summary)
     }
 
     func link(_ path: SystemString, in folder: Int32?, to newPath: SystemString, in newFolder: Int32?,

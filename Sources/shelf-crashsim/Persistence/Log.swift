@@ -82,9 +82,12 @@ struct Recorder {
     /// Find the engine's call site of every sync (costs a backtrace each).
     var recordsSites = true
     let blockSize: Int
+    /// A rename between two folders is recorded in two halves (`PersistenceModel.renameHalves`).
+    let renameHalves: Bool
 
-    init(blockSize: Int) {
-        self.blockSize = blockSize
+    init(model: PersistenceModel) {
+        blockSize = model.blockSize
+        renameHalves = model.renameHalves
     }
 
     mutating func log(_ kind: OperationKind, _ summary: String, inode: Int? = nil, folders: [Int] = [],
@@ -130,6 +133,20 @@ extension World {
     mutating func recordMetadata(_ kind: OperationKind, _ inode: Int, _ key: SlotKey, _ value: SlotValue, summary: String) {
         guard recorder != nil else { return }
         _ = recorder!.log(kind, summary, inode: inode, units: [([(key, value)], .metadata(inode))])
+    }
+
+    /// Records a rename from one folder to another: one unit, or where the model says so two
+    /// halves: the new name, durable with its folder; and the old name's removal, durable with its
+    /// own folder, which never persists without the new name (it carries that entry too).
+    mutating func recordRename(from: (folder: Int, name: [UInt8]), to: (folder: Int, name: [UInt8]), inode: Int, summary: String) {
+        guard recorder != nil else { return }
+        guard recorder!.renameHalves, from.folder != to.folder else {
+            return recordEntries(.rename, [(from.folder, from.name, nil), (to.folder, to.name, inode)], inode: inode, summary: summary)
+        }
+        let newName = (key: SlotKey.entry(folder: to.folder, name: to.name), value: SlotValue.entry(inode))
+        let oldName = (key: SlotKey.entry(folder: from.folder, name: from.name), value: SlotValue.entry(nil))
+        _ = recorder!.log(.rename, summary, inode: inode, folders: [from.folder, to.folder],
+                          units: [([newName], .entries([to.folder])), ([oldName, newName], .entries([from.folder]))])
     }
 
     /// Records an inode made now, as made.

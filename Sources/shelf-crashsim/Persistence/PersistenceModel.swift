@@ -16,6 +16,10 @@ struct PersistenceModel {
     /// zeros (delayed allocation without `data=ordered`'s guarantee). ext4 `data=ordered` writes
     /// the data of newly allocated blocks before committing the length.
     var lengthWithoutData = true
+    /// A rename from one folder to another may persist in the new folder without its removal
+    /// from the old one (both names lead to the file) until the old folder is synced; never the
+    /// other way round. ext4 and XFS journal a rename as one change; btrfs has lost the removal.
+    var renameHalves = true
     /// What persists of a file's data at a time: each block on its own.
     var blockSize = 4096
     /// Broken-build switches, to show that the simulator catches a missing sync: the folder sync
@@ -30,6 +34,7 @@ struct PersistenceModel {
         var model = PersistenceModel()
         model.metadataOrder = .journal
         model.lengthWithoutData = false
+        model.renameHalves = false
         return model
     }
 

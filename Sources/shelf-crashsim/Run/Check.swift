@@ -10,7 +10,7 @@ extension Machine {
     func check(_ image: Disk, _ scenario: Scenario, allowed: [Golden], model: PersistenceModel, recordRecovery: Bool) -> Check {
         boot(image)
         if recordRecovery {
-            kernel.world.recorder = Recorder(blockSize: model.blockSize)
+            kernel.world.recorder = Recorder(model: model)
             kernel.world.recorder!.recordsSites = false
         }
         let (observation, problems) = observe(scenario.observe, time: Clock.observation)

@@ -33,6 +33,10 @@ struct ScenarioResult {
     /// Crash images that showed a hidden temp file (before any command ran), and states where a
     /// move left both the source and the target.
     var tempFilesLeft = 0
+    /// Images where a removal the command had acknowledged came back (`Scenario.removalsMayReturn`).
+    var removalsUndone = 0
+    /// Images allowed only as the scenario's known window (`Scenario.window`).
+    var inWindow = 0
     var failures: [Failure] = []
 }
 
@@ -77,6 +81,18 @@ struct Explorer {
                         let second = secondCrash(scenario, recovery, base: image.disk, allowed: allowed, seed: seed)
                         result.nestedStates += second.states
                         check.failure = second.failure
+                    }
+                    if check.failure != nil, let window = recording.window, position >= window.position, done == window.step,
+                       machine.check(image.disk, scenario, allowed: allowed + [window.golden], model: settings.model,
+                                     recordRecovery: false).failure == nil {
+                        result.inWindow += 1
+                        check.failure = nil
+                    }
+                    if check.failure != nil, scenario.removalsMayReturn, done == recording.boundaries.count, done > 0,
+                       machine.check(image.disk, scenario, allowed: Array(recording.goldens[(done - 1)...]), model: settings.model,
+                                     recordRecovery: false).failure == nil {
+                        result.removalsUndone += 1
+                        check.failure = nil
                     }
                     verdict = check.failure
                     verdicts[key] = verdict

@@ -61,6 +61,7 @@ struct Machine {
 
     /// Runs `command` as a new process on the current world (`time`: the stamp of its changes).
     func run(_ command: Command, time: Int64) -> Outcome {
+        if command.arguments.first == "!chmod" { return chmod(command.arguments) }
         kernel.world.startProcess(input: command.input)
         kernel.world.now = FileTime(seconds: time, nanoseconds: 0)
         kernel.world.fault = nil
@@ -71,6 +72,17 @@ struct Machine {
         // The process exits: its descriptors close and their locks go.
         for number in kernel.world.descriptors.keys.sorted() { kernel.world.close(number) }
         return Outcome(status: status, stdout: kernel.world.output[1] ?? [], stderr: kernel.world.output[2] ?? [], problem: problem)
+    }
+
+    /// `!chmod <directory> <path> <octal mode>`: a set-up step shelf has no command for, made on
+    /// the model directly (not recorded).
+    private func chmod(_ arguments: [String]) -> Outcome {
+        guard arguments.count == 4, let folder = Machine.namespaces[arguments[1]], let mode = UInt32(arguments[3], radix: 8),
+              let inode = try? kernel.world.existing(Array((folder + "/" + arguments[2]).utf8), in: nil, followFinal: false).1 else {
+            return Outcome(status: 64, stdout: [], stderr: Array("bad !chmod".utf8), problem: nil)
+        }
+        kernel.world.disk[inode].mode = mode
+        return Outcome(status: 0, stdout: [], stderr: [], problem: nil)
     }
 
     /// A new process world on `disk`, nothing open, nothing recorded.

@@ -30,7 +30,16 @@ extension Machine {
             for name in Machine.lines(listing.stdout) where !name.hasSuffix("/") {
                 var retrieve = Command("retrieve \(directory)")
                 retrieve.arguments.append(name)
-                group["file " + name] = record(run(retrieve, time: time), "retrieve \(directory) \(name)")
+                let file = record(run(retrieve, time: time), "retrieve \(directory) \(name)")
+                // The cache tag comes with the namespace folder, which a command cut short may have
+                // made: not judged against the golden states, but it must be whole.
+                if name == "CACHEDIR.TAG" {
+                    if !file.starts(with: Array("0\nSignature: 8a477f597d28d172789f06886806bc55\n".utf8)) || file.last != 10 {
+                        problems.append("CACHEDIR.TAG is not whole: \(Machine.brief(file))")
+                    }
+                    continue
+                }
+                group["file " + name] = file
             }
             let long = run(Command("list -lR \(directory)"), time: time)
             let withoutTimes = Machine.lines(long.stdout).map { line in
@@ -40,10 +49,35 @@ extension Machine {
             }
             group["long"] = record(Outcome(status: long.status, stdout: Machine.withoutEmptyFolders(withoutTimes), stderr: [],
                                            problem: long.problem), "list -lR \(directory)")
+            group["modes"] = permissions(in: directory)
             observation.groups[directory] = group
             problems += unsettledJournals(in: directory)
         }
         return (observation, problems)
+    }
+
+    /// The permission bits of every file, and of every folder holding one, by path: no command
+    /// shows them, so they are read from the model (a copy must keep them).
+    private func permissions(in directory: String) -> [UInt8] {
+        let world = kernel.world
+        guard let folder = Machine.namespaces[directory],
+              let root = try? world.existing(Array(folder.utf8), in: nil, followFinal: true).1 else { return [] }
+        func walk(_ inode: Int, _ prefix: String) -> [String] {
+            var lines: [String] = []
+            for entry in world.disk[inode].entries where !entry.name.starts(with: Array(".shelf-".utf8)) {
+                let name = String(decoding: entry.name, as: UTF8.self)
+                let target = world.disk.entered(entry.inode)
+                let node = world.disk[target]
+                if node.kind == .folder {
+                    let inner = walk(target, prefix + name + "/")
+                    if !inner.isEmpty { lines += [prefix + name + "/ " + String(node.mode, radix: 8)] + inner }
+                } else if name != "CACHEDIR.TAG" {
+                    lines.append(prefix + name + " " + String(node.mode, radix: 8))
+                }
+            }
+            return lines
+        }
+        return Array(walk(root, "").sorted().map { $0 + "\n" }.joined().utf8)
     }
 
     /// Journals that still hold a record although their file was just retrieved.
@@ -79,11 +113,12 @@ extension Machine {
 
     /// A listing without its empty folders: a command cut short may leave the folders it made
     /// for its target (a `mkdir` persisted, the file not), as a killed `mkdir -p && cp` would.
-    /// Harmless, and so not judged; the files are.
+    /// Harmless, and so not judged; the files are. Nor the cache tag (checked on its own).
     static func withoutEmptyFolders(_ lines: [String]) -> [UInt8] {
         let names = lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false).last.map(String.init) ?? $0 }
+            .map { $0 == "CACHEDIR.TAG" ? "" : $0 }
         let kept = zip(lines, names).filter { line, name in
-            !name.hasSuffix("/") || names.contains { !$0.hasSuffix("/") && $0.hasPrefix(name) }
+            !name.isEmpty && (!name.hasSuffix("/") || names.contains { !$0.hasSuffix("/") && $0.hasPrefix(name) })
         }
         return Array(kept.map { $0.0 + "\n" }.joined().utf8)
     }

@@ -8,6 +8,8 @@ struct Recording {
     /// `boundaries[s]`: how many operations the first `s + 1` steps made.
     let boundaries: [Int]
     let goldens: [Golden]
+    /// The scenario's known window: from which crash point, in which step, and what it leaves.
+    var window: (position: Int, step: Int, golden: Golden)?
 
     /// How many steps had returned when the first `position` operations were done.
     func acknowledged(at position: Int) -> Int {
@@ -45,7 +47,7 @@ extension Machine {
         if let damage = scenario.damage { try inflict(damage, model: model) }
         let base = kernel.world.disk
         var goldens = [golden(scenario, base)]
-        var recorder = Recorder(blockSize: model.blockSize)
+        var recorder = Recorder(model: model)
         recorder.recordsSites = sites
         var boundaries: [Int] = []
         var disk = base
@@ -60,7 +62,15 @@ extension Machine {
             boundaries.append(recorder.operations.count)
             goldens.append(golden(scenario, disk))
         }
-        return Recording(base: base, log: recorder, boundaries: boundaries, goldens: goldens)
+        var recording = Recording(base: base, log: recorder, boundaries: boundaries, goldens: goldens)
+        if let window = scenario.window, let index = recorder.operations.firstIndex(where: window.after) {
+            let point = CrashPoint(log: recorder, position: index + 1, ignored: [], model: model)
+            if let picked = point.resolve(point.radices.map { $0 - 1 }) {
+                let image = CrashImages.materialize(point, picked, base: base, log: recorder)
+                recording.window = (index + 1, recorder.operations[index].step, golden(scenario, image))
+            }
+        }
+        return recording
     }
 
     /// The observation of `disk`, and the status each next command gets on it.
@@ -86,7 +96,7 @@ extension Machine {
     /// Runs the damage's command, recording, and keeps the disk its cut describes.
     private func inflict(_ damage: Damage, model: PersistenceModel) throws {
         let before = kernel.world.disk
-        kernel.world.recorder = Recorder(blockSize: model.blockSize)
+        kernel.world.recorder = Recorder(model: model)
         kernel.world.recorder!.recordsSites = false
         try expect(run(damage.command, time: Clock.setup(90)), damage.command, "damage")
         let log = kernel.world.recorder!

@@ -23,9 +23,12 @@ enum Report {
             total.states += result.states
             total.checked += result.checked
             total.nestedStates += result.nestedStates
-            let notes = result.tempFilesLeft > 0 ? "\(result.tempFilesLeft) images with a hidden temp file" : ""
+            var notes: [String] = []
+            if result.tempFilesLeft > 0 { notes.append("\(result.tempFilesLeft) images with a hidden temp file") }
+            if result.inWindow > 0 { notes.append("\(result.inWindow) in the known window: \(row.scenario.window?.note ?? "")") }
+            if result.removalsUndone > 0 { notes.append("\(result.removalsUndone) with an acknowledged removal undone") }
             table.append([row.scenario.name, "\(result.operations)", "\(result.syncs)", "\(result.crashPoints)", "\(result.states)",
-                          "\(result.checked)", "\(result.nestedStates)", "\(result.failures.count)", seconds, notes])
+                          "\(result.checked)", "\(result.nestedStates)", "\(result.failures.count)", seconds, notes.joined(separator: "; ")])
         }
         let seconds = String(format1: Double(rows.reduce(0) { $0 + $1.nanoseconds }) / 1e9) + " s"
         table.append(["total", "\(total.operations)", "\(total.syncs)", "\(total.crashPoints)", "\(total.states)", "\(total.checked)",
