@@ -33,6 +33,6 @@ let package = Package(
         // `make bench`: times the release binary against cat, cp, rm, jq and a Disk-style rewrite.
         // Not shipped and not a dependency of anything; it runs shelf only as a separate process.
         .executableTarget(name: "shelf-bench", path: "Benchmarks/shelf-bench"),
-        .testTarget(name: "ShelfTests", dependencies: ["ShelfCore", "Shelf", "ShelfCLI", "shelf-bench"]),
+        .testTarget(name: "ShelfTests", dependencies: ["ShelfCore", "Shelf", "ShelfCLI", "shelf-bench", "shelf-crashsim"]),
     ]
 )

@@ -43,7 +43,12 @@ extension Machine {
                 let expected = allowed.map { $0.observation.groups[directory]?[label] }
                 if expected.contains(seen) { continue }
                 let show = { (value: [UInt8]?) in value.map { Machine.brief($0) } ?? "(absent)" }
-                return "; \(directory) \(label): \(show(seen)), expected " + expected.map(show).joined(separator: " or ")
+                var differs = ""
+                if let seen, let other = expected.compactMap({ $0 }).last,
+                   let at = seen.indices.first(where: { $0 >= other.count || seen[$0] != other[$0] }) ?? (seen.count < other.count ? seen.count : nil) {
+                    differs = " (from byte \(at - 2): \(Machine.brief(Array(seen[min(at, seen.count)...]))))"
+                }
+                return "; \(directory) \(label): \(show(seen))\(differs), expected " + expected.map(show).joined(separator: " or ")
             }
         }
         return ""

@@ -30,6 +30,8 @@ struct ScenarioResult {
     /// Images whose judging ran (the rest had been judged with the same acknowledged state).
     var checked = 0
     var nestedStates = 0
+    /// Crash points with more choices than the limit: explored by a seeded sample.
+    var sampledPoints = 0
     /// Crash images that showed a hidden temp file (before any command ran), and states where a
     /// move left both the source and the target.
     var tempFilesLeft = 0
@@ -62,7 +64,8 @@ struct Explorer {
             result.crashPoints += 1
             let point = CrashPoint(log: log, position: position, ignored: ignoredSyncs, model: settings.model)
             let seed = settings.seed ^ FNV64.of(scenario.name) ^ UInt64(position) &* 0x9E37_79B9
-            let (images, _) = CrashImages.generate(point, base: recording.base, log: log, limits: settings.limits, seed: seed)
+            let (images, total) = CrashImages.generate(point, base: recording.base, log: log, limits: settings.limits, seed: seed)
+            if total > settings.limits.exhaustive { result.sampledPoints += 1 }
             let done = recording.acknowledged(at: position)
             let allowed = recording.allowed(at: position)
             for image in images {

@@ -12,6 +12,15 @@ struct Options {
     var list = false
     var nested = true
 
+    /// The options a replay needs to rebuild the same image (the model and its switches).
+    var modelFlags: String {
+        var flags: [String] = []
+        if modelName != "strict" { flags += ["--model", modelName] }
+        if model.ignoreFolderSyncAfterRename { flags += ["--break", "folder-sync-after-rename"] }
+        if model.ignoreDataSyncBeforeRename { flags += ["--break", "data-sync-before-rename"] }
+        return flags.map { $0 + " " }.joined()
+    }
+
     static let usage = """
         usage: shelf-crashsim [--quick] [--seed N] [--only NAME,…] [--model strict|ext4]
                               [--break folder-sync-after-rename|data-sync-before-rename]
@@ -62,13 +71,13 @@ struct Options {
         settings.model = model
         settings.seed = seed
         if quick {
-            settings.limits = CrashImages.Limits(exhaustive: 64, sampled: 16)
-            settings.nested = CrashImages.Limits(exhaustive: 8, sampled: 4)
-            settings.nestedRecoveries = 6
+            settings.limits = CrashImages.Limits(exhaustive: 256, sampled: 48)
+            settings.nested = CrashImages.Limits(exhaustive: 16, sampled: 8)
+            settings.nestedRecoveries = 25
         } else {
-            settings.limits = CrashImages.Limits(exhaustive: 1024, sampled: 160)
-            settings.nested = CrashImages.Limits(exhaustive: 32, sampled: 16)
-            settings.nestedRecoveries = 60
+            settings.limits = CrashImages.Limits(exhaustive: 4096, sampled: 400)
+            settings.nested = CrashImages.Limits(exhaustive: 64, sampled: 32)
+            settings.nestedRecoveries = 400
         }
         if !nested { settings.nestedRecoveries = 0 }
         return settings

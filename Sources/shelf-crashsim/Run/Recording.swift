@@ -44,7 +44,7 @@ extension Machine {
         for (index, command) in scenario.setup.enumerated() {
             try expect(run(command, time: Clock.setup(index)), command, "set-up")
         }
-        if let damage = scenario.damage { try inflict(damage, model: model) }
+        if let damage = scenario.damage { try inflict(damage) }
         let base = kernel.world.disk
         var goldens = [golden(scenario, base)]
         var recorder = Recorder(model: model)
@@ -94,9 +94,9 @@ extension Machine {
     }
 
     /// Runs the damage's command, recording, and keeps the disk its cut describes.
-    private func inflict(_ damage: Damage, model: PersistenceModel) throws {
+    private func inflict(_ damage: Damage) throws {
         let before = kernel.world.disk
-        kernel.world.recorder = Recorder(model: model)
+        kernel.world.recorder = Recorder(model: .strict)
         kernel.world.recorder!.recordsSites = false
         try expect(run(damage.command, time: Clock.setup(90)), damage.command, "damage")
         let log = kernel.world.recorder!
@@ -115,10 +115,10 @@ extension Machine {
             }
             position = cut
         }
-        let point = CrashPoint(log: log, position: position, ignored: [], model: model)
+        // The damage is a state to start from, built under the strict model whatever is explored.
+        let point = CrashPoint(log: log, position: position, ignored: [], model: .strict)
         var choice = point.radices.map { $0 - 1 }
-        let offset = model.metadataOrder == .journal ? 1 : 0
-        for (index, slot) in point.dimensions.enumerated() where lose(point.slots[slot].key) { choice[index + offset] = 0 }
+        for (index, slot) in point.dimensions.enumerated() where lose(point.slots[slot].key) { choice[index] = 0 }
         guard let picked = point.resolve(choice) else { throw ScenarioFailed(description: "damage: no such crash image") }
         boot(CrashImages.materialize(point, picked, base: before, log: log))
     }

@@ -7,7 +7,7 @@ enum Report {
         let nanoseconds: UInt64
     }
 
-    static func print(_ rows: [Row], failures: [Failure], broken: [String]) {
+    static func print(_ rows: [Row], failures: [Failure], broken: [String], replayFlags: String) {
         let header = ["scenario", "ops", "syncs", "crash points", "states", "judged", "2nd crash", "failures", "time", "notes"]
         var table = [header]
         var total = ScenarioResult()
@@ -24,6 +24,7 @@ enum Report {
             total.checked += result.checked
             total.nestedStates += result.nestedStates
             var notes: [String] = []
+            if result.sampledPoints > 0 { notes.append("\(result.sampledPoints) points sampled") }
             if result.tempFilesLeft > 0 { notes.append("\(result.tempFilesLeft) images with a hidden temp file") }
             if result.inWindow > 0 { notes.append("\(result.inWindow) in the known window: \(row.scenario.window?.note ?? "")") }
             if result.removalsUndone > 0 { notes.append("\(result.removalsUndone) with an acknowledged removal undone") }
@@ -44,7 +45,7 @@ enum Report {
             guard shown[failure.scenario]! <= 3 else { continue }
             Swift.print("FAIL \(failure.scenario) at crash point \(failure.position) (after: \(failure.after))"
                 + (failure.acknowledged ? ", after the command returned" : "") + ": \(failure.reason)")
-            Swift.print("     replay: shelf-crashsim --replay \(failure.replay)")
+            Swift.print("     replay: shelf-crashsim \(replayFlags)--replay \(failure.replay)")
         }
         for (scenario, count) in shown.sorted(by: { $0.key < $1.key }) where count > 3 {
             Swift.print("     … and \(count - 3) more failures of \(scenario)")

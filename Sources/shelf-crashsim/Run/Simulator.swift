@@ -21,7 +21,7 @@ enum Simulator {
         let machine = Machine.install()
         let explorer = Explorer(machine: machine, settings: options.settings)
         if let token = options.replay { return Replay.run(token, explorer: explorer) }
-        print("shelf-crashsim: seed \(options.seed), model \(options.modelName)\(options.model.ignoreFolderSyncAfterRename ? " (folder sync after rename ignored)" : "")\(options.model.ignoreDataSyncBeforeRename ? " (data sync before rename ignored)" : ""), \(options.quick ? "quick" : "full") run")
+        print("shelf-crashsim: seed \(options.seed), \(options.quick ? "quick" : "full") run, model \(options.modelName) \(options.modelFlags)")
         if options.syncAnalysis { return SyncAnalysis.run(scenarios, explorer: explorer) }
         var rows: [Report.Row] = []
         var failures: [Failure] = []
@@ -39,7 +39,7 @@ enum Simulator {
                 rows.append(Report.Row(scenario: scenario, result: nil, nanoseconds: ProcessState.monotonicNanoseconds() - started))
             }
         }
-        Report.print(rows, failures: failures, broken: broken)
+        Report.print(rows, failures: failures, broken: broken, replayFlags: options.modelFlags)
         print("shelf-crashsim: seed \(options.seed)")
         return failures.isEmpty && broken.isEmpty ? 0 : 1
     }

@@ -56,6 +56,7 @@ enum SyncAnalysis {
         for occurrence in occurrences where !sites.contains(occurrence.site) { sites.append(occurrence.site) }
         print("\nper call site:")
         print("site\tcall\tsyncs\tshown necessary by\tverdict")
+        var removable: [String] = []
         for site in sites.sorted() {
             let here = occurrences.filter { $0.site == site }
             let necessary = here.filter { $0.failure != nil }
@@ -72,9 +73,22 @@ enum SyncAnalysis {
                 verdict = together.first.map { "necessary only with its other calls (\($0.scenario): \($0.reason))" }
                     ?? "REMOVABLE under the model in every scenario that reaches it"
             }
+            if verdict.hasPrefix("REMOVABLE") { removable.append(site) }
             let by = necessary.map { "\($0.scenario)#\($0.index + 1)" }
             let shownBy = by.prefix(4).joined(separator: ", ") + (by.count > 4 ? ", …" : "")
             print("\(site)\t\(here[0].kind)\t\(here.count) in \(users.count) scenarios\t\(shownBy.isEmpty ? "-" : shownBy)\t\(verdict)")
+        }
+        // Sites that may go one at a time may still be needed together (two syncs of which either
+        // suffices): all of them ignored at once, per scenario.
+        for scenario in scenarios {
+            guard let recording = recordings[scenario.name] else { continue }
+            let operations = recording.log.operations
+            let ignored = Set(operations.indices.filter { operations[$0].site.map(removable.contains) ?? false })
+            let sites = Set(ignored.compactMap { operations[$0].site })
+            guard sites.count > 1, let first = ignored.min() else { continue }
+            if let failure = explorer.explore(scenario, recording, ignored: ignored, from: first + 1, stopAtFirstFailure: true).failures.first {
+                print("NOT REMOVABLE TOGETHER in \(scenario.name): \(sites.sorted().joined(separator: " and ")): \(failure.reason)")
+            }
         }
     }
 }

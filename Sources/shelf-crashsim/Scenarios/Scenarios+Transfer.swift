@@ -2,10 +2,10 @@ extension Scenarios {
     /// A folder `name/` in `directory`: a file, an array with its journal, and last a subfolder
     /// with a file (so that the last entry a copy makes is a folder); modes that a copy must keep.
     static func tree(_ directory: String, _ name: String = "tree") -> [Command] {
-        [Command("save \(directory) \(name)/a.json", input: json(name + "-a", size: 200)),
-         Command("append \(directory) \(name)/log.json", input: "\"\(name)\""),
+        [Command("save \(directory) \(name)/a.json", input: json("\(directory)-\(name)-a", size: 200)),
+         Command("append \(directory) \(name)/log.json", input: "\"\(directory) \(name)\""),
          Command("append \(directory) \(name)/log.json", input: "2"),
-         Command("save \(directory) \(name)/sub/b.txt", input: name + String(repeating: "b", count: 5000)),
+         Command("save \(directory) \(name)/sub/b.txt", input: directory + name + String(repeating: "b", count: 5000)),
          Command("!chmod \(directory) \(name) 750"), Command("!chmod \(directory) \(name)/sub/b.txt 640")]
     }
 
@@ -60,6 +60,11 @@ extension Scenarios {
                      setup: tree("documents") + tree("documents", "other"),
                      steps: [Command("rename documents tree other --force")],
                      observe: ["documents"], oracle: .perItem, next: next("documents", "other/a.json"),
+                     window: ("the replaced folder under the source's name", { $0.kind == .exchange })),
+            Scenario(name: "move-folder-replace", summary: "move --force of a folder over another in another folder (exchange across folders)",
+                     setup: tree("documents") + tree("applicationSupport"),
+                     steps: [Command("move documents tree applicationSupport --force")],
+                     observe: ["documents", "applicationSupport"], oracle: .perItem, next: next("applicationSupport", "tree/a.json"),
                      window: ("the replaced folder under the source's name", { $0.kind == .exchange })),
         ]
     }
