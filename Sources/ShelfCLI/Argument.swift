@@ -32,7 +32,7 @@ struct Argument: Sendable, Hashable, CustomStringConvertible {
             guard let word = argv[index] else { return nil }
             var count = 0
             while word[count] != 0 { count += 1 }
-            return Argument(bytes: UnsafeRawBufferPointer(start: word, count: count).map { $0 })
+            return Argument(bytes: Array(UnsafeRawBufferPointer(start: word, count: count)))
         }
     }
 }

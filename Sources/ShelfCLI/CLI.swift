@@ -30,7 +30,7 @@ public enum CLI {
     package static func runProcess() -> Int32 {
         let closed = StandardDescriptors.openClosed()
         return run(arguments: Argument.processArguments(), environment: Environment.process(), stdin: 0,
-                   stdout: closed.contains(1) ? -1 : 1, stderr: closed.contains(2) ? -1 : 2, clock: MonotonicClock.now)
+                   stdout: closed.contains(.output) ? -1 : 1, stderr: closed.contains(.errors) ? -1 : 2, clock: MonotonicClock.now)
     }
 
     /// `run` with the clock that progress lines are timed by: tests pass one that jumps ahead.

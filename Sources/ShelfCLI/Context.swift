@@ -4,7 +4,7 @@ import ShelfCore
 struct Context {
     let environment: [String: String]
     /// Variables whose values are not valid UTF-8: refused where a folder is resolved from them.
-    var invalidEnvironment: Set<String> = []
+    var invalidEnvironment: [String] = []
     let stdin: Int32
     let stdout: Output
     let stderr: Output

@@ -18,6 +18,13 @@ final class Output {
 
     func line(_ text: String) { write(text + "\n") }
 
+    /// A line of bytes (a name, escaped by the caller).
+    func line(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     /// Writes out what is buffered. A failed write (closed pipe, full disk) is dropped here:
     /// there is nowhere left to report it, and the exit status already tells the outcome.
     func flush() {

@@ -57,7 +57,9 @@ enum ListCommand {
             }
         } else {
             // One line per entry, whatever bytes a name holds (docs/clear-and-list.md).
-            for name in try store.listPaths(folder, in: directory, recursive: recursive) { context.stdout.line(EscapedText.escaping(name)) }
+            for name in try store.listPaths(folder, in: directory, recursive: recursive) {
+                context.stdout.line(bytes: EscapedText.escapedBytes(name))
+            }
         }
         return ExitCode.success
     }

@@ -68,7 +68,8 @@ extension Store {
         let visible = FolderEntries.sortedByName(entries.filter { !FolderEntries.isInternal($0.name) })
         for entry in visible {
             let isFolder = try Store.isFolder(entry, in: folder)
-            let path = prefix + entry.name.bytes + (isFolder ? [UInt8(ascii: "/")] : [])
+            var path = prefix.isEmpty ? entry.name.bytes : prefix + entry.name.bytes
+            if isFolder { path.append(UInt8(ascii: "/")) }
             try visit(folder, entry.name, path, isFolder, index)
             guard isFolder && recursive else { continue }
             let sub: FileDescriptor?

@@ -44,6 +44,13 @@ package enum EscapedText {
         }
     }
 
+    /// `escaping` as bytes; the same array, with no copy, when nothing needs escaping (the
+    /// common case a listing of many names pays for).
+    package static func escapedBytes(_ bytes: [UInt8]) -> [UInt8] {
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != backslash }) { return bytes }
+        return Array(escaping(bytes).utf8)
+    }
+
     /// Text with its control characters escaped as `escaping` does, backslashes left alone: for
     /// messages, whose names are already escaped, so that a message stays on one line.
     package static func escapingControls(_ text: String) -> String {

@@ -42,4 +42,9 @@ package struct FileName: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
     private init(checked bytes: [UInt8]) {
         self.bytes = bytes
     }
+
+    /// A name a folder listing gave: the kernel never gives an empty one, nor one with `/` or NUL.
+    init(fromKernel bytes: [UInt8]) {
+        self.bytes = bytes
+    }
 }

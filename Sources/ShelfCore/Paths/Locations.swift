@@ -6,7 +6,7 @@ public struct Locations: Sendable {
     public let app: String
     public let environment: [String: String]
     /// Variables set to bytes that are not valid UTF-8: refused where they are needed.
-    let invalidVariables: Set<String>
+    let invalidVariables: [String]
 
     /// - Parameters:
     ///   - app: the namespace; nil means `SHELF_APP` from `environment`, else `shelf`.
@@ -87,7 +87,7 @@ public struct Locations: Sendable {
         return value
     }
 
-    private static func checkValid(_ variable: String, in invalid: Set<String>) throws {
+    private static func checkValid(_ variable: String, in invalid: [String]) throws {
         guard invalid.contains(variable) else { return }
         throw ShelfError.invalidName("$" + variable, reason: "\(variable) is not valid UTF-8; shelf names folders by their exact text, so set it to a UTF-8 path or name")
     }

@@ -4,9 +4,9 @@
 /// among them is refused when it is used (`Locations`).
 package struct Environment: Sendable {
     package var variables: [String: String]
-    package var invalid: Set<String>
+    package var invalid: [String]
 
-    package init(variables: [String: String], invalid: Set<String> = []) {
+    package init(variables: [String: String], invalid: [String] = []) {
         self.variables = variables
         self.invalid = invalid
     }
@@ -14,12 +14,12 @@ package struct Environment: Sendable {
     /// The process environment, read now.
     package static func process() -> Environment {
         var environment = Environment(variables: [:])
-        for (name, value) in ProcessState.environmentEntries() {
-            guard let name = String(validating: name, as: UTF8.self) else { continue }
+        ProcessState.forEachEnvironmentEntry { name, value in
+            guard let name = String(validating: name, as: UTF8.self) else { return }
             if let value = String(validating: value, as: UTF8.self) {
                 environment.variables[name] = value
             } else {
-                environment.invalid.insert(name)
+                environment.invalid.append(name)
             }
         }
         return environment

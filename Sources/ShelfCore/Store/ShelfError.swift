@@ -142,7 +142,7 @@ extension ShelfError {
     /// `user-dirs.dirs` (`XDG_DOCUMENTS_DIR in …`), which `Locations` refuses when not UTF-8.
     static func namesAVariable(_ name: String) -> Bool {
         let variable = name.hasPrefix("$") ? name.dropFirst() : name.hasPrefix("XDG_DOCUMENTS_DIR in ") ? "XDG_DOCUMENTS_DIR" : ""
-        return !variable.isEmpty && variable.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isUppercase || $0.isNumber)) }
+        return !variable.isEmpty && variable.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
     }
 }
 

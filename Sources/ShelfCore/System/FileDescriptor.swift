@@ -8,8 +8,8 @@ package struct FileDescriptor: Sendable {
     package let raw: Int32
     package let path: String
 
-    /// A descriptor shelf did not open (a standard stream, a caller's), or one the layer just
-    /// opened. One made here is never closed by shelf.
+    /// Wraps a raw descriptor: one shelf did not open (a standard stream, a caller's), which it
+    /// then never closes, or one the layer just opened, which `closeAfter` will close.
     package init(raw: Int32, path: String) {
         self.raw = raw
         self.path = path

@@ -24,7 +24,7 @@ package enum FolderEntries {
     /// All entries but `.` and `..`, in directory order.
     package static func read(_ folder: FileDescriptor) throws -> [FolderEntry] {
         let entries = try systemCall("read folder", path: folder.path) { () throws(Errno) in try kernel.entries(ofFolder: folder.raw) }
-        return entries.filter { $0.name != "." && $0.name != ".." }
+        return entries.filter { !isDotOrDotDot($0.name) }
     }
 
     /// `entries` in byte order of their names. Each name's first 8 bytes, read as one big-endian
@@ -41,6 +41,11 @@ package enum FolderEntries {
             return (key << (8 * UInt64(8 - count)), entry)
         }
         return keyed.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.name.bytes.lexicographicallyPrecedes($1.1.name.bytes) }.map(\.1)
+    }
+
+    private static func isDotOrDotDot(_ name: FileName) -> Bool {
+        let bytes = name.bytes
+        return bytes.count <= 2 && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
     }
 
     /// Whether a name is one of shelf's own temp, lock or journal files.

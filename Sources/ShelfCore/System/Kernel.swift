@@ -62,7 +62,7 @@ package protocol Kernel: Sendable {
     func status(of path: SystemString, in folder: Int32?, followingLinks: Bool) throws(Errno) -> FileStatus
     /// `mkdirat(2)`.
     func makeFolder(_ path: SystemString, in folder: Int32?, permissions: UInt32) throws(Errno)
-    /// `unlinkat(2)`; with `folder: true` (AT_REMOVEDIR) an empty folder.
+    /// `unlinkat(2)`; with `isFolder` (AT_REMOVEDIR) an empty folder.
     func remove(_ path: SystemString, in folder: Int32?, isFolder: Bool) throws(Errno)
     /// `renameat2(2)`; empty options are a plain `renameat(2)`. Flags a kernel or file system does
     /// not support throw `invalidArgument`, `notImplemented` or `notSupported`.

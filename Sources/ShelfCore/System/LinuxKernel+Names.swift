@@ -84,9 +84,12 @@ extension LinuxKernel {
                 if failure.rawValue != 0 { throw failure }
                 return entries
             }
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            guard let fileName = FileName(bytes: name) else { continue }
-            entries.append(FolderEntry(name: fileName, kind: FolderEntry.Kind(entry.pointee.d_type), inode: UInt64(entry.pointee.d_ino)))
+            // The kernel's names are never empty and hold no `/` nor NUL: no check needed.
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
+                Array(UnsafeRawBufferPointer(rebasing: bytes[..<strnlen(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count)]))
+            }
+            entries.append(FolderEntry(name: FileName(fromKernel: name), kind: FolderEntry.Kind(entry.pointee.d_type),
+                                       inode: UInt64(entry.pointee.d_ino)))
         }
     }
 

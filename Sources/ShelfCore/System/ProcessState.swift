@@ -21,21 +21,18 @@ package enum ProcessState {
         return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
     }
 
-    /// Every `NAME=value` of the environment as bytes, exactly as the process received them.
-    package static func environmentEntries() -> [(name: [UInt8], value: [UInt8])] {
-        var entries: [(name: [UInt8], value: [UInt8])] = []
+    /// Calls `body` with each `NAME=value` of the environment as bytes, exactly as the process
+    /// received them (valid for the call only).
+    package static func forEachEnvironmentEntry(_ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void) {
         var pointer = environ
         while let entry = pointer.pointee {
             // Split at the first `=` byte: searching text Character by Character (grapheme
             // breaking) cost more than all the rest of `shelf exists`.
             if let eq = strchr(entry, Int32(UInt8(ascii: "="))) {
-                let name = UnsafeRawBufferPointer(start: entry, count: eq - entry)
-                let value = UnsafeRawBufferPointer(start: eq + 1, count: strlen(eq + 1))
-                entries.append((Array(name), Array(value)))
+                body(UnsafeRawBufferPointer(start: entry, count: eq - entry), UnsafeRawBufferPointer(start: eq + 1, count: strlen(eq + 1)))
             }
             pointer += 1
         }
-        return entries
     }
 
     /// Ends the process at once with SIGKILL, exactly as a `kill -9` landing here would.

@@ -6,14 +6,14 @@ package enum StandardDescriptors {
     /// Opens `/dev/null` on each standard descriptor that is closed: read-only on 0 (a closed
     /// input reads as empty), write-only on 1 and 2. Where `/dev/null` cannot be opened, the root
     /// folder holds the number instead (reading and writing it fail). Call once, first thing.
-    /// - Returns: the descriptors that were closed.
-    package static func openClosed() -> Set<Int32> {
-        var closed: Set<Int32> = []
+    /// - Returns: which of them were closed.
+    package static func openClosed() -> Closed {
+        var closed: Closed = []
         for descriptor: Int32 in 0...2 {
             do {
                 _ = try kernel.status(descriptor)
             } catch .badDescriptor {
-                closed.insert(descriptor)
+                closed.insert(Closed(rawValue: 1 << descriptor))
                 let options: OpenOptions = descriptor == 0 ? .readOnly : .writeOnly
                 // open(2) gives the lowest free number: this one, since those below are open.
                 guard let opened = (try? kernel.open("/dev/null", in: nil, options, permissions: 0))
@@ -24,5 +24,18 @@ package enum StandardDescriptors {
             }
         }
         return closed
+    }
+
+    /// Which standard descriptors were closed at start.
+    package struct Closed: OptionSet, Sendable {
+        package let rawValue: Int32
+
+        package init(rawValue: Int32) {
+            self.rawValue = rawValue
+        }
+
+        package static let input = Closed(rawValue: 1)
+        package static let output = Closed(rawValue: 2)
+        package static let errors = Closed(rawValue: 4)
     }
 }

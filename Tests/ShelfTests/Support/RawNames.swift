@@ -8,7 +8,7 @@ import ShelfCLI
 extension TestHome {
     /// Runs the CLI in-process with `words` as the process would receive them.
     /// - Parameter invalid: variables to present as set to bytes that are not UTF-8.
-    func run(bytes words: [[UInt8]], stdin: String = "", invalid: Set<String> = []) -> (status: Int32, stdout: [UInt8], stderr: String) {
+    func run(bytes words: [[UInt8]], stdin: String = "", invalid: [String] = []) -> (status: Int32, stdout: [UInt8], stderr: String) {
         let input = CapturedFile(contents: Array(stdin.utf8))
         let out = CapturedFile()
         let err = CapturedFile()
