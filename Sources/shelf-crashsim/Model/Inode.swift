@@ -75,8 +75,21 @@ struct Disk {
     /// Mount point (an empty folder of device 1) → the root folder of the file system mounted there.
     var mounts: [Int: Int] = [:]
     var nextInode = 2
-    /// Devices without user extended attributes (as tmpfs before Linux 6.6).
-    var devicesWithoutAttributes: Set<Int> = []
+    /// What the second device lacks, as older kernels and some file systems do.
+    var secondDeviceLacks: Set<Feature> = []
+
+    enum Feature {
+        /// User extended attributes (tmpfs before Linux 6.6).
+        case attributes
+        /// O_TMPFILE (before Linux 3.11, or a file system without it).
+        case unnamedFiles
+        /// `renameat2`'s flags, RENAME_NOREPLACE and RENAME_EXCHANGE.
+        case renameFlags
+    }
+
+    func lacks(_ feature: Feature, on device: Int) -> Bool {
+        device == 2 && secondDeviceLacks.contains(feature)
+    }
 
     subscript(inode: Int) -> Inode {
         get { inodes[inode]! }

@@ -27,13 +27,13 @@ extension ModelKernel {
 
     func attributeNames(of descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         let inode = try world.inode(of: descriptor)
-        if world.disk.devicesWithoutAttributes.contains(world.disk[inode].device) { return 0 }
+        if world.disk.lacks(.attributes, on: world.disk[inode].device) { return 0 }
         return try fill(buffer, with: world.disk[inode].attributes.flatMap { $0.name + [0] })
     }
 
     private func attributeHolder(_ descriptor: Int32, _ name: SystemString) throws(Errno) -> Int {
         let inode = try world.inode(of: descriptor)
-        if world.disk.devicesWithoutAttributes.contains(world.disk[inode].device) { throw .notSupported }
+        if world.disk.lacks(.attributes, on: world.disk[inode].device) { throw .notSupported }
         guard name.hasPrefix("user.") else { throw .notSupported }
         return inode
     }

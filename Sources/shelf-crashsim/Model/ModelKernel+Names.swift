@@ -47,6 +47,7 @@ extension ModelKernel {
         let to = try world.resolve(newPath.bytes, in: newFolder, followFinal: false)
         guard let moving = from.entry else { throw .noSuchFile }
         if options.contains(.noReplace) && options.contains(.exchange) { throw .invalidArgument }
+        if !options.isEmpty && world.disk.lacks(.renameFlags, on: world.device(of: from.parent)) { throw .invalidArgument }
         for end in [from, to] where end.name.isEmpty || end.name == Array(".".utf8) || end.name == Array("..".utf8) {
             throw Errno(rawValue: EBUSY)
         }

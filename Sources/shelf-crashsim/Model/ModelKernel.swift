@@ -30,6 +30,7 @@ final class ModelKernel: Kernel, @unchecked Sendable {
         if options.isSuperset(of: .unnamedFile) {
             let (_, folderInode) = try world.existing(bytes, in: folder, followFinal: true)
             guard world.disk[folderInode].kind == .folder else { throw .notFolder }
+            if world.disk.lacks(.unnamedFiles, on: world.device(of: folderInode)) { throw .notSupported }
             guard world.allows(folderInode, write: true) else { throw .permissionDenied }
             var node = Inode(kind: .file, device: world.device(of: folderInode), mode: permissions & ~world.umask & 0o7777,
                              owner: world.owner, time: world.now)

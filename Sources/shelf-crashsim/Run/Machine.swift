@@ -24,7 +24,7 @@ struct Machine {
     }
 
     /// `/home/u` with an input file, `/run/user/1000` the root of the second file system.
-    static func freshDisk(noAttributesOnSecondDevice: Bool) -> Disk {
+    static func freshDisk(secondDeviceLacks: Set<Disk.Feature> = []) -> Disk {
         let owner = ProcessState.userID
         let time = FileTime(seconds: ProcessState.now() - 3600, nanoseconds: 0)
         var disk = Disk()
@@ -45,7 +45,7 @@ struct Machine {
         let mountPoint = folder("1000", in: folder("user", in: folder("run", in: Disk.root)), mode: 0o700)
         let otherRoot = disk.allocate(Inode(kind: .folder, device: 2, mode: 0o700, owner: owner, time: time))
         disk.mounts[mountPoint] = otherRoot
-        if noAttributesOnSecondDevice { disk.devicesWithoutAttributes = [2] }
+        disk.secondDeviceLacks = secondDeviceLacks
         disk.recount()
         return disk
     }

@@ -75,7 +75,7 @@ struct Options {
             settings.nested = CrashImages.Limits(exhaustive: 16, sampled: 8)
             settings.nestedRecoveries = 25
         } else {
-            settings.limits = CrashImages.Limits(exhaustive: 4096, sampled: 400)
+            settings.limits = CrashImages.Limits(exhaustive: 1024, sampled: 200)
             settings.nested = CrashImages.Limits(exhaustive: 64, sampled: 32)
             settings.nestedRecoveries = 400
         }

@@ -40,7 +40,7 @@ struct ScenarioFailed: Error, CustomStringConvertible {
 extension Machine {
     /// Runs `scenario` without a crash, recording its steps.
     func record(_ scenario: Scenario, model: PersistenceModel, sites: Bool) throws -> Recording {
-        boot(Machine.freshDisk(noAttributesOnSecondDevice: scenario.noAttributesOnSecondDevice))
+        boot(Machine.freshDisk(secondDeviceLacks: scenario.secondDeviceLacks))
         for (index, command) in scenario.setup.enumerated() {
             try expect(run(command, time: Clock.setup(index)), command, "set-up")
         }

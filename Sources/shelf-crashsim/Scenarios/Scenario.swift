@@ -68,6 +68,6 @@ struct Scenario {
     /// A known window (docs/reliability.md): what a kill right after the first operation this
     /// matches leaves is allowed too, for the rest of that command. Counted, not failed.
     var window: (note: String, after: (LoggedOperation) -> Bool)?
-    /// The second file system has no user extended attributes.
-    var noAttributesOnSecondDevice = false
+    /// What the file system of `temporary` lacks, to reach shelf's fallbacks.
+    var secondDeviceLacks: Set<Disk.Feature> = []
 }

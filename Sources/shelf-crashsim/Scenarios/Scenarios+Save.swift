@@ -1,7 +1,7 @@
 /// Every operation shelf offers, as scenarios. The data are small but cross 4 KiB blocks where it
 /// matters (a block is what a power cut keeps or loses of a file's data).
 enum Scenarios {
-    static var all: [Scenario] { saves + appends + transfers + removals + recoveries }
+    static var all: [Scenario] { saves + appends + transfers + fallbacks + removals + recoveries }
 
     /// A JSON object of about `size` bytes.
     static func json(_ tag: String, size: Int) -> String {
@@ -62,7 +62,7 @@ enum Scenarios {
             Scenario(name: "save-expiring-index", summary: "the same where the file system has no user attributes (.shelf-expiry index)",
                      setup: [Command("save temporary e.json", input: "\"old\"")],
                      steps: [Command("save temporary e.json --expires-in 1h", input: json("new", size: 100))],
-                     observe: ["temporary"], next: next("temporary", "e.json"), noAttributesOnSecondDevice: true),
+                     observe: ["temporary"], next: next("temporary", "e.json"), secondDeviceLacks: [.attributes]),
             Scenario(name: "save-refused", summary: "a save refused for invalid JSON leaves the old file",
                      setup: [Command("save documents keep.json", input: "[1]")],
                      steps: [Command("save documents keep.json", input: "{\"broken\": ", expect: 65)],

@@ -9,7 +9,7 @@ import Testing
 
     /// A model kernel on a fresh disk, recording from now on; and that disk, durable.
     private func recording(_ model: PersistenceModel = .strict, prepare: (ModelKernel) throws -> Void = { _ in }) throws -> (ModelKernel, Disk) {
-        let kernel = ModelKernel(world: World(disk: Machine.freshDisk(noAttributesOnSecondDevice: false),
+        let kernel = ModelKernel(world: World(disk: Machine.freshDisk(),
                                               now: FileTime(seconds: 1, nanoseconds: 0), owner: 0))
         kernel.world.startProcess(input: [])
         try prepare(kernel)
