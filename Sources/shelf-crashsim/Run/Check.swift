@@ -16,7 +16,8 @@ extension Machine {
         let (observation, problems) = observe(scenario.observe, time: Clock.observation)
         let recovery = kernel.world.recorder
         if let problem = problems.first { return Check(failure: problem) }
-        if let why = scenario.oracle.judge(observation, allowed: allowed) {
+        if let why = scenario.oracle.judge(observation, allowed: allowed)
+            ?? Oracle.judgeWhole(scenario.wholeFolders, observation, allowed.map(\.observation)) {
             return Check(failure: why + describeDifference(observation, allowed))
         }
         let after = kernel.world.disk

@@ -158,6 +158,19 @@ extension Oracle {
         }
     }
 
+    /// Each folder of `folders` exactly as in one golden state: the same files, the same bytes.
+    static func judgeWhole(_ folders: [(directory: String, prefix: String)], _ observed: Observation, _ goldens: [Observation]) -> String? {
+        for (directory, prefix) in folders {
+            let files = { (observation: Observation) in
+                (observation.groups[directory] ?? [:]).filter { $0.key.hasPrefix("file " + prefix) }
+            }
+            if !goldens.contains(where: { files($0) == files(observed) }) {
+                return "\(directory) \(prefix) is a mix: its files are not those of one state"
+            }
+        }
+        return nil
+    }
+
     /// Each file as in one of the goldens (or gone where one lacks it), listings showing only
     /// names some golden has, and no file gone that every golden has.
     static func judgeItems(_ directory: String, _ group: [String: [UInt8]], _ goldens: [Observation]) -> String? {

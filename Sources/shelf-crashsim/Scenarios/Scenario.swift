@@ -59,6 +59,9 @@ struct Scenario {
     /// The directories whose contents are observed (each listed recursively, each file retrieved).
     let observe: [String]
     var oracle = Oracle.atomic
+    /// Folders (directory, path ending in `/`) that must be whole whatever the oracle: all their
+    /// files as in one golden state (a folder replaced is old or new, never a mix of the two).
+    var wholeFolders: [(directory: String, prefix: String)] = []
     /// Run after the observation on a copy of the state, one each: their exit status must be
     /// one of those they give in the allowed golden states.
     var next: [Command] = []

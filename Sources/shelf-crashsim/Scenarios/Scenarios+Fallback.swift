@@ -14,7 +14,8 @@ extension Scenarios {
             Scenario(name: "rename-folder-aside", summary: "rename --force of a folder without RENAME_EXCHANGE: the old one renamed aside first",
                      setup: tree("temporary") + tree("temporary", "other"),
                      steps: [Command("rename temporary tree other --force")],
-                     observe: ["temporary"], oracle: .perItem, next: next("temporary", "other/a.json"),
+                     observe: ["temporary"], oracle: .perItem, wholeFolders: [("temporary", "other/")],
+                     next: next("temporary", "other/a.json"),
                      window: ("the replaced folder renamed aside, the target name absent", { $0.kind == .rename }),
                      secondDeviceLacks: [.renameFlags]),
         ]

@@ -59,12 +59,14 @@ extension Scenarios {
             Scenario(name: "rename-folder-replace", summary: "rename --force of a folder over another (exchange, then removal)",
                      setup: tree("documents") + tree("documents", "other"),
                      steps: [Command("rename documents tree other --force")],
-                     observe: ["documents"], oracle: .perItem, next: next("documents", "other/a.json"),
+                     observe: ["documents"], oracle: .perItem, wholeFolders: [("documents", "other/")],
+                     next: next("documents", "other/a.json"),
                      window: ("the replaced folder under the source's name", { $0.kind == .exchange })),
             Scenario(name: "move-folder-replace", summary: "move --force of a folder over another in another folder (exchange across folders)",
                      setup: tree("documents") + tree("applicationSupport"),
                      steps: [Command("move documents tree applicationSupport --force")],
-                     observe: ["documents", "applicationSupport"], oracle: .perItem, next: next("applicationSupport", "tree/a.json"),
+                     observe: ["documents", "applicationSupport"], oracle: .perItem, wholeFolders: [("applicationSupport", "tree/")],
+                     next: next("applicationSupport", "tree/a.json"),
                      window: ("the replaced folder under the source's name", { $0.kind == .exchange })),
         ]
     }
