@@ -17,7 +17,8 @@ extension Machine {
         let recovery = kernel.world.recorder
         if let problem = problems.first { return Check(failure: problem) }
         if let why = scenario.oracle.judge(observation, allowed: allowed)
-            ?? Oracle.judgeWhole(scenario.wholeFolders, observation, allowed.map(\.observation)) {
+            ?? Oracle.judgeWhole(scenario.wholeFolders, observation, allowed.map(\.observation))
+            ?? Oracle.judgeOneOf(scenario.keepsOneOf, observation) {
             return Check(failure: why + describeDifference(observation, allowed))
         }
         let after = kernel.world.disk

@@ -171,6 +171,12 @@ extension Oracle {
         return nil
     }
 
+    /// At least one of `files` there: a renamed entry is under its old name or its new one.
+    static func judgeOneOf(_ files: [(directory: String, path: String)], _ observed: Observation) -> String? {
+        guard !files.isEmpty, !files.contains(where: { observed.groups[$0.directory]?["file " + $0.path] != nil }) else { return nil }
+        return "neither " + files.map { "\($0.directory) \($0.path)" }.joined(separator: " nor ") + " is there: the entry is lost"
+    }
+
     /// Each file as in one of the goldens (or gone where one lacks it), listings showing only
     /// names some golden has, and no file gone that every golden has.
     static func judgeItems(_ directory: String, _ group: [String: [UInt8]], _ goldens: [Observation]) -> String? {

@@ -62,6 +62,9 @@ struct Scenario {
     /// Folders (directory, path ending in `/`) that must be whole whatever the oracle: all their
     /// files as in one golden state (a folder replaced is old or new, never a mix of the two).
     var wholeFolders: [(directory: String, prefix: String)] = []
+    /// Files of which at least one must be there, whatever the oracle: the old and the new name
+    /// of a renamed file, which a power cut may leave both, never neither.
+    var keepsOneOf: [(directory: String, path: String)] = []
     /// Run after the observation on a copy of the state, one each: their exit status must be
     /// one of those they give in the allowed golden states.
     var next: [Command] = []
