@@ -68,9 +68,15 @@ extension JSONText {
     /// holds its exact bytes in base64 (docs/json-output.md).
     static func name(_ key: String, _ bytes: [UInt8]) -> [(String, Value)] {
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            return [(key, .string(EscapedText.escaping(bytes))), (key + "Bytes", .string(base64(bytes)))]
+            return name(key, EscapedText.escaping(bytes), bytesOfInvalidName: bytes)
         }
         return [(key, .string(text))]
+    }
+
+    /// `name` of a name already split into its text (escaped when not UTF-8) and, then, its bytes.
+    static func name(_ key: String, _ text: String, bytesOfInvalidName bytes: [UInt8]?) -> [(String, Value)] {
+        guard let bytes else { return [(key, .string(text))] }
+        return [(key, .string(text)), (key + "Bytes", .string(base64(bytes)))]
     }
 
     /// Standard base64 (RFC 4648, with padding), as `base64 -d` reads it.

@@ -123,6 +123,20 @@ import Testing
         #expect(EscapedText.escaping(bytes) == escaped)
     }
 
+    @Test(arguments: ["plain", "a\\b", "£ and é", "\u{85}next", "tab\there", "\u{1F600}", "del\u{7F}", ""])
+    func textAndBytesEscapeAlike(_ text: String) {
+        #expect(EscapedText.escaping(text) == EscapedText.escaping(Array(text.utf8)))
+        let entry = ListEntry(name: text, isFolder: false, size: 0, modified: 0)
+        #expect(entry.nameBytes == Array(text.utf8) && entry.bytesOfInvalidName == nil)
+    }
+
+    @Test func aListEntryKeepsTheBytesOfANameThatIsNotUTF8() {
+        var entry = ListEntry(nameBytes: b("n", 0xE9), isFolder: false, size: 0, modified: 0)
+        #expect(entry.name == "n\\xE9" && entry.nameBytes == b("n", 0xE9))
+        entry.name = "n\u{e9}"
+        #expect(entry.nameBytes == Array("n\u{e9}".utf8) && entry.bytesOfInvalidName == nil)
+    }
+
     @Test func base64IsTheStandardOne() {
         for length in 0..<8 {
             let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 200) }

@@ -70,12 +70,12 @@ enum ListCommand {
             TimestampText.format(entry.modified),
             entry.expires.map(TimestampText.format) ?? "-",
             entry.excludedFromBackup ? "no-backup" : "backup",
-            EscapedText.escaping(entry.nameBytes),
+            entry.bytesOfInvalidName.map(EscapedText.escaping) ?? EscapedText.escaping(entry.name),
         ].joined(separator: "\t")
     }
 
     static func jsonMembers(_ entry: ListEntry) -> [(String, JSONText.Value)] {
-        JSONText.name("name", entry.nameBytes) + [
+        JSONText.name("name", entry.name, bytesOfInvalidName: entry.bytesOfInvalidName) + [
             ("isFolder", .bool(entry.isFolder)),
             ("size", .integer(entry.size)),
             ("modified", .integer(entry.modified)),

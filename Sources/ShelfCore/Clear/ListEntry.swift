@@ -3,11 +3,19 @@ public struct ListEntry: Sendable, Equatable {
     /// The path relative to the listed folder; a folder's ends with `/`. A name that is not
     /// valid UTF-8 appears escaped (`\xE9`, see docs/formats.md); `nameBytes` has it exactly.
     public var name: String {
-        get { EscapedText.text(nameBytes) }
-        set { nameBytes = Array(newValue.utf8) }
+        get { text }
+        set { (text, bytesOfInvalidName) = (newValue, nil) }
     }
     /// The path's exact bytes, as the file system holds them.
-    public var nameBytes: [UInt8]
+    public var nameBytes: [UInt8] {
+        get { bytesOfInvalidName ?? Array(text.utf8) }
+        set { (text, bytesOfInvalidName) = ListEntry.name(newValue) }
+    }
+    private var text: String
+    /// The exact bytes of a name that is not valid UTF-8; nil when `name` is exact. (A valid name
+    /// is kept as text alone: a short one then needs no allocation, which listings of many
+    /// entries feel.)
+    package private(set) var bytesOfInvalidName: [UInt8]?
     public var isFolder: Bool
     /// Size in bytes (0 for folders). A symbolic link reports its own size, never its target's.
     public var size: Int64
@@ -27,12 +35,18 @@ public struct ListEntry: Sendable, Equatable {
 
     public init(nameBytes: [UInt8], isFolder: Bool, size: Int64, modified: Int64, modifiedNanoseconds: Int64 = 0,
                 expires: Int64? = nil, excludedFromBackup: Bool = false) {
-        self.nameBytes = nameBytes
+        (text, bytesOfInvalidName) = ListEntry.name(nameBytes)
         self.isFolder = isFolder
         self.size = size
         self.modified = modified
         self.modifiedNanoseconds = modifiedNanoseconds
         self.expires = expires
         self.excludedFromBackup = excludedFromBackup
+    }
+
+    /// The text of a name and, when it is not valid UTF-8, its bytes.
+    private static func name(_ bytes: [UInt8]) -> (String, [UInt8]?) {
+        if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
+        return (EscapedText.escaping(bytes), bytes)
     }
 }

@@ -93,29 +93,26 @@ extension Store {
     private static func describe(_ name: FileName, in folder: FileDescriptor, as path: [UInt8], isFolder: Bool,
                                  index: ExpiryIndex?) throws -> ListEntry {
         guard let st = try folder.status(of: name) else { throw ShelfError.notFound(path: folder.path(for: name)) }
-        let entry = ListEntry(nameBytes: path, isFolder: st.isFolder, size: st.isFolder ? 0 : st.size,
-                              modified: st.modified.seconds, modifiedNanoseconds: st.modified.nanoseconds)
-        guard st.isRegularFile || st.isFolder else { return entry }
+        var attributes: (excluded: Bool, expires: Int64?) = (false, nil)
         // A file the user may not read still lists; its attributes are simply unknown.
-        guard let file = try? folder.open(name, [.readOnly, .noFollow, .nonBlocking]) else { return entry }
-        return try file.closeAfter { try attributes(of: $0, st, named: name, in: folder, index: index, into: entry) }
+        if st.isRegularFile || st.isFolder, let file = try? folder.open(name, [.readOnly, .noFollow, .nonBlocking]) {
+            attributes = try file.closeAfter { try Store.attributes(of: $0, st, named: name, in: folder, index: index) }
+        }
+        return ListEntry(nameBytes: path, isFolder: st.isFolder, size: st.isFolder ? 0 : st.size, modified: st.modified.seconds,
+                         modifiedNanoseconds: st.modified.nanoseconds, expires: attributes.expires,
+                         excludedFromBackup: attributes.excluded)
     }
 
-    /// `entry` with the backup flag and expiry of the open file or folder.
+    /// The backup flag and expiry of the open file or folder.
     private static func attributes(of file: FileDescriptor, _ st: FileStatus, named name: FileName, in folder: FileDescriptor,
-                                   index: ExpiryIndex?, into entry: ListEntry) throws -> ListEntry {
-        var entry = entry
+                                   index: ExpiryIndex?) throws -> (excluded: Bool, expires: Int64?) {
         let names = ExtendedAttributes.names(of: file) ?? []
+        var excluded = false
         if names.contains(ExtendedAttributes.backup) {
-            entry.excludedFromBackup = try ExtendedAttributes.value(ExtendedAttributes.backup, of: file).map(meansFalse) ?? false
+            excluded = try ExtendedAttributes.value(ExtendedAttributes.backup, of: file).map(meansFalse) ?? false
         }
-        if st.isRegularFile {
-            if names.contains(ExtendedAttributes.expiry) {
-                entry.expires = try Expiry.read(file, st, named: name, in: folder)
-            } else {
-                entry.expires = index?.expiry(of: name, st)
-            }
-        }
-        return entry
+        guard st.isRegularFile else { return (excluded, nil) }
+        if names.contains(ExtendedAttributes.expiry) { return (excluded, try Expiry.read(file, st, named: name, in: folder)) }
+        return (excluded, index?.expiry(of: name, st))
     }
 }

@@ -23,29 +23,27 @@ package struct FolderEntry: Sendable {
 package enum FolderEntries {
     /// All entries but `.` and `..`, in directory order.
     package static func read(_ folder: FileDescriptor) throws -> [FolderEntry] {
-        let entries = try systemCall("read folder", path: folder.path) { () throws(Errno) in try kernel.entries(ofFolder: folder.raw) }
-        return entries.filter { !isDotOrDotDot($0.name) }
+        try systemCall("read folder", path: folder.path) { () throws(Errno) in try kernel.entries(ofFolder: folder.raw) }
     }
 
     /// `entries` in byte order of their names. Each name's first 8 bytes, read as one big-endian
     /// integer, decide most comparisons with a single instruction; only names sharing those
     /// bytes are compared in full. (Names never contain NUL, so zero padding sorts a prefix first.)
     static func sortedByName(_ entries: [FolderEntry]) -> [FolderEntry] {
-        let keyed = entries.map { entry -> (UInt64, FolderEntry) in
+        // Keys and positions are plain integers: sorting them moves no reference-counted name.
+        let keys = entries.map { entry -> UInt64 in
             var key: UInt64 = 0
             var count = 0
             for byte in entry.name.bytes.prefix(8) {
                 key = key << 8 | UInt64(byte)
                 count += 1
             }
-            return (key << (8 * UInt64(8 - count)), entry)
+            return key << (8 * UInt64(8 - count))
         }
-        return keyed.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1.name.bytes.lexicographicallyPrecedes($1.1.name.bytes) }.map(\.1)
-    }
-
-    private static func isDotOrDotDot(_ name: FileName) -> Bool {
-        let bytes = name.bytes
-        return bytes.count <= 2 && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
+        let order = entries.indices.sorted { a, b in
+            keys[a] != keys[b] ? keys[a] < keys[b] : entries[a].name.bytes.lexicographicallyPrecedes(entries[b].name.bytes)
+        }
+        return order.map { entries[$0] }
     }
 
     /// Whether a name is one of shelf's own temp, lock or journal files.

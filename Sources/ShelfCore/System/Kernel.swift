@@ -77,7 +77,7 @@ package protocol Kernel: Sendable {
     func makeSymbolicLink(_ path: SystemString, in folder: Int32?, to target: SystemString) throws(Errno)
     /// `faccessat(2)` with AT_EACCESS: whether the effective user may.
     func checkAccess(_ path: SystemString, in folder: Int32?, _ mode: AccessMode) throws(Errno)
-    /// The entries of an open folder (`getdents`/`readdir`), from its start, with `.` and `..`.
+    /// The entries of an open folder (`getdents`/`readdir`), from its start, without `.` and `..`.
     func entries(ofFolder descriptor: Int32) throws(Errno) -> [FolderEntry]
 
     // MARK: Volumes

@@ -85,9 +85,13 @@ extension LinuxKernel {
                 return entries
             }
             // The kernel's names are never empty and hold no `/` nor NUL: no check needed.
-            let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
-                Array(UnsafeRawBufferPointer(rebasing: bytes[..<strnlen(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count)]))
+            let name: [UInt8]? = withUnsafeBytes(of: &entry.pointee.d_name) { bytes in
+                let length = strnlen(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count)
+                let name = UnsafeRawBufferPointer(rebasing: bytes[..<length])
+                let isDotOrDotDot = length <= 2 && name.allSatisfy { $0 == UInt8(ascii: ".") }
+                return isDotOrDotDot ? nil : Array(name)
             }
+            guard let name else { continue }
             entries.append(FolderEntry(name: FileName(fromKernel: name), kind: FolderEntry.Kind(entry.pointee.d_type),
                                        inode: UInt64(entry.pointee.d_ino)))
         }
