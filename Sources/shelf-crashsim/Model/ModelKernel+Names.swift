@@ -129,8 +129,8 @@ extension ModelKernel {
     func entries(ofFolder descriptor: Int32) throws(Errno) -> [FolderEntry] {
         let inode = try world.inode(of: descriptor)
         guard world.disk[inode].kind == .folder else { throw .notFolder }
-        var list = [FolderEntry(name: ".", kind: .folder, inode: UInt64(inode)),
-                    FolderEntry(name: "..", kind: .folder, inode: UInt64(world.disk[inode].parent))]
+        // Without `.` and `..`, as the protocol says.
+        var list: [FolderEntry] = []
         for entry in world.disk[inode].entries {
             guard let name = FileName(bytes: entry.name) else { continue }
             let kind: FolderEntry.Kind = switch world.disk[world.disk.entered(entry.inode)].kind {
