@@ -64,7 +64,7 @@ bench: release ## time shelf against cat, cp, rm, jq, a Disk-style rewrite (QUIC
 	$(call static_build,shelf-bench)
 	$(BENCH_BIN) --shelf $(BIN) $(if $(BENCH_QUICK),--quick) $(BENCH_ARGS)
 
-test: ## build and run every test, the quick power-loss simulation and the quick battery (about 4 minutes)
+test: ## build and run every test, the quick power-loss simulation and the quick battery (about 5 minutes)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(CRASHSIM) --quick $(if $(SEED),--seed $(SEED))
