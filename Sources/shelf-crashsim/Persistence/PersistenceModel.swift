@@ -18,7 +18,7 @@ struct PersistenceModel {
     var lengthWithoutData = true
     /// A rename from one folder to another may persist in the new folder without its removal
     /// from the old one (both names lead to the file) until the old folder is synced; never the
-    /// other way round. ext4 and XFS journal a rename as one change; btrfs has lost the removal.
+    /// other way round. ext4 and XFS journal a rename as one change; nothing promises it.
     var renameHalves = true
     /// What persists of a file's data at a time: each block on its own.
     var blockSize = 4096
