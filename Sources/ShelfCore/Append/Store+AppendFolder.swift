@@ -4,6 +4,8 @@ extension Store {
     /// Each file is written as a temp file (`TempFile`) and fsynced first; then, under an exclusive
     /// lock on the folder, the number is chosen and the file linked under it, so concurrent
     /// appenders never pick the same number and a crash leaves no partial file under a number.
+    /// With `--each`, each element is appended so in turn (two syncs each, its file's and the
+    /// folder's): a crash leaves the first elements, each whole, never a later one alone.
     func appendToFolder<Source: ByteSource>(from source: inout Source, _ target: Target, options: AppendOptions) throws -> AppendResult {
         do {
             try target.folder.makeFolder(target.name, path: target.path)
@@ -28,11 +30,14 @@ extension Store {
                         let name = try NumberedFiles.write(in: folder, path: target.path, as: number, failpoints: failpoints) { file in
                             try input.spool.copy(start..<end, to: file, at: 0)
                         }
+                        // Each element is its own atomic append: its name is durable before the
+                        // next one is linked, so a power cut keeps a prefix of the elements, never
+                        // a later one without an earlier one (docs/reliability.md, "Power loss").
+                        try AtomicReplace.syncFolder(folder)
                         names.append(name)
                         number = try NumberedFiles.increment(name, in: target.path)
                         start = end
                     }
-                    try AtomicReplace.syncFolder(folder)
                     counter.record(number)
                     return names
                 }
