@@ -67,9 +67,6 @@ enum DataFiles {
         }
     }
 
-    /// `fsync` of a folder. On ext4 that commits the journal, so every file created or removed
-    /// before it is on disk: only this file system's pending metadata is written, not every
-    /// dirty page of the machine as `sync` would (other jobs share the machine).
     /// A folder of `count` small files named `0` … `count - 1`, as folder appends make them.
     static func writeNumberedFolder(_ path: String, files count: Int) throws {
         try makeFolders(path)
@@ -82,6 +79,9 @@ enum DataFiles {
         }
     }
 
+    /// `fsync` of a folder. On ext4 that commits the journal, so every file created or removed
+    /// before it is on disk: only this file system's pending metadata is written, not every
+    /// dirty page of the machine as `sync` would (other jobs share the machine).
     static func syncFolder(_ path: String) throws {
         let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw BenchError("cannot open \(path): \(errnoText())") }
