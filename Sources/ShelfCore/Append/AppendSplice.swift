@@ -66,13 +66,13 @@ struct AppendSplice {
                              newChecksum: checksum)
     }
 
-    /// 1. The record is durable before any data byte changes; 2. `write` changes the data, and one
+    /// 1. The record is durable before any data byte changes; 2. `change` changes the data, and one
     /// sync makes it durable (with the new length); 3. the commit: the journal is emptied, unsynced.
-    private func journaled(_ journal: AppendJournal, write: () throws -> Void) throws {
+    private func journaled(_ journal: AppendJournal, change: () throws -> Void) throws {
         try locked.journal.write(journal, mode: locked.status.permissions, failpoints: failpoints)
         failpoints.check(.journal)
         do {
-            try write()
+            try change()
             try locked.file.dataSync()
         } catch {
             // Put the old bytes back at once (a full disk, say); if even that fails, the record
