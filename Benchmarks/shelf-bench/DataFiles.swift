@@ -78,6 +78,18 @@ enum DataFiles {
         }
     }
 
+    /// A folder of `count` small files named `0` … `count - 1`, as folder appends make them.
+    static func writeNumberedFolder(_ path: String, files count: Int) throws {
+        try makeFolders(path)
+        let body = Array("{\"sixteen\":\"b\"}".utf8)
+        for index in 0..<count {
+            let fd = Glibc.open(path + "/\(index)", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw BenchError("cannot create a file in \(path): \(errnoText())") }
+            _ = body.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            Glibc.close(fd)
+        }
+    }
+
     /// `fsync` of a folder. On ext4 that commits the journal, so every file created or removed
     /// before it is on disk: only this file system's pending metadata is written, not every
     /// dirty page of the machine as `sync` would (other jobs share the machine).

@@ -53,7 +53,7 @@ enum Scenarios {
         ("limits", LimitScenarios.run),
         ("byte-exactness", ByteExactScenarios.run),
         ("network-fs", NetworkFileSystemScenarios.run),
-        ("outside-extremes", OutsideValueScenarios.run),
+        ("outside-extremes", { OutsideValueScenarios.run($0) + JournalExtremeScenarios.run($0) }),
         ("hostile-names", { HostileDiskNameScenarios.run($0) + ByteArgumentScenarios.run($0) }),
         ]
     }

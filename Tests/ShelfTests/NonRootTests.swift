@@ -99,11 +99,11 @@ struct NonRootTests {
         // root appends after the hand-over: its journal is root's, and nobody cannot open it.
         #expect(home.run(["append", "documents", "l.jsonl"], stdin: "2").status == 0)
         var st = stat()
-        #expect(lstat(home.path("docs/shelf/.shelf-journal-l.jsonl"), &st) == 0 && st.st_uid == 0)
+        #expect(lstat(home.path("docs/shelf/.shelf-journal2-l.jsonl"), &st) == 0 && st.st_uid == 0)
         let result = try asNobody(["append", "documents", "l.jsonl"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(home.read("docs/shelf/l.jsonl") == "1\n2\n")
-        #expect(lstat(home.path("docs/shelf/.shelf-journal-l.jsonl"), &st) != 0 || st.st_uid == NonRootTests.nobody)
+        #expect(lstat(home.path("docs/shelf/.shelf-journal2-l.jsonl"), &st) != 0 || st.st_uid == NonRootTests.nobody)
     }
 
     @Test func aFileTheUserMayNotReadCanStillBeRenamedAndRemoved() throws {

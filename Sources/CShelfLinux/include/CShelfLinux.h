@@ -60,6 +60,17 @@ static inline int shelf_fsetxattr(int fd, const char *name, const void *value, s
 }
 static inline int shelf_fremovexattr(int fd, const char *name) { return fremovexattr(fd, name); }
 
+/// The birth time of an open file from statx(2) (STATX_BTIME), as a raw system call: 1 with the
+/// time when the file system reports one, 0 when it does not, -1 with errno (ENOSYS before 4.11).
+int shelf_birth_time(int fd, long long *seconds, unsigned int *nanoseconds);
+
+/// name_to_handle_at(2) of an open file (AT_EMPTY_PATH): the file system's handle for it, which
+/// on ext4, XFS, Btrfs and tmpfs holds the inode's generation number (NFS tells a reused inode
+/// from the file that had its number this way). Writes the handle type (4 bytes, little-endian)
+/// and the handle's bytes to `out`; returns their count, or -1 with errno (EOPNOTSUPP where the
+/// file system has no handles, EOVERFLOW when `capacity` is too small).
+int shelf_file_handle(int fd, unsigned char *out, int capacity);
+
 /// open(2)'s O_TMPFILE (it includes O_DIRECTORY), which glibc shows only to _GNU_SOURCE code, hence
 /// defined in CShelfLinux.c; 0 where the C library does not know it (the open then fails, and the
 /// caller falls back to a named file).

@@ -93,6 +93,13 @@ final class Spool {
         if n < range.count { throw Spool.shortRead(folder) }
     }
 
+    /// The bytes `range` of the spool, for a few of them.
+    func bytes(_ range: Range<Int>) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: range.count)
+        try bytes.withUnsafeMutableBytes { try read(range, into: $0) }
+        return bytes
+    }
+
     /// Moves what is in memory to the file, creating the file the first time.
     private func flush() throws {
         let fd: FileDescriptor

@@ -68,9 +68,10 @@ extension Store {
             return try locked.closeAfter { locked in
                 let rewrite = JSONRewrite(file: locked.file, target: target, size: locked.size, failpoints: failpoints)
                 switch try StoredJSONShape.inspect(locked.file, size: locked.size) {
-                case .array(let offset, let isEmpty):
+                case .array(let offset, let close, let isEmpty):
                     guard input.count > 0 else { return 0 }
-                    let splice = AppendSplice(locked: locked, failpoints: failpoints)
+                    let normal = try ArrayBlanks.normalize(locked, insertAt: offset, close: close, failpoints: failpoints)
+                    let splice = AppendSplice(locked: normal, failpoints: failpoints)
                     try splice.insert(isEmpty ? [] : [Byte.comma], input.spool, at: offset)
                 case .empty:
                     try rewrite.replace(keeping: nil, then: input.spool)

@@ -31,7 +31,7 @@ struct ClearWalk {
         }
         var own: [FileName] = []
         for entry in entries where FolderEntries.isInternal(entry.name) { own.append(entry.name) }
-        var leftovers = Leftovers(names: own)
+        var leftovers = Leftovers(names: own, entries: entries.map(\.name))
         if options.expiredOnly && own.contains(ExpiryIndex.name) {
             leftovers.index = try? ExpiryIndex.load(in: folder)
         }
@@ -67,7 +67,7 @@ struct ClearWalk {
             sub = try FolderWalker.openFolder(name, in: folder, path: folder.path(for: name), create: false)
         } catch ShelfError.symbolicLink, ShelfError.notAFolder {
             // Replaced by a link or a file since the folder was read: clear it as such.
-            let gone = clearFile(name, kind: .unknown, in: folder, path: path, leftovers: Leftovers(names: []))
+            let gone = clearFile(name, kind: .unknown, in: folder, path: path, leftovers: Leftovers(names: [], entries: []))
             if gone { outcome.removedSomething = true }
             return gone
         } catch {

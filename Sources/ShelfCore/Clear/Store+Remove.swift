@@ -8,6 +8,7 @@ extension Store {
     }
 
     package func remove(_ path: SafePath, from directory: Directory) throws {
+        try CacheTag.refuseToChange(path, in: locations.namespace(for: directory))
         try existingTarget(path, in: directory).closeAfter { target in
             guard let st = try target.status() else { throw ShelfError.notFound(path: target.path) }
             var file: FileDescriptor?

@@ -72,6 +72,7 @@ package enum FolderWalker {
     /// battery: an append racing `clear` failed with "no such file or folder".)
     static func openTarget(_ safe: SafePath, in ns: Namespace, create: Bool) throws -> Target? {
         guard create else { return try walk(safe, in: ns, create: false) }
+        try CacheTag.refuseToChange(safe, in: ns)
         var attempts = 0
         while true {
             attempts += 1

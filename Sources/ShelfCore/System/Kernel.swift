@@ -102,6 +102,22 @@ package protocol Kernel: Sendable {
     func removeAttribute(_ name: SystemString, of descriptor: Int32) throws(Errno)
     /// `flistxattr(2)`: the size of the NUL-separated list; with a buffer, the list.
     func attributeNames(of descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
+
+    // MARK: Generations
+
+    /// `statx(2)` with STATX_BTIME: when the file was made; nil when the file system keeps no birth time.
+    func birthTime(_ descriptor: Int32) throws(Errno) -> FileTime?
+    /// `name_to_handle_at(2)`: the file system's handle for the file (its type, then its bytes),
+    /// which holds the inode's generation number where the file system has one.
+    func handle(_ descriptor: Int32) throws(Errno) -> [UInt8]
+}
+
+extension Kernel {
+    /// A kernel that cannot tell one file from a later one that got its inode number (the
+    /// power-loss simulator's model never reuses a number) says so; shelf then goes by device
+    /// and inode, and by the bytes a journal record checks (see `FileGeneration`).
+    package func birthTime(_ descriptor: Int32) throws(Errno) -> FileTime? { nil }
+    package func handle(_ descriptor: Int32) throws(Errno) -> [UInt8] { throw .notSupported }
 }
 
 /// The process's `Kernel`.

@@ -115,6 +115,21 @@ package struct LinuxKernel: Kernel {
         _ = try path.withCString { (cPath) throws(Errno) in try valueOrErrno { statvfs(cPath, &info) } }
         return VolumeStatus(info)
     }
+
+    package func birthTime(_ descriptor: Int32) throws(Errno) -> FileTime? {
+        var seconds: Int64 = 0
+        var nanoseconds: UInt32 = 0
+        let known = try valueOrErrno { shelf_birth_time(descriptor, &seconds, &nanoseconds) }
+        return known == 1 ? FileTime(seconds: seconds, nanoseconds: Int64(nanoseconds)) : nil
+    }
+
+    package func handle(_ descriptor: Int32) throws(Errno) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 4 + 128)
+        let count = try bytes.withUnsafeMutableBufferPointer { (buffer) throws(Errno) in
+            try valueOrErrno { shelf_file_handle(descriptor, buffer.baseAddress, Int32(buffer.count)) }
+        }
+        return Array(bytes[..<Int(count)])
+    }
 }
 
 /// Runs a system call until a signal does not interrupt it; -1 becomes the thrown `Errno`.

@@ -33,6 +33,7 @@ extension Store {
     @discardableResult
     package func relocate(_ path: SafePath, in directory: Directory, to newPath: SafePath, in destination: Directory,
                   replace: Bool, forceCopy: Bool = false) throws -> String {
+        try CacheTag.refuseToChange(path, in: locations.namespace(for: directory))
         while true {
             let attempt = try withTransfer(path, in: directory, to: newPath, in: destination, replace: replace) { transfer in
                 let source = transfer.source

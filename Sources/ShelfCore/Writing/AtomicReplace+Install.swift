@@ -26,6 +26,8 @@ extension AtomicReplace {
         } else {
             try replaceFile(name, in: folder, as: target, oldFile: oldFile)
         }
+        // A new numbered name in a folder of numbered files: its next number is no longer known.
+        if existing == nil, NumberedFiles.value(of: target.name) != nil { FolderCounter.forget(in: target.folder) }
         try syncFolder(target.folder)
         if folder.raw != target.folder.raw, try FileIdentity(folder.status()) != FileIdentity(target.folder.status()) {
             try syncFolder(folder)
@@ -44,6 +46,10 @@ extension AtomicReplace {
             } else if try !FileLock.tryLock(old, .exclusive) {
                 throw TargetBusy()
             }
+            // The old file's journal must not outlive it (issue 12, item 1): a crashed append's
+            // record is settled against the file it was written for, under its lock, before the
+            // name goes to another file. The journal stays, empty, for the new file's appends.
+            AppendJournal.settle(old, name: target.name, in: target.folder)
             try renameIntoPlace()
         }
     }

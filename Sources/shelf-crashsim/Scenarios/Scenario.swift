@@ -30,6 +30,10 @@ enum Oracle {
     /// Each file on its own is old or new, whole (a command that changes many files one by one:
     /// remove of a folder, clear, sync). Listings may show only names some golden state has.
     case perItem
+    /// `perItem`, and the numbered files in `folder` (a path ending in `/`) of `directory` are the
+    /// old ones plus the first new ones (in number order) of the command under way, each whole
+    /// under its number: an `append --each` to a folder, each element its own atomic append.
+    case numberedPrefix(directory: String, folder: String)
 }
 
 /// A state made before the recorded steps: a command cut short by a crash, so that the steps

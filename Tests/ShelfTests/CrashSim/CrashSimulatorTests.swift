@@ -24,6 +24,16 @@ import Testing
         #expect(result.stdout.contains("save-new-folders"))
     }
 
+    /// `append --each` to a folder keeps a prefix of its elements after any power cut (its check
+    /// fails when the folder is synced once at the end instead of after each link), and a commit
+    /// lost in the journal's current place is found and settled.
+    @Test func eachElementOfAFolderAppendIsItsOwnAtomicAppend() throws {
+        let result = try simulate(["--quick", "--seed", "14", "--only", "append-folder-each,recover-commit"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(!result.stdout.contains("FAIL") && !result.stdout.contains("DID NOT RUN"))
+        #expect(result.stdout.contains("append-folder-each") && result.stdout.contains("recover-commit"))
+    }
+
     @Test(arguments: ["folder-sync-after-rename", "data-sync-before-rename"])
     func aBuildWithoutTheSyncsOfARenameIsCaught(_ broken: String) throws {
         let result = try simulate(["--quick", "--seed", "14", "--only", Self.scenarios, "--break", broken])
