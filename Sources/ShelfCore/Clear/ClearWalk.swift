@@ -18,91 +18,10 @@ struct ClearWalk {
         var removedSomething = false
     }
 
-    /// - Parameter prefix: the folder's path from the namespace folder, ending in `/` (empty at the top).
-    mutating func clear(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool) -> Outcome {
-        let entries: [FolderEntry]
-        do {
-            entries = try FolderEntries.read(folder)
-        } catch let error as ShelfError {
-            report.failed.append(ClearFailure(pathBytes: prefix, error: error))
-            return Outcome(empty: false)
-        } catch {
-            return Outcome(empty: false)
-        }
-        var own: [FileName] = []
-        for entry in entries where FolderEntries.isInternal(entry.name) { own.append(entry.name) }
-        var leftovers = Leftovers(names: own)
-        if options.expiredOnly && own.contains(ExpiryIndex.name) {
-            leftovers.index = try? ExpiryIndex.load(in: folder)
-        }
-        var outcome = Outcome()
-        // Inode order, as rm does: in a large folder, hash order would touch the inode table (and
-        // the journal) at random; in sequence, removal runs several times faster on ext4.
-        for entry in entries.sorted(by: { $0.inode < $1.inode }) where !FolderEntries.isInternal(entry.name) {
-            let name = entry.name
-            if isRoot && name == CacheTag.name {
-                outcome.empty = false
-                continue
-            }
-            let path = prefix + name.bytes
-            let gone: Bool
-            if (try? Store.isFolder(entry, in: folder)) == true {
-                gone = clearFolder(name, in: folder, path: path, outcome: &outcome)
-            } else {
-                gone = clearFile(name, kind: entry.kind, in: folder, path: path, leftovers: leftovers)
-                if gone { outcome.removedSomething = true }
-            }
-            if !gone { outcome.empty = false }
-        }
-        if !own.isEmpty && !options.dryRun {
-            outcome.empty = tidy(leftovers, in: folder, otherwiseEmpty: outcome.empty) && outcome.empty
-        }
-        return outcome
-    }
-
-    /// Clears a sub-folder, then removes it if that left it empty. Returns whether it is gone.
-    private mutating func clearFolder(_ name: FileName, in folder: FileDescriptor, path: [UInt8], outcome: inout Outcome) -> Bool {
-        let sub: FileDescriptor?
-        do {
-            sub = try FolderWalker.openFolder(name, in: folder, path: folder.path(for: name), create: false)
-        } catch ShelfError.symbolicLink, ShelfError.notAFolder {
-            // Replaced by a link or a file since the folder was read: clear it as such.
-            let gone = clearFile(name, kind: .unknown, in: folder, path: path, leftovers: Leftovers(names: []))
-            if gone { outcome.removedSomething = true }
-            return gone
-        } catch {
-            fail(path + [ClearWalk.slash], error)
-            return false
-        }
-        guard let sub else { return true }
-        return sub.closeAfter { sub in
-            let inner = clear(sub, prefix: path + [ClearWalk.slash], isRoot: false)
-            if inner.removedSomething { outcome.removedSomething = true }
-            // With limits, a folder that was empty before is someone's on purpose: only folders this
-            // clear emptied are removed. Without limits, everything goes.
-            guard inner.empty, !options.dryRun, options.removesEverything || inner.removedSomething else { return false }
-            // A writer holds a shared lock on the folder it writes in (see `FolderWalker.openTarget`):
-            // that folder stays, or the write would fail with "no such file or folder".
-            guard (try? FileLock.tryLock(sub, .exclusive)) == true else { return false }
-            do throws(Errno) {
-                try kernel.remove(SystemString(name), in: folder.raw, isFolder: true)
-            } catch .noSuchFile {
-                // gone already
-            } catch .folderNotEmpty, .fileExists {
-                return false  // something new arrived meanwhile
-            } catch {
-                fail(path + [ClearWalk.slash], ShelfError.system(error, path: folder.path(for: name), operation: "remove folder"))
-                return false
-            }
-            outcome.removedSomething = true
-            return true
-        }
-    }
-
-    private static let slash = UInt8(ascii: "/")
+    static let slash = UInt8(ascii: "/")
 
     /// Removes one file or link if the options select it. Returns whether it is gone.
-    private mutating func clearFile(_ name: FileName, kind: FolderEntry.Kind, in folder: FileDescriptor, path: [UInt8],
+    mutating func clearFile(_ name: FileName, kind: FolderEntry.Kind, in folder: FileDescriptor, path: [UInt8],
                                     leftovers: Leftovers) -> Bool {
         let fullPath = folder.path(for: name)
         if let heldLocks, options.removesEverything, !options.dryRun {
