@@ -25,17 +25,18 @@ enum ClearPlan {
     static func oldestBeyond(_ maxSize: Int64, in root: FileDescriptor, walk: ClearWalk) throws -> [[UInt8]: Stamp] {
         var candidates: [Candidate] = []
         collect(root, prefix: [], isRoot: true, walk: walk, into: &candidates)
-        var total = candidates.reduce(Int64(0)) { $0 &+ $1.size }
-        guard total > maxSize else { return [:] }
+        // 128 bits: sparse files can each claim almost 8 EiB, and their sum must neither trap nor wrap.
+        var total = candidates.reduce(Int128(0)) { $0 + Int128($1.size) }
+        guard total > Int128(maxSize) else { return [:] }
         candidates.sort {
             ($0.stamp.seconds, $0.stamp.nanoseconds) != ($1.stamp.seconds, $1.stamp.nanoseconds)
                 ? ($0.stamp.seconds, $0.stamp.nanoseconds) < ($1.stamp.seconds, $1.stamp.nanoseconds)
                 : $0.path.lexicographicallyPrecedes($1.path)
         }
         var chosen: [[UInt8]: Stamp] = [:]
-        for candidate in candidates where total > maxSize {
+        for candidate in candidates where total > Int128(maxSize) {
             chosen[candidate.path] = candidate.stamp
-            total -= candidate.size
+            total -= Int128(candidate.size)
         }
         return chosen
     }

@@ -53,7 +53,7 @@ extension ClearWalk {
         } catch {
             return false
         }
-        guard st.modified.seconds <= now - ClearWalk.staleAge else { return false }
+        guard st.modified.seconds <= now.subtractingSaturated(ClearWalk.staleAge) else { return false }
         if name.hasPrefix(JournalFile.namePrefix) {
             // A hashed name (for a long file name) cannot be traced to its file: keep it.
             guard let dataName = FileName(bytes: Array(name.bytes.dropFirst(JournalFile.namePrefix.utf8.count))),

@@ -88,7 +88,7 @@ struct ClearWalk {
         guard selects(st, expires: expires, path: path) else { return false }
         if options.dryRun {
             report.removedPaths.append(path)
-            report.freedBytes += st.size
+            report.freedBytes = report.freedBytes.addingSaturated(st.size)
             return false
         }
         do {
@@ -124,17 +124,14 @@ struct ClearWalk {
 
     /// Expired, or not modified for `olderThan`: the limits that do not depend on other files.
     func selectedByLimits(_ st: FileStatus, expires: Int64?) -> Bool {
-        if let age = options.olderThan {
-            let (limit, overflow) = now.subtractingReportingOverflow(age)
-            if !overflow && st.modified.seconds <= limit { return true }
-        }
+        if let age = options.olderThan, st.modified.seconds <= now.subtractingSaturated(age) { return true }
         return options.expiredOnly && Expiry.hasExpired(expires, now: now)
     }
 
     private mutating func unlink(_ name: FileName, in folder: FileDescriptor, path: [UInt8], size: Int64) -> Bool {
         if options.dryRun {
             report.removedPaths.append(path)
-            report.freedBytes += size
+            report.freedBytes = report.freedBytes.addingSaturated(size)
             return false
         }
         do {
@@ -146,7 +143,7 @@ struct ClearWalk {
             return false
         }
         report.removedPaths.append(path)
-        report.freedBytes += size
+        report.freedBytes = report.freedBytes.addingSaturated(size)
         WorkProgress.report(.advanced(1))
         return true
     }

@@ -61,7 +61,7 @@ public struct ClearReport: Sendable, Equatable {
     }
     /// The removed paths' exact bytes.
     public var removedPaths: [[UInt8]] = []
-    /// The sum of the removed files' sizes.
+    /// The sum of the removed files' sizes, held at `Int64.max` (sparse files can claim more).
     public var freedBytes: Int64 = 0
     /// Everything that could not be removed.
     public var failed: [ClearFailure] = []
