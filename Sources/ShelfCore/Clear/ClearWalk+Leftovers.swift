@@ -74,7 +74,7 @@ extension ClearWalk {
 
     /// Removes the expiry index and its lock, unless an update holds the lock right now.
     private func removeIndex(_ names: [FileName], in folder: FileDescriptor) -> Bool {
-        guard let lock = try? folder.open(ExpiryIndex.lockName, [.readOnly, .noFollow]) else { return removeIndexFiles(names, in: folder) }
+        guard let lock = try? folder.openForExclusiveLock(ExpiryIndex.lockName, [.readOnly, .noFollow]) else { return removeIndexFiles(names, in: folder) }
         return lock.closeAfter { lock in
             guard (try? FileLock.tryLock(lock, .exclusive)) == true else { return false }
             return removeIndexFiles(names, in: folder)

@@ -24,14 +24,13 @@ struct ClearWalk {
     mutating func clearFile(_ name: FileName, kind: FolderEntry.Kind, in folder: FileDescriptor, path: [UInt8],
                                     leftovers: Leftovers) -> Bool {
         let fullPath = folder.path(for: name)
-        if let heldLocks, options.removesEverything, !options.dryRun {
+        if let heldLocks, options.removesEverything, !options.dryRun, heldLocks.covers(folder) {
             return clearUnlessLocked(name, in: folder, path: path, heldLocks: heldLocks, leftovers: leftovers)
         }
         if kind == .regularFile || kind == .unknown {
             var opened: Int32?
             do {
-                opened = try kernel.open(SystemString(name), in: folder.raw, [.readOnly, .noFollow, .nonBlocking, .noControllingTerminal],
-                                         permissions: 0)
+                opened = try ClearWalk.openToLock(name, in: folder)
             } catch .noSuchFile {
                 return true
             } catch {
@@ -92,7 +91,7 @@ struct ClearWalk {
             return false
         }
         do {
-            guard try FileLock.tryLock(file, .exclusive) else {
+            guard try ClearWalk.tryLockToRemove(file) else {
                 report.skippedPaths.append(path)
                 return false
             }
@@ -151,5 +150,26 @@ struct ClearWalk {
     mutating func fail(_ path: [UInt8], _ error: Error) {
         let shelfError = error as? ShelfError ?? .io(path: EscapedText.text(path), operation: "remove", errno: Errno.ioError.rawValue)
         report.failed.append(ClearFailure(pathBytes: path, error: shelfError))
+    }
+
+    /// Opens a file to take its exclusive lock: on a network file system for writing too where the
+    /// user may (see `NetworkFileSystem`), else for reading.
+    private static func openToLock(_ name: FileName, in folder: FileDescriptor) throws(Errno) -> Int32 {
+        let options: OpenOptions = [.noFollow, .nonBlocking, .noControllingTerminal]
+        if NetworkFileSystem.contains(folder), let raw = try? kernel.open(SystemString(name), in: folder.raw, options.union(.readWrite), permissions: 0) {
+            return raw
+        }
+        return try kernel.open(SystemString(name), in: folder.raw, options.union(.readOnly), permissions: 0)
+    }
+
+    /// Takes the lock that makes removing a file safe: exclusive, so that no shelf reader or writer
+    /// holds it. On a network file system a file this user may only read cannot be locked
+    /// exclusively (EBADF): a shared lock then proves at least that no writer holds it.
+    private static func tryLockToRemove(_ file: FileDescriptor) throws -> Bool {
+        do {
+            return try FileLock.tryLock(file, .exclusive)
+        } catch ShelfError.io(_, _, let code) where code == Errno.badDescriptor.rawValue {
+            return try FileLock.tryLock(file, .shared)
+        }
     }
 }

@@ -86,6 +86,9 @@ package protocol Kernel: Sendable {
     func volumeStatus(_ descriptor: Int32) throws(Errno) -> VolumeStatus
     /// `statvfs(3)`.
     func volumeStatus(of path: SystemString) throws(Errno) -> VolumeStatus
+    /// `fstatfs(2)`'s `f_type`: the file system's magic number (`<linux/magic.h>`), which tells
+    /// network and FUSE file systems apart (`NetworkFileSystem`).
+    func fileSystemType(_ descriptor: Int32) throws(Errno) -> UInt64
 
     // MARK: Extended attributes
 
@@ -97,6 +100,11 @@ package protocol Kernel: Sendable {
     func removeAttribute(_ name: SystemString, of descriptor: Int32) throws(Errno)
     /// `flistxattr(2)`: the size of the NUL-separated list; with a buffer, the list.
     func attributeNames(of descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
+}
+
+extension Kernel {
+    /// A kernel that cannot tell (a model of a file system) stands for a local file system.
+    package func fileSystemType(_ descriptor: Int32) throws(Errno) -> UInt64 { 0 }
 }
 
 /// The process's `Kernel`.

@@ -41,6 +41,15 @@ package enum ProcessState {
         }
     }
 
+    /// The value of the environment variable `name` as bytes, exactly as received; nil when unset.
+    package static func environmentValue(_ name: String) -> [UInt8]? {
+        var found: [UInt8]?
+        forEachEnvironmentEntry { entry, value in
+            if entry.elementsEqual(name.utf8) { found = Array(value) }
+        }
+        return found
+    }
+
     /// Ends the process at once with SIGKILL, exactly as a `kill -9` landing here would.
     package static func killNow() -> Never {
         kill(getpid(), SIGKILL)
