@@ -7,6 +7,8 @@ extension Store {
     func appendToFolder<Source: ByteSource>(from source: inout Source, _ target: Target, options: AppendOptions) throws -> AppendResult {
         do {
             try target.folder.makeFolder(target.name, path: target.path)
+            // The new folder's name must survive a power cut before anything is linked inside.
+            try AtomicReplace.syncFolder(target.folder)
         } catch ShelfError.alreadyExists {
             // appending to it
         }

@@ -45,6 +45,7 @@ package enum FolderWalker {
             } catch {
                 throw ShelfError.system(error, path: ns.path, operation: "create folder")
             }
+            if createdNow { try syncParent(of: ns.path) }
         }
         let fd: FileDescriptor
         do {
@@ -114,10 +115,12 @@ package enum FolderWalker {
                 do {
                     try kernel.makeFolder(SystemString(name), in: parent.raw, permissions: 0o700)
                 } catch .fileExists {
-                    // made meanwhile: open it
+                    continue  // made meanwhile: open it
                 } catch {
                     throw ShelfError.system(error, path: path, operation: "create folder")
                 }
+                // Its name must survive a power cut before anything is put inside (see `syncParent`).
+                try AtomicReplace.syncFolder(parent)
             } catch .notFolder, .tooManySymbolicLinks {
                 // Tell a link (refused on principle) from a file standing where a folder must be.
                 if try parent.status(of: name, path: path)?.isSymbolicLink == true { throw ShelfError.symbolicLink(path: path) }
@@ -144,7 +147,23 @@ package enum FolderWalker {
             } catch {
                 throw ShelfError.system(error, path: prefix, operation: "create folder")
             }
+            try syncParent(of: prefix)
         }
+    }
+
+    /// Makes the folder just made at the absolute `path` durable: its name is an entry of its
+    /// parent, which a power cut may lose until the parent is synced, and with it everything
+    /// saved inside (the power-loss simulator found a moved file lost with its new namespace
+    /// folder). A parent this user may not open for reading cannot be synced; it is left as is.
+    private static func syncParent(of path: String) throws {
+        let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let folder: FileDescriptor
+        do {
+            folder = try FileDescriptor.open(parent.isEmpty ? "/" : parent, [.readOnly, .folder])
+        } catch ShelfError.permissionDenied {
+            return
+        }
+        try folder.closeAfter { try AtomicReplace.syncFolder($0) }
     }
 
     /// The shared /tmp fallback must be ours alone: owned by this user, no access for others.
