@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import ShelfCLI
 import Testing
+@testable import Shelf
 @testable import ShelfCore
 
 /// No app or group name, in any layout of the XDG variables, makes one namespace equal, contain or
@@ -87,7 +88,28 @@ import Testing
                 }
             }
         }
+        for group in NamespaceOverlapTests.groups {
+            let result = NamespaceOverlapTests.run(["save", "sharedContainer:" + group, "probe"], stdin: group, environment: environment)
+            #expect([0, 64, 77].contains(result.status), "\(label): save sharedContainer:\(group): \(result.stderr)")
+            if result.status == 0, let path = try? Locations(app: "shelf", environment: environment).path(for: .sharedContainer(appGroupName: group)) {
+                made.append(("group \(group)", NamespaceOverlapTests.realPath(path)))
+            }
+        }
         #expect(overlaps(made).isEmpty, "\(label): by the folders made: \(overlaps(made).prefix(4))")
+    }
+
+    @Test func theSwiftAPIResolvesThroughTheSameRules() throws {
+        let home = TestHome()
+        let shared = ["HOME": home.root, "XDG_CACHE_HOME": home.path("c"), "XDG_DATA_HOME": home.path("c")]
+        let store = try Store(app: "app", environment: shared)
+        #expect(throws: ShelfError.self) { try store.save("v", to: .caches, as: "k.json") }
+        #expect(throws: ShelfError.self) { try store.url(for: "k.json", in: .applicationSupport) }
+        let runtimeInCaches = ["HOME": home.root, "XDG_RUNTIME_DIR": home.path(".cache/run")]
+        #expect(throws: ShelfError.self) { try Store(app: "Run", environment: runtimeInCaches).save("v", to: .caches, as: "k.json") }
+        try Store(app: "app", environment: runtimeInCaches).save("v", to: .caches, as: "k.json")
+        #expect(home.read(".cache/app/k.json") == "\"v\"")
+        // A program named like the shared containers' folder, in any case, gets the default namespace.
+        #expect(Locations.programName(["/bin/Shelf-Shared"]) == "shelf")
     }
 
     @Test func theSharedContainersCannotBeReachedThroughAnAppInAnyCase() throws {
