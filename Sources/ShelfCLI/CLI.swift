@@ -43,74 +43,79 @@ public enum CLI {
     static func run(arguments: [Argument], environment: Environment, stdin: Int32, stdout: Int32, stderr: Int32,
                     clock: @escaping @Sendable () -> UInt64) -> Int32 {
         let out = Output(descriptor: stdout)
-        let err = Output(descriptor: stderr)
-        defer {
-            out.flush()
-            err.flush()
-        }
+        let err = Output(descriptor: stderr, name: "<stderr>")
+        let outcome = dispatch(arguments, environment: environment, stdin: stdin, out: out, err: err, clock: clock)
+        return finish(outcome, out: out, err: err)
+    }
+
+    /// What a run came to before its output is checked.
+    private struct Outcome {
+        var status: Int32
+        /// The command that ran, for messages; nil for help, the version and usage errors before a command.
+        var command: String? = nil
+        var changedStorage = false
+    }
+
+    private static func dispatch(_ arguments: [Argument], environment: Environment, stdin: Int32, out: Output, err: Output,
+                                 clock: @escaping @Sendable () -> UInt64) -> Outcome {
         let parsed: ParsedCommandLine
         do {
             parsed = try ArgumentParser.parse(arguments)
         } catch let error as UsageError {
-            report(error, to: err)
-            return ExitCode.usage
+            Messages.report(error, to: err)
+            return Outcome(status: ExitCode.usage)
+        } catch let refused as RefusedName {
+            Messages.report(refused.error, command: refused.command, to: err)
+            return Outcome(status: ExitCode.status(for: refused.error, writes: refused.command.writes), command: refused.command.name)
         } catch {
             err.line("shelf: \(error)")
-            return ExitCode.software
+            return Outcome(status: ExitCode.software)
         }
         switch parsed {
         case .help(let command):
             out.write(command.map(HelpText.command) ?? HelpText.overview)
-            return ExitCode.success
+            return Outcome(status: ExitCode.success, command: command?.name)
         case .version(let json):
             out.line(json ? JSONText.object([("name", .string("shelf")), ("version", .string(version))]) : "shelf \(version)")
-            return ExitCode.success
+            return Outcome(status: ExitCode.success)
         case .manPage:
             out.write(ManPage.render())
-            return ExitCode.success
-        case .run(let invocation, let app):
+            return Outcome(status: ExitCode.success)
+        case .run(let parsed):
             let context = Context(environment: environment.variables, invalidEnvironment: environment.invalid, stdin: stdin,
-                                  stdout: out, stderr: err, app: app, quiet: invocation.flag("quiet"), clock: clock)
-            return execute(invocation, context)
+                                  stdout: out, stderr: err, app: parsed.app, quiet: parsed.quiet, clock: clock, command: parsed.spec.name)
+            let status = execute(parsed, context)
+            return Outcome(status: status, command: parsed.spec.name,
+                           changedStorage: status == ExitCode.success && parsed.command.changesStorage)
         }
     }
 
-    private static func execute(_ invocation: Invocation, _ context: Context) -> Int32 {
-        let command = invocation.command
+    private static func execute(_ parsed: ParsedCommand, _ context: Context) -> Int32 {
         do {
-            return try command.run(invocation, context)
-        } catch let error as UsageError {
-            report(error, to: context.stderr)
+            return try parsed.command.run(context)
+        } catch var error as UsageError {
+            error.command = parsed.spec
+            Messages.report(error, to: context.stderr)
             return ExitCode.usage
         } catch let error as ShelfError {
-            context.stderr.line("shelf: \(command.name): \(printable(error.description))")
-            context.stderr.line("shelf: \(command.name): \(printable(suggestion(for: error, in: command)))")
-            return ExitCode.status(for: error, writes: command.writes)
+            Messages.report(error, command: parsed.spec, to: context.stderr)
+            return ExitCode.status(for: error, writes: parsed.spec.writes)
         } catch {
-            context.stderr.line("shelf: \(command.name): \(error)")
+            context.stderr.line("shelf: \(parsed.spec.name): \(error)")
             return ExitCode.software
         }
     }
 
-    /// The library's suggestion, plus the flag that helps where this command has one. Only `save`
-    /// gets `--raw` offered for bad JSON: an unchecked append would break the stored array.
-    private static func suggestion(for error: ShelfError, in command: CommandSpec) -> String {
-        if case .invalidJSON = error, command.name == "save" {
-            return error.recoverySuggestion.dropLast() + ", or pass --raw to store it unchecked."
+    /// The one place output is checked: everything printed is flushed, and if any of it could
+    /// not be written, the run says so and does not exit 0 (74, as for any failed write).
+    private static func finish(_ outcome: Outcome, out: Output, err: Output) -> Int32 {
+        out.flush()
+        var status = outcome.status
+        if let failure = out.failure {
+            Messages.reportLostOutput(failure, command: outcome.command, changedStorage: outcome.changedStorage, to: err)
+            if status == ExitCode.success { status = ExitCode.ioError }
         }
-        return error.recoverySuggestion
-    }
-
-    private static func report(_ error: UsageError, to err: Output) {
-        let prefix = error.command.map { "shelf: \($0.name): " } ?? "shelf: "
-        // The message quotes the user's words, which may hold newlines or escape sequences.
-        err.line(prefix + printable(error.message))
-        if let command = error.command {
-            err.line("usage: \(command.synopsis)")
-            err.line("Run 'shelf \(command.name) --help' for more.")
-        } else {
-            err.line("usage: shelf [--app NAME] <command> [<arguments>] [options]")
-            err.line("Run 'shelf help' for the list of commands.")
-        }
+        err.flush()
+        return status
     }
 }

@@ -14,6 +14,8 @@ struct Context {
     var quiet = false
     /// What progress lines are timed by (nanoseconds, monotonic).
     var clock: @Sendable () -> UInt64 = MonotonicClock.now
+    /// The command's name, which labels its progress line and notices.
+    var command = "shelf"
 
     func store() throws -> Store {
         try Store(app: app, environment: Environment(variables: environment, invalid: invalidEnvironment))
@@ -34,9 +36,8 @@ struct Context {
 
     /// Runs long work with a progress line on standard error (see `ProgressLine`); the library's
     /// reports (`WorkProgress`) feed it, and `body` may feed it too. The line is erased afterwards.
-    func withProgress<T>(_ invocation: Invocation, unit: ProgressLine.Unit = .bytes,
-                         _ body: (ProgressLine) throws -> T) throws -> T {
-        let line = ProgressLine(label: invocation.command.name, unit: unit, enabled: showsProgress, output: stderr, clock: clock)
+    func withProgress<T>(unit: ProgressLine.Unit = .bytes, _ body: (ProgressLine) throws -> T) throws -> T {
+        let line = ProgressLine(label: command, unit: unit, enabled: showsProgress, output: stderr, clock: clock)
         defer { line.finish() }
         guard line.enabled else { return try body(line) }
         return try WorkProgress.observing({ line.take($0) }) { try body(line) }
@@ -44,10 +45,10 @@ struct Context {
 
     /// The input of save and append: `--file SRC` when given, else standard input.
     /// The closure gets a source; a file it opened is closed afterwards.
-    func withInput<T>(_ invocation: Invocation, _ body: (inout DescriptorSource) throws -> T) throws -> T {
-        guard let file = invocation.fileValue("file") else {
+    func withInput<T>(_ file: InputFile?, _ body: (inout DescriptorSource) throws -> T) throws -> T {
+        guard let file else {
             if stdin >= 0, FileDescriptor(raw: stdin, path: "<stdin>").isTerminal {
-                notice("shelf: \(invocation.command.name): reading standard input; end it with Ctrl-D")
+                notice("shelf: \(command): reading standard input; end it with Ctrl-D")
             }
             var source = DescriptorSource(descriptor: stdin, name: "<stdin>")
             return try body(&source)
@@ -72,9 +73,9 @@ struct Context {
 
     /// The size of the input when it is a regular file (`--file`, or standard input redirected
     /// from a file): the total of a progress line.
-    func inputSize(_ invocation: Invocation) -> Int64? {
+    func inputSize(_ file: InputFile?) -> Int64? {
         let status: FileStatus?
-        if let file = invocation.fileValue("file") {
+        if let file {
             status = (try? SystemLayer.kernel.status(of: SystemString(bytes: file.bytes), in: nil, followingLinks: true))
         } else {
             status = try? FileDescriptor(raw: stdin, path: "<stdin>").status()

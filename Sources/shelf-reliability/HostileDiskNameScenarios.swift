@@ -37,7 +37,8 @@ enum HostileDiskNameScenarios {
             let top = Set(names + [Array("sub".utf8)])
             for options in [["list"], ["list", "-l"], ["list", "-R"], ["list", "--json"]] {
                 let listed = try shelf(words(options[0], "caches") + options.dropFirst().map { Array($0.utf8) })
-                report.record(listing(listed, expected: options.contains("-R") ? names.count * 2 + 1 : top.count, json: options.contains("--json")),
+                report.record(listing(listed, expected: options.contains("-R") ? names.count * 2 + 1 : top.count, json: options.contains("--json"),
+                                      columns: options.contains("-l")),
                               run: options.joined(separator: " ") + " caches")
             }
             report.record(try nulListing(shelf, expected: top), run: "a NUL-separated list of caches")
@@ -74,8 +75,9 @@ enum HostileDiskNameScenarios {
 
     static func rawControl(_ bytes: [UInt8]) -> Bool { bytes.contains { ($0 < 0x20 && $0 != 10) || $0 == 0x7f } }
 
-    /// One line per entry, no raw control character, no two entries alike.
-    static func listing(_ result: ChildResult, expected: Int, json: Bool) -> [String] {
+    /// One line per entry, no raw control character, no two entries alike. A long listing separates its
+    /// columns with TAB: then every line must hold the same number of them (a TAB inside a name adds one).
+    static func listing(_ result: ChildResult, expected: Int, json: Bool, columns: Bool = false) -> [String] {
         var checks = Checks()
         checks.expect(result, in: [0], "list")
         if json {
@@ -85,8 +87,14 @@ enum HostileDiskNameScenarios {
             checks.expect(names.count == expected, "--json shows \(names.count) distinct names for \(expected) entries")
             return checks.problems
         }
-        checks.expect(!rawControl(result.stdout), "a raw control character (LF inside a name, ESC, CR, TAB, DEL) reached the output")
         let lines = result.stdout.split(separator: 10).map(Array.init)
+        if columns {
+            let tabs = Set(lines.map { line in line.filter { $0 == 9 }.count })
+            checks.expect(tabs.count <= 1, "lines of list -l hold different numbers of TAB: a TAB inside a name reached the output raw")
+            checks.expect(!rawControl(result.stdout.filter { $0 != 9 }), "a raw control character (LF inside a name, ESC, CR, DEL) reached the output")
+        } else {
+            checks.expect(!rawControl(result.stdout), "a raw control character (LF inside a name, ESC, CR, TAB, DEL) reached the output")
+        }
         checks.expect(lines.count == expected, "\(lines.count) lines for \(expected) entries")
         checks.expect(Set(lines).count == lines.count, "two entries print the same line (names collapsed)")
         return checks.problems

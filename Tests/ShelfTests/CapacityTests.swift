@@ -51,13 +51,17 @@ import Testing
     @Test func theCommandMatchesTheLibraryAndStatvfs() throws {
         let json = home.run(["capacity", "--json", "documents"])
         #expect(json.status == 0)
-        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Int64]
-        #expect(object.map { Set($0.keys) } == ["totalCapacity", "availableCapacity", "availableCapacityForImportantUsage",
-                                                 "availableCapacityForOpportunisticUsage"])
+        let members = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(Set(members.keys) == ["totalCapacity", "availableCapacity", "availableCapacityForImportantUsage",
+                                      "availableCapacityForOpportunisticUsage", "directory", "path"])
+        // What was measured is named: the directory and its folder.
+        #expect(members["directory"] as? String == "documents")
+        #expect(members["path"] as? String == home.path("docs/shelf"))
+        let object = members.compactMapValues { $0 as? Int64 }
         var info = statvfs()
         #expect(statvfs(home.root, &info) == 0)
-        #expect(object?["totalCapacity"] == Int64(info.f_blocks) * Int64(info.f_frsize))
-        #expect(try object?["totalCapacity"] == home.store().capacity(of: .documents).totalCapacity)
+        #expect(object["totalCapacity"] == Int64(info.f_blocks) * Int64(info.f_frsize))
+        #expect(try object["totalCapacity"] == home.store().capacity(of: .documents).totalCapacity)
     }
 
     @Test func capacityCreatesNothingAndDefaultsToDocuments() {

@@ -47,7 +47,7 @@ import Testing
     @Test func aDirectoryNeverUsedIsAlreadyClearAndIsNotCreated() {
         let result = home.run(["clear", "documents", "--json"])
         #expect(result.status == 0)
-        #expect(result.stdout == #"{"removed":0,"freedBytes":0,"failed":[],"skipped":0,"dryRun":false}"# + "\n")
+        #expect(result.stdout == #"{"removed":0,"freedBytes":0,"failed":[],"skipped":0,"dryRun":false,"removedPaths":null}"# + "\n")
         #expect(home.allPaths() == ["run"])
     }
 
@@ -94,7 +94,7 @@ import Testing
         #expect(dry.stdout == "s/a.bin\ns/b.bin\ns/c.bin\n")
         #expect(home.exists("cache/shelf/s/a.bin"))
         let result = home.run(["clear", "caches", "--max-size", "250", "--json"])
-        #expect(result.stdout == #"{"removed":3,"freedBytes":300,"failed":[],"skipped":0,"dryRun":false}"# + "\n")
+        #expect(result.stdout == #"{"removed":3,"freedBytes":300,"failed":[],"skipped":0,"dryRun":false,"removedPaths":null}"# + "\n")
         #expect(["d", "e"].allSatisfy { home.exists("cache/shelf/s/\($0).bin") })
         #expect(!home.exists("cache/shelf/s/c.bin"))
         // Already within the limit: nothing more goes.
@@ -135,7 +135,7 @@ import Testing
         save("caches", ["never.txt"])
         home.setAge("cache/shelf/never.txt", 400 * 86_400)
         let result = home.run(["clear", "caches", "--expired", "--json"])
-        #expect(result.stdout == #"{"removed":1,"freedBytes":1,"failed":[],"skipped":0,"dryRun":false}"# + "\n")
+        #expect(result.stdout == #"{"removed":1,"freedBytes":1,"failed":[],"skipped":0,"dryRun":false,"removedPaths":null}"# + "\n")
         #expect(!home.exists("cache/shelf/past.txt"))
         #expect(home.exists("cache/shelf/later.txt") && home.exists("cache/shelf/never.txt"))
     }
@@ -148,7 +148,7 @@ import Testing
         #expect(result.stdout == "a.txt\nsub/b.txt\n")
         #expect(home.allPaths() == before)
         let json = home.run(["clear", "caches", "--dry-run", "--json"])
-        #expect(json.stdout == #"{"removed":2,"freedBytes":2,"failed":[],"skipped":0,"dryRun":true}"# + "\n")
+        #expect(json.stdout == #"{"removed":2,"freedBytes":2,"failed":[],"skipped":0,"dryRun":true,"removedPaths":[{"path":"a.txt"},{"path":"sub/b.txt"}]}"# + "\n")
         #expect(home.allPaths() == before)
     }
 
@@ -204,7 +204,7 @@ import Testing
     }
 
     @Test(arguments: [["--older-than", "7"], ["--older-than", "7y"], ["--max-size", "10Q"], ["--max-size", "-1"],
-                      ["--json", "--verbose"], ["--older-than"], ["extra"]])
+                      ["--json", "--null", "--verbose"], ["--null"], ["--older-than"], ["extra"]])
     func badOptionsAreUsageErrorsAndRemoveNothing(_ words: [String]) {
         save("caches", ["a.txt"])
         let result = home.run(["clear", "caches"] + words)

@@ -18,54 +18,6 @@ final class SteppingClock: @unchecked Sendable {
     }
 }
 
-/// A pseudo-terminal: its slave side is standard error "at a terminal".
-final class PseudoTerminal {
-    let master: Int32
-    let slave: Int32
-
-    init() throws {
-        // The pty calls are in libc but not in Swift's Glibc module: look them up.
-        typealias IntCall = @convention(c) (Int32) -> Int32
-        typealias NameCall = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-        func lookup<T>(_ name: String, as type: T.Type) throws -> T {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { throw POSIXError(.ENOSYS) }
-            return unsafeBitCast(symbol, to: type)
-        }
-        master = try lookup("posix_openpt", as: IntCall.self)(O_RDWR | O_NOCTTY)
-        guard master >= 0, try lookup("grantpt", as: IntCall.self)(master) == 0,
-              try lookup("unlockpt", as: IntCall.self)(master) == 0,
-              let name = try lookup("ptsname", as: NameCall.self)(master) else {
-            throw POSIXError(.ENXIO)
-        }
-        slave = open(name, O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw POSIXError(.ENXIO) }
-        var settings = termios()
-        tcgetattr(slave, &settings)
-        cfmakeraw(&settings)
-        tcsetattr(slave, TCSANOW, &settings)
-    }
-
-    deinit {
-        close(slave)
-        close(master)
-    }
-
-    /// Everything written to the terminal so far: a marker is written after it, and the master
-    /// side is read until the marker comes back, so nothing in flight is missed.
-    func drain() -> String {
-        let marker = "<<end of output>>"
-        _ = marker.withCString { Glibc.write(slave, $0, strlen($0)) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while !String(decoding: bytes, as: UTF8.self).hasSuffix(marker) {
-            let n = read(master, &buffer, buffer.count)
-            if n <= 0 { break }
-            bytes += buffer[..<n]
-        }
-        return String(String(decoding: bytes, as: UTF8.self).dropLast(marker.count))
-    }
-}
-
 @Suite struct ProgressTests {
     let home = TestHome()
 

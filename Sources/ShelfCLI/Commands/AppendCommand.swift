@@ -1,16 +1,16 @@
 import ShelfCore
 
 /// `shelf append`: standard input (or --file) joins what is stored, at the cost of the new item.
-enum AppendCommand {
+struct AppendCommand: Command {
+    static let each = Flag("each", help: "the input is a JSON array: append each of its elements")
+    static let raw = Flag("raw", help: "append the bytes as they are, without checking for JSON")
+
     static let spec = CommandSpec(
+        AppendCommand.self,
         name: "append",
         summary: "add standard input (or --file) to the array, lines, folder or file at <path>",
-        arguments: [CommandTable.directoryArgument, CommandTable.pathArgument],
-        options: [
-            CommandTable.fileOption,
-            OptionSpec(name: "each", help: "the input is a JSON array: append each of its elements"),
-            OptionSpec(name: "raw", help: "append the bytes as they are, without checking for JSON"),
-        ],
+        arguments: [Shared.directory, Shared.path],
+        options: [Shared.file, each, raw, Shared.jsonReport],
         discussion: """
             What happens depends on <path>:
               *.json             the input (one JSON text) becomes the last element of the
@@ -28,6 +28,8 @@ enum AppendCommand {
             Invalid input exits 65 and changes nothing. The append holds an exclusive lock on the
             file and a rollback journal beside it: concurrent appends all land, each once, and a
             crash at any instant leaves the file with or without the new item, never torn.
+            --json prints {"directory":…,"path":…,"items":N,"created":[…]}: the file or folder appended
+            to, how many items were added, and the names of new numbered files (docs/json-output.md).
             """,
         examples: [
             "echo '{\"at\":\"09:00\",\"ok\":true}' | shelf append documents log.json",
@@ -36,21 +38,34 @@ enum AppendCommand {
             "shelf append caches shots/ --file screen.png",
             "date | shelf append temporary notes.txt",
         ],
-        writes: true,
-        run: run)
+        writes: true)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let directory = try invocation.directory(at: 0)
-        let path = try invocation.path(at: 1)
-        let options = AppendOptions(each: invocation.flag("each"), raw: invocation.flag("raw"))
-        if options.each && options.raw {
-            throw UsageError("--each and --raw cannot be used together", command: invocation.command)
-        }
+    let stored: StoredPath
+    let input: InputFile?
+    let options: AppendOptions
+    let report: ActionReport.Style
+
+    init(_ words: ParsedWords) throws {
+        stored = try StoredPath(words)
+        input = words[Shared.file]
+        options = AppendOptions(each: words[Self.each], raw: words[Self.raw])
+        if options.each && options.raw { throw UsageError("--each and --raw cannot be used together") }
+        report = try ActionReport.Style(json: words[Shared.jsonReport])
+    }
+
+    func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
-        let result = try context.withInput(invocation) { source in
-            try store.append(from: &source, to: path, in: directory, options: options)
+        let result = try context.withInput(input) { source in
+            try store.append(from: &source, to: stored.path, in: stored.directory, options: options)
         }
-        for name in result.createdNames { context.stdout.line(name) }
+        if report == .json {
+            try ActionReport(store: store, stored).print(.json, to: context.stdout, [
+                ("items", .integer(Int64(result.itemsAppended))), ("created", .strings(result.createdNames)),
+            ])
+        } else {
+            // A folder's new numbered files, one name a line: digits only, nothing to escape.
+            for name in result.createdNames { context.stdout.line(name) }
+        }
         return ExitCode.success
     }
 }

@@ -1,11 +1,12 @@
 import ShelfCore
 
 /// `shelf backup`: undoes `do-not-backup` (Disk's `backup`).
-enum BackupCommand {
+struct BackupCommand: StoredPathCommand {
     static let spec = CommandSpec(
+        BackupCommand.self,
         name: "backup",
         summary: "include the file or folder at <path> in backups again (undo do-not-backup)",
-        arguments: [CommandTable.directoryArgument, CommandTable.pathArgument],
+        arguments: [Shared.directory, Shared.path],
         options: [],
         discussion: """
             Removes the extended attribute user.xdg.robots.backup, so that backup tools take the file
@@ -13,12 +14,12 @@ enum BackupCommand {
             system has no user extended attributes this fails with exit 74.
             """,
         examples: ["shelf backup documents videos/raw.mkv"],
-        writes: true,
-        run: run)
+        writes: true)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let directory = try invocation.directory(at: 0)
-        try context.store().setExcludedFromBackup(false, invocation.path(at: 1), in: directory)
+    let stored: StoredPath
+
+    func run(_ context: Context) throws -> Int32 {
+        try context.store().setExcludedFromBackup(false, stored.path, in: stored.directory)
         return ExitCode.success
     }
 }

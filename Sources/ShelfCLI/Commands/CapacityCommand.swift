@@ -1,45 +1,55 @@
 import ShelfCore
 
 /// `shelf capacity`: the space of the volume that holds a directory, under Disk's four names.
-enum CapacityCommand {
+struct CapacityCommand: Command {
+    static let directory = OptionalPositional<Directory>(
+        "directory", help: Shared.directory.argumentSpec.help + " (default: documents)")
+    static let human = Flag("human", help: "sizes in binary units with one decimal (1.5 GiB) instead of bytes")
+
     static let spec = CommandSpec(
+        CapacityCommand.self,
         name: "capacity",
         summary: "print the total and available space of the volume holding <directory> (default documents)",
-        arguments: [
-            ArgumentSpec(name: "directory", help: CommandTable.directoryArgument.help + " (default: documents)",
-                         optional: true, kind: .directory),
-        ],
-        options: [
-            PathCommand.jsonOption,
-            OptionSpec(name: "human", help: "sizes in binary units with one decimal (1.5 GiB) instead of bytes"),
-        ],
+        arguments: [directory],
+        options: [Shared.json, human],
         discussion: """
             Four lines, 'name<TAB>bytes': totalCapacity, availableCapacity,
             availableCapacityForImportantUsage and availableCapacityForOpportunisticUsage (Disk's names).
             Read with statvfs on the directory's folder, or on its nearest existing parent when it does
             not exist yet; nothing is created. Important usage may take all the available space;
             opportunistic usage leaves a reserve of 5% of the volume, at most 1 GiB (docs/directories.md).
-            --json prints one object with exactly these four keys, in bytes; --human cannot be combined with it.
+            --json prints one object with these four keys, in bytes, then directory and path: what was
+            measured (docs/json-output.md); --human cannot be combined with it.
             """,
-        examples: ["shelf capacity", "shelf capacity temporary --human", "shelf capacity caches --json | jq .availableCapacity"],
-        run: run)
+        examples: ["shelf capacity", "shelf capacity temporary --human", "shelf capacity caches --json | jq .availableCapacity"])
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        if invocation.flag("json") && invocation.flag("human") {
-            throw UsageError("--human and --json cannot be combined (--json always gives bytes)", command: spec)
-        }
-        let directory = invocation.argument(0) == nil ? Directory.documents : try invocation.directory(at: 0)
-        let capacity = try context.store().capacity(of: directory)
+    let directory: Directory
+    let human: Bool
+    let json: Bool
+
+    init(_ words: ParsedWords) throws {
+        directory = words[Self.directory] ?? .documents
+        human = words[Self.human]
+        json = words[Shared.json]
+        if json && human { throw UsageError("--human and --json cannot be combined (--json always gives bytes)") }
+    }
+
+    func run(_ context: Context) throws -> Int32 {
+        let store = try context.store()
+        let capacity = try store.capacity(of: directory)
         let values: [(String, Int64)] = [
             ("totalCapacity", capacity.totalCapacity),
             ("availableCapacity", capacity.availableCapacity),
             ("availableCapacityForImportantUsage", capacity.availableCapacityForImportantUsage),
             ("availableCapacityForOpportunisticUsage", capacity.availableCapacityForOpportunisticUsage),
         ]
-        if invocation.flag("json") {
-            context.stdout.line(JSONText.object(values.map { ($0.0, .integer($0.1)) }))
+        if json {
+            // What was measured: the directory and its folder (or the nearest parent that exists).
+            let measured: [(String, JSONText.Value)] = [
+                ("directory", .string(directory.name)), ("path", .string(try store.path(for: nil, in: directory))),
+            ]
+            context.stdout.line(JSONText.object(values.map { ($0.0, .integer($0.1)) } + measured))
         } else {
-            let human = invocation.flag("human")
             for (name, bytes) in values { context.stdout.line(name + "\t" + (human ? HumanSize.format(bytes) : String(bytes))) }
         }
         return ExitCode.success

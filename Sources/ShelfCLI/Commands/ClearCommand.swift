@@ -1,19 +1,22 @@
 import ShelfCore
 
 /// `shelf clear`: empties a directory's namespace folder, or trims it to limits (for cron).
-enum ClearCommand {
+struct ClearCommand: Command {
+    static let olderThan = Option<DurationValue>(
+        "older-than", value: "DURATION", help: "remove files not modified for DURATION (90s, 15m, 12h, 7d, 2w)")
+    static let maxSize = Option<SizeValue>(
+        "max-size", value: "SIZE", help: "remove the least recently modified files until the rest fit in SIZE (500K, 10M, 2G)")
+    static let expired = Flag("expired", help: "remove files whose expiry time (save --expires-in) has passed")
+    static let dryRun = Flag("dry-run", short: "n", help: "print what would be removed; remove nothing")
+    static let verbose = Flag("verbose", short: "v", help: "print each removed file; report skipped ones on standard error")
+    static let null = Flag("null", short: "0", help: "with --verbose or --dry-run: end each path with NUL instead of a newline, and print its exact bytes")
+
     static let spec = CommandSpec(
+        ClearCommand.self,
         name: "clear",
         summary: "remove everything in <directory>, or only what breaks --older-than, --max-size, --expired",
-        arguments: [CommandTable.directoryArgument],
-        options: [
-            OptionSpec(name: "older-than", value: "DURATION", help: "remove files not modified for DURATION (90s, 15m, 12h, 7d, 2w)"),
-            OptionSpec(name: "max-size", value: "SIZE", help: "remove the least recently modified files until the rest fit in SIZE (500K, 10M, 2G)"),
-            OptionSpec(name: "expired", help: "remove files whose expiry time (save --expires-in) has passed"),
-            OptionSpec(name: "dry-run", short: "n", help: "print what would be removed; remove nothing"),
-            OptionSpec(name: "verbose", short: "v", help: "print each removed file; report skipped ones on standard error"),
-            PathCommand.jsonOption,
-        ],
+        arguments: [Shared.directory],
+        options: [olderThan, maxSize, expired, dryRun, verbose, null, Shared.json],
         discussion: """
             Only the directory's own namespace folder is touched, never anything outside it: symbolic
             links are removed, not followed. CACHEDIR.TAG at the top stays. Without options everything
@@ -24,9 +27,12 @@ enum ClearCommand {
             A file another shelf process is writing or reading (it holds a lock) is skipped, not torn.
             Every file that cannot be removed is reported on standard error and the others are still
             removed; the status is then 77 if all were refused permission, else 74.
-            Paths printed by --verbose and --dry-run are relative to the directory's folder.
+            Paths printed by --verbose and --dry-run are relative to the directory's folder, one per
+            line, escaped as list escapes names (on a terminal, quoted for the shell as ls does);
+            --null gives their exact bytes, each ended by NUL.
             --json prints {"removed":N,"freedBytes":N,"failed":[{"path":…,"error":…}],"skipped":N,
-            "dryRun":false} (docs/json-output.md).
+            "dryRun":false,"removedPaths":null}; with --verbose or --dry-run, removedPaths is the
+            array of paths removed, [{"path":…},…] (docs/json-output.md).
             """,
         examples: [
             "shelf clear temporary",
@@ -34,53 +40,71 @@ enum ClearCommand {
             "shelf clear caches --expired --json",
             "shelf clear caches --max-size 1G --dry-run",
         ],
-        writes: true,
-        run: run)
+        writes: true)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let directory = try invocation.directory(at: 0)
-        let options = ClearOptions(olderThan: try invocation.duration("older-than"), maxSize: try invocation.size("max-size"),
-                                   expiredOnly: invocation.flag("expired"), dryRun: invocation.flag("dry-run"))
-        let json = invocation.flag("json")
-        if json && invocation.flag("verbose") {
-            throw UsageError("--verbose and --json cannot be combined (--json prints counts)", command: spec)
-        }
+    let directory: Directory
+    let options: ClearOptions
+    let verbose: Bool
+    let null: Bool
+    let json: Bool
+
+    init(_ words: ParsedWords) throws {
+        directory = try words[Shared.directory]
+        options = ClearOptions(olderThan: words[Self.olderThan]?.seconds, maxSize: words[Self.maxSize]?.bytes,
+                               expiredOnly: words[Self.expired], dryRun: words[Self.dryRun])
+        verbose = words[Self.verbose]
+        null = words[Self.null]
+        json = words[Shared.json]
+        if null && json { throw UsageError("--null and --json cannot be combined (--json gives every path's bytes)") }
+        if null && !listsPaths { throw UsageError("--null ends the paths --verbose or --dry-run print: give one of them") }
+    }
+
+    /// Whether the removed paths are printed (or, with --json, listed).
+    var listsPaths: Bool { verbose || options.dryRun }
+
+    var changesStorage: Bool { !options.dryRun }
+
+    func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
         // Clearing many files can take a while: a count of files removed (on a terminal only).
-        let report = try context.withProgress(invocation, unit: .items("files removed")) { _ in
+        let report = try context.withProgress(unit: .items("files removed")) { _ in
             try store.clear(directory, options: options)
         }
+        // In byte order, as list prints names.
+        let removed = listsPaths ? report.removedPaths.sorted { $0.lexicographicallyPrecedes($1) } : nil
         if json {
-            context.stdout.line(JSONText.object(jsonMembers(report, dryRun: options.dryRun)))
-        } else if options.dryRun || invocation.flag("verbose") {
-            // Escaped as list escapes them: one line per path, whatever bytes a name holds.
-            for path in report.removedPaths.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-                context.stdout.line(EscapedText.escaping(path))
-            }
+            context.stdout.line(JSONText.object(ClearCommand.jsonMembers(report, dryRun: options.dryRun, paths: removed)))
+        } else if let removed {
+            // One entry per path, whatever bytes a name holds.
+            let style = NameStyle(null: null, output: context.stdout)
+            for path in removed { context.stdout.entry(path, style: style) }
         }
-        if invocation.flag("verbose") {
+        if verbose {
             for path in report.skippedPaths {
                 context.stderr.line("shelf: clear: skipped (in use or changed meanwhile): \(EscapedText.escaping(path))")
             }
         }
-        return status(reporting: report.failed, to: context)
+        return ClearCommand.status(reporting: report.failed, to: context)
     }
 
-    static func jsonMembers(_ report: ClearReport, dryRun: Bool) -> [(String, JSONText.Value)] {
+    /// - Parameter paths: the removed paths to list, sorted; nil leaves them out (`null`).
+    static func jsonMembers(_ report: ClearReport, dryRun: Bool, paths: [[UInt8]]?) -> [(String, JSONText.Value)] {
         let failed = report.failed.map { JSONText.Value.object(JSONText.name("path", $0.pathBytes) + [("error", .string($0.error.description))]) }
         return [
-            ("removed", .integer(Int64(report.removed.count))),
+            ("removed", .integer(Int64(report.removedPaths.count))),
             ("freedBytes", .integer(report.freedBytes)),
             ("failed", .array(failed)),
-            ("skipped", .integer(Int64(report.skipped.count))),
+            ("skipped", .integer(Int64(report.skippedPaths.count))),
             ("dryRun", .bool(dryRun)),
+            ("removedPaths", paths.map { .array($0.map { .object(JSONText.name("path", $0)) }) } ?? .null),
         ]
     }
 
     /// Each failure on standard error; 77 when every one was a refusal of permission, else 74.
     static func status(reporting failures: [ClearFailure], to context: Context) -> Int32 {
         guard !failures.isEmpty else { return ExitCode.success }
-        for failure in failures { context.stderr.line("shelf: clear: \(failure.error.description)") }
+        // A name on disk may hold control characters: a message stays one line.
+        for failure in failures { context.stderr.line("shelf: clear: \(printable(failure.error.description))") }
         let refused = failures.allSatisfy { ExitCode.status(for: $0.error, writes: true) == ExitCode.permission }
         let count = failures.count == 1 ? "1 entry" : "\(failures.count) entries"
         let advice = refused ? ShelfError.permissionDenied(path: "").recoverySuggestion : "Check the disk and the file system, then run the command again."

@@ -2,14 +2,16 @@ import ShelfCore
 
 /// `shelf __complete-path`: the stored paths that continue a prefix, for the completion
 /// scripts. Hidden: it is an interface between shelf and its own scripts, not a user command.
-enum CompletePathCommand {
+struct CompletePathCommand: Command {
+    // Words as typed, whatever they hold: a completion helper answers nothing rather than fail.
+    static let directory = Positional<Argument>("directory", help: Shared.directory.argumentSpec.help, kind: .directory)
+    static let prefix = OptionalPositional<Argument>("prefix", help: "what has been typed of the path so far", kind: .storedPath)
+
     static let spec = CommandSpec(
+        CompletePathCommand.self,
         name: "__complete-path",
         summary: "print the stored paths in <directory> that start with <prefix>, one per line (for shell completion)",
-        arguments: [
-            CommandTable.directoryArgument,
-            ArgumentSpec(name: "prefix", help: "what has been typed of the path so far", optional: true, kind: .storedPath),
-        ],
+        arguments: [directory, prefix],
         options: [],
         discussion: """
             Lists one folder level, as file-name completion does: the entries of the folder named by
@@ -19,21 +21,26 @@ enum CompletePathCommand {
             Links on the way are not
             followed. Nothing is created; a prefix that leads nowhere prints nothing and exits 0.
             """,
-        hidden: true,
-        run: run)
+        hidden: true)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let prefix = invocation.argument(1) ?? ""
-        guard let directory = Directory(parsing: invocation.positionals[0].description),
-              let base = try? context.store().path(for: nil, in: directory) else { return ExitCode.success }
+    let directory: Directory?
+    let prefix: String
+
+    init(_ words: ParsedWords) throws {
+        directory = Directory(parsing: try words[Self.directory].description)
+        prefix = words[Self.prefix]?.description ?? ""
+    }
+
+    func run(_ context: Context) throws -> Int32 {
+        guard let directory, let base = try? context.store().path(for: nil, in: directory) else { return ExitCode.success }
         let slash = prefix.lastIndex(of: "/")
         let parent = slash.map { String(prefix[...$0]) } ?? ""
         let leaf = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
         guard parent.isEmpty || (try? SafePath(parent)) != nil,
-              let folder = openFolder(base, components: parent.split(separator: "/").map { FileName(String($0)) }) else {
+              let folder = Self.openFolder(base, components: parent.split(separator: "/").map { FileName(String($0)) }) else {
             return ExitCode.success
         }
-        for (name, isFolder) in folder.closeAfter(entries) where matches(name, leaf) && !(parent.isEmpty && name == "CACHEDIR.TAG") {
+        for (name, isFolder) in folder.closeAfter(Self.entries) where Self.matches(name, leaf) && !(parent.isEmpty && name == "CACHEDIR.TAG") {
             context.stdout.line(parent + name + (isFolder ? "/" : ""))
         }
         return ExitCode.success

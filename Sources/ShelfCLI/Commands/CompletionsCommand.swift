@@ -1,9 +1,12 @@
 /// `shelf completions bash|zsh|fish`: the completion script for a shell, built from the table.
-enum CompletionsCommand {
+struct CompletionsCommand: Command {
+    static let shell = Positional<Shell>("shell", help: "bash, zsh or fish")
+
     static let spec = CommandSpec(
+        CompletionsCommand.self,
         name: "completions",
         summary: "print the completion script for <shell> (bash, zsh or fish)",
-        arguments: [ArgumentSpec(name: "shell", help: "bash, zsh or fish", kind: .shell)],
+        arguments: [shell],
         options: [],
         discussion: """
             The scripts complete command names, options, directory names, the paths stored in the
@@ -15,19 +18,35 @@ enum CompletionsCommand {
         examples: [
             "source <(shelf completions bash)",
             "mkdir -p ~/.config/fish/completions && shelf completions fish > ~/.config/fish/completions/shelf.fish",
-        ],
-        run: run)
+        ])
 
-    static let shells = ["bash", "zsh", "fish"]
+    /// A shell there is a script for.
+    enum Shell: String, CaseIterable, ArgumentValue {
+        case bash, zsh, fish
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        switch invocation.positionals[0].description {
-        case "bash": context.stdout.write(BashCompletion.script())
-        case "zsh": context.stdout.write(ZshCompletion.script())
-        case "fish": context.stdout.write(FishCompletion.script())
-        case let other:
-            let hint = Suggestion.nearest(to: other, in: shells).map { "; did you mean '\($0)'?" } ?? ""
-            throw UsageError("no completions for '\(other)'\(hint) (bash, zsh or fish)", command: spec)
+        static var kind: ArgumentKind { .shell }
+
+        static func parse(_ word: Argument, as spelling: String) throws -> Shell {
+            if let shell = word.text.flatMap(Shell.init(rawValue:)) { return shell }
+            let names = allCases.map(\.rawValue)
+            let hint = Suggestion.nearest(to: word.description, in: names).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError("no completions for '\(word)'\(hint) (bash, zsh or fish)")
+        }
+    }
+
+    static var shells: [String] { Shell.allCases.map(\.rawValue) }
+
+    let shell: Shell
+
+    init(_ words: ParsedWords) throws {
+        shell = try words[Self.shell]
+    }
+
+    func run(_ context: Context) throws -> Int32 {
+        switch shell {
+        case .bash: context.stdout.write(BashCompletion.script())
+        case .zsh: context.stdout.write(ZshCompletion.script())
+        case .fish: context.stdout.write(FishCompletion.script())
         }
         return ExitCode.success
     }

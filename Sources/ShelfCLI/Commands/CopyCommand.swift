@@ -1,15 +1,15 @@
 import ShelfCore
 
 /// `shelf copy`: a file or folder tree into another directory or under another name.
-enum CopyCommand {
+struct CopyCommand: Command {
+    static let newPath = OptionalPositional<SafePath>("new-path", help: "the copy's path (default: <path>)")
+
     static let spec = CommandSpec(
+        CopyCommand.self,
         name: "copy",
         summary: "copy the file or folder at <path> into <to-directory>, as <new-path> if given",
-        arguments: [
-            CommandTable.directoryArgument, CommandTable.pathArgument, MoveCommand.toDirectoryArgument,
-            ArgumentSpec(name: "new-path", help: "the copy's path (default: <path>)", optional: true, kind: .storedPath),
-        ],
-        options: [MoveCommand.forceOption, MoveCommand.printPathOption],
+        arguments: [Shared.directory, Shared.path, Shared.toDirectory, newPath],
+        options: [Shared.force, Shared.printPath, Shared.jsonReport],
         discussion: """
             The copy is built under a hidden temporary name beside the target, every file and folder
             fsynced, then renamed into place in one step: the target name never shows a partial file
@@ -17,24 +17,32 @@ enum CopyCommand {
             links inside a folder are copied as links, never followed; FIFOs, sockets and devices are
             refused. Missing folders on the way are created. An existing target is an error (exit 73)
             unless --force is given (see 'shelf help move' for how a target is replaced).
+            --json prints {"directory":…,"path":…,"from":…}: the copy and its source (docs/json-output.md).
             """,
         examples: [
             "shelf copy documents notes/todo.txt caches",
             "shelf copy documents notes/ documents notes-backup/",
         ],
-        writes: true,
-        run: run)
+        writes: true)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let directory = try invocation.directory(at: 0)
-        let destination = try invocation.directory(at: 2)
+    let stored: StoredPath
+    let destination: Directory
+    let newPath: SafePath
+    let transfer: TransferOptions
+
+    init(_ words: ParsedWords) throws {
+        stored = try StoredPath(words)
+        destination = try words[Shared.toDirectory]
+        newPath = words[Self.newPath] ?? stored.path
+        transfer = try TransferOptions(words)
+    }
+
+    func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
-        let copied = try context.withProgress(invocation) { _ in
-            let path = try invocation.path(at: 1)
-            return try store.copy(path, in: directory, to: destination, as: invocation.optionalPath(at: 3) ?? path,
-                                  replace: invocation.flag("force"))
+        let copied = try context.withProgress { _ in
+            try store.copy(stored.path, in: stored.directory, to: destination, as: newPath, replace: transfer.replace)
         }
-        if invocation.flag("print-path") { context.stdout.line(copied) }
+        try transfer.print(stored, now: StoredPath(newPath, in: destination), printed: copied, store: store, to: context.stdout)
         return ExitCode.success
     }
 }

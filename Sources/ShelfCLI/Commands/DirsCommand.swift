@@ -1,15 +1,15 @@
 import ShelfCore
 
 /// `shelf dirs`: every directory as resolved from the environment now.
-enum DirsCommand {
+struct DirsCommand: Command {
+    static let group = Option<String>("group", value: "NAME", help: "resolve sharedContainer for the group NAME")
+
     static let spec = CommandSpec(
+        DirsCommand.self,
         name: "dirs",
         summary: "print the folder of each directory, one 'name<TAB>path' per line",
         arguments: [],
-        options: [
-            PathCommand.jsonOption,
-            OptionSpec(name: "group", value: "NAME", help: "resolve sharedContainer for the group NAME"),
-        ],
+        options: [Shared.json, group],
         discussion: """
             Each line is the directory's name, a tab, and its absolute folder for the current app
             (documents, caches, applicationSupport, temporary), then the shared containers: with
@@ -23,15 +23,21 @@ enum DirsCommand {
             "shelf dirs",
             "shelf dirs --group team | cut -f2",
             "shelf --app myapp dirs --json | jq -r .caches",
-        ],
-        run: run)
+        ])
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
+    let group: String?
+    let json: Bool
+
+    init(_ words: ParsedWords) throws {
+        group = words[Self.group]
+        json = words[Shared.json]
+    }
+
+    func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
-        let group = invocation.value("group")
         let standard = try Directory.standard.map { ($0.name, try store.locations.path(for: $0)) }
         let shared = try group.map { try store.locations.path(for: .sharedContainer(appGroupName: $0)) }
-        if invocation.flag("json") {
+        if json {
             let members: [(String, JSONText.Value)] = [("app", .string(store.locations.app))]
                 + standard.map { ($0.0, .string($0.1)) }
                 + [("sharedContainer", shared.map { .string($0) } ?? .null), ("group", group.map { .string($0) } ?? .null)]

@@ -1,11 +1,12 @@
 import ShelfCore
 
 /// `shelf do-not-backup`: marks a file or folder for backup tools to skip (Disk's `doNotBackup`).
-enum DoNotBackupCommand {
+struct DoNotBackupCommand: StoredPathCommand {
     static let spec = CommandSpec(
+        DoNotBackupCommand.self,
         name: "do-not-backup",
         summary: "exclude the file or folder at <path> from backups (user.xdg.robots.backup=false)",
-        arguments: [CommandTable.directoryArgument, CommandTable.pathArgument],
+        arguments: [Shared.directory, Shared.path],
         options: [],
         discussion: """
             Sets the extended attribute user.xdg.robots.backup to 'false' (the freedesktop.org
@@ -16,12 +17,12 @@ enum DoNotBackupCommand {
             directories, caches already carries a CACHEDIR.TAG that backup tools honour.
             """,
         examples: ["shelf do-not-backup documents videos/raw.mkv", "shelf do-not-backup applicationSupport index/"],
-        writes: true,
-        run: run)
+        writes: true)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let directory = try invocation.directory(at: 0)
-        try context.store().setExcludedFromBackup(true, invocation.path(at: 1), in: directory)
+    let stored: StoredPath
+
+    func run(_ context: Context) throws -> Int32 {
+        try context.store().setExcludedFromBackup(true, stored.path, in: stored.directory)
         return ExitCode.success
     }
 }

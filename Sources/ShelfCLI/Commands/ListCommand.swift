@@ -1,21 +1,20 @@
 import ShelfCore
 
 /// `shelf list`: what is stored in a directory or one of its folders.
-enum ListCommand {
+struct ListCommand: Command {
+    static let folder = OptionalPositional<SafePath>(
+        "folder", help: "a folder inside the directory (default: the directory's folder)")
+    static let long = Flag("long", short: "l", help: "also size, modification time, expiry and backup flag")
+    static let recursive = Flag("recursive", short: "R", help: "also list inside folders, as paths from <folder>")
+    static let human = Flag("human", help: "with --long (which it implies): sizes in binary units (1.5 MiB) instead of bytes")
+    static let json = Flag("json", help: "print one JSON array of objects, one per entry, instead of text")
+
     static let spec = CommandSpec(
+        ListCommand.self,
         name: "list",
         summary: "print the names in <directory> (or its <folder>); folders end with '/'",
-        arguments: [
-            CommandTable.directoryArgument,
-            ArgumentSpec(name: "folder", help: "a folder inside the directory (default: the directory's folder)",
-                         optional: true, kind: .storedPath),
-        ],
-        options: [
-            OptionSpec(name: "long", short: "l", help: "also size, modification time, expiry and backup flag"),
-            OptionSpec(name: "recursive", short: "R", help: "also list inside folders, as paths from <folder>"),
-            OptionSpec(name: "human", help: "with --long (which it implies): sizes in binary units (1.5 MiB) instead of bytes"),
-            PathCommand.jsonOption,
-        ],
+        arguments: [Shared.directory, folder],
+        options: [long, recursive, human, Shared.null, json],
         discussion: """
             One name per line in byte order, relative to the listed folder; folders end with '/'.
             With --recursive each folder is followed by its contents (sub/a.json). shelf's own
@@ -26,52 +25,77 @@ enum ListCommand {
             name. Times are ISO 8601 in UTC (2025-06-30T16:00:00Z). --human gives sizes as 1.5 MiB.
             --json prints one array of objects with the keys name, isFolder, size, modified,
             modifiedNanoseconds, expires and excludedFromBackup (docs/json-output.md).
-            Names may hold any byte. Text output escapes them so that each line is one entry: a
-            backslash as \\\\, newline, tab, carriage return and escape as \\n, \\t, \\r, \\e, other
-            control characters and bytes that are not UTF-8 as \\xHH. With --json such a name is
-            escaped the same way and its exact bytes are in nameBytes (base64).
+            Names may hold any byte. On a terminal they are quoted for the shell as ls does, so that
+            a name can be pasted back ('a b', 'evil'$'\\n''x', 'caf'$'\\351''.txt'). Otherwise each
+            line is one entry: a backslash as \\\\, newline, tab, carriage return and escape as \\n,
+            \\t, \\r, \\e, other control characters and bytes that are not UTF-8 as \\xHH. --null
+            (-0) prints each name's exact bytes ended by NUL instead of a newline, for xargs -0.
+            With --json a name that is not UTF-8 is escaped the same way and its exact bytes are in
+            nameBytes (base64).
             """,
         examples: [
             "shelf list caches",
             "shelf list -lR documents notes",
             "shelf list --human caches",
             "shelf list --json caches | jq -r '.[] | select(.expires != null) | .name'",
-        ],
-        run: run)
+        ])
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let directory = try invocation.directory(at: 0)
-        let folder = try invocation.optionalPath(at: 1)
-        let recursive = invocation.flag("recursive")
-        let human = invocation.flag("human")
-        if human && invocation.flag("json") {
-            throw UsageError("--human and --json cannot be combined (--json always gives bytes)", command: spec)
-        }
-        let store = try context.store()
-        if invocation.flag("json") {
-            let entries = try store.entries(of: folder, in: directory, recursive: recursive)
-            context.stdout.line(JSONText.encode(.array(entries.map { .object(jsonMembers($0)) })))
-        } else if invocation.flag("long") || human {
-            for entry in try store.entries(of: folder, in: directory, recursive: recursive) {
-                context.stdout.line(longLine(entry, human: human))
-            }
+    let directory: Directory
+    let folder: SafePath?
+    let recursive: Bool
+    let format: Format
+
+    /// What each entry shows; `null`: names end with NUL and keep their bytes (`NameStyle`).
+    enum Format {
+        case names(null: Bool)
+        case long(human: Bool, null: Bool)
+        case json
+    }
+
+    init(_ words: ParsedWords) throws {
+        directory = try words[Shared.directory]
+        folder = words[Self.folder]
+        recursive = words[Self.recursive]
+        let human = words[Self.human], null = words[Shared.null]
+        if words[Self.json] {
+            if human { throw UsageError("--human and --json cannot be combined (--json always gives bytes)") }
+            if null { throw UsageError("--null and --json cannot be combined (--json gives every name's bytes)") }
+            format = .json
+        } else if words[Self.long] || human {
+            format = .long(human: human, null: null)
         } else {
-            // One line per entry, whatever bytes a name holds (docs/clear-and-list.md).
+            format = .names(null: null)
+        }
+    }
+
+    func run(_ context: Context) throws -> Int32 {
+        let store = try context.store()
+        switch format {
+        case .json:
+            let entries = try store.entries(of: folder, in: directory, recursive: recursive)
+            context.stdout.line(JSONText.encode(.array(entries.map { .object(ListCommand.jsonMembers($0)) })))
+        case .long(let human, let null):
+            let style = NameStyle(null: null, output: context.stdout)
+            for entry in try store.entries(of: folder, in: directory, recursive: recursive) {
+                context.stdout.entry(entry.nameBytes, after: ListCommand.fields(entry, human: human), style: style)
+            }
+        case .names(let null):
+            let style = NameStyle(null: null, output: context.stdout)
             for name in try store.listPaths(folder, in: directory, recursive: recursive) {
-                context.stdout.line(bytes: EscapedText.escapedBytes(name))
+                context.stdout.entry(name, style: style)
             }
         }
         return ExitCode.success
     }
 
-    static func longLine(_ entry: ListEntry, human: Bool = false) -> String {
+    /// The four fields `--long` puts before the name, each followed by a tab.
+    static func fields(_ entry: ListEntry, human: Bool = false) -> String {
         [
             entry.isFolder ? "-" : human ? HumanSize.format(entry.size) : String(entry.size),
             TimestampText.format(entry.modified),
             entry.expires.map(TimestampText.format) ?? "-",
             entry.excludedFromBackup ? "no-backup" : "backup",
-            entry.bytesOfInvalidName.map(EscapedText.escaping) ?? EscapedText.escaping(entry.name),
-        ].joined(separator: "\t")
+        ].map { $0 + "\t" }.joined()
     }
 
     static func jsonMembers(_ entry: ListEntry) -> [(String, JSONText.Value)] {

@@ -1,12 +1,13 @@
 import ShelfCore
 
 /// `shelf move`: the same relative path in another directory (Disk's `move(_:in:to:)`).
-enum MoveCommand {
+struct MoveCommand: Command {
     static let spec = CommandSpec(
+        MoveCommand.self,
         name: "move",
         summary: "move the file or folder at <path> to the same path in <to-directory>",
-        arguments: [CommandTable.directoryArgument, CommandTable.pathArgument, toDirectoryArgument],
-        options: [forceOption, printPathOption],
+        arguments: [Shared.directory, Shared.path, Shared.toDirectory],
+        options: [Shared.force, Shared.printPath, Shared.jsonReport],
         discussion: """
             Within one file system this is a single rename. Across file systems (temporary is often a
             tmpfs) the file or folder is copied beside the target under a hidden name, fsynced, renamed
@@ -17,28 +18,49 @@ enum MoveCommand {
             (renameat2 RENAME_EXCHANGE), otherwise it is moved aside and removed, which is not atomic.
             A source that is a symbolic link, or a target that is the source itself or lies inside
             the source folder, is refused.
+            --json prints {"directory":…,"path":…,"from":…}: where it is now and where it was
+            (docs/json-output.md).
             """,
         examples: [
             "shelf move temporary downloads/report.pdf documents",
             "shelf move --force caches feeds/ applicationSupport",
         ],
-        writes: true,
-        run: run)
+        writes: true)
 
-    static let toDirectoryArgument = ArgumentSpec(
-        name: "to-directory", help: "the directory to put it in (same names as <directory>)", kind: .directory)
-    static let forceOption = OptionSpec(name: "force", short: "f", help: "replace an existing target")
-    static let printPathOption = OptionSpec(name: "print-path", help: "print the absolute path of the result")
+    let stored: StoredPath
+    let destination: Directory
+    let transfer: TransferOptions
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let directory = try invocation.directory(at: 0)
-        let destination = try invocation.directory(at: 2)
+    init(_ words: ParsedWords) throws {
+        stored = try StoredPath(words)
+        destination = try words[Shared.toDirectory]
+        transfer = try TransferOptions(words)
+    }
+
+    func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
         // A rename is instant; a move across file systems copies, and reports how far it got.
-        let moved = try context.withProgress(invocation) { _ in
-            try store.move(invocation.path(at: 1), in: directory, to: destination, replace: invocation.flag("force"))
+        let moved = try context.withProgress { _ in
+            try store.move(stored.path, in: stored.directory, to: destination, replace: transfer.replace)
         }
-        if invocation.flag("print-path") { context.stdout.line(moved) }
+        try transfer.print(stored, now: StoredPath(stored.path, in: destination), printed: moved, store: store, to: context.stdout)
         return ExitCode.success
+    }
+}
+
+/// The options move, copy and rename share.
+struct TransferOptions: Sendable {
+    let replace: Bool
+    let report: ActionReport.Style
+
+    init(_ words: ParsedWords) throws {
+        replace = words[Shared.force]
+        report = try ActionReport.Style(printPath: words[Shared.printPath], json: words[Shared.jsonReport])
+    }
+
+    /// Prints what was done, as the options ask: `source` is now `target`.
+    func print(_ source: StoredPath, now target: StoredPath, printed: String, store: Store, to output: Output) throws {
+        let from = try ActionReport.absolute(source.path, in: source.directory, store)
+        try ActionReport(store: store, target, printed: printed).print(report, to: output, JSONText.name("from", from))
     }
 }

@@ -1,34 +1,39 @@
 import ShelfCore
 
 /// `shelf path`: where a name lives (Disk's `url(for:in:)`), whether or not it exists.
-enum PathCommand {
+struct PathCommand: Command {
+    static let path = OptionalPositional<SafePath>("path", help: "relative path inside the directory (default: the folder itself)")
+
     static let spec = CommandSpec(
+        PathCommand.self,
         name: "path",
         summary: "print the absolute path of <path> in <directory> (or of the directory's folder)",
-        arguments: [
-            CommandTable.directoryArgument,
-            ArgumentSpec(name: "path", help: "relative path inside the directory (default: the folder itself)",
-                         optional: true, kind: .storedPath),
-        ],
-        options: [jsonOption],
+        arguments: [Shared.directory, path],
+        options: [Shared.json],
         discussion: """
             The path is printed whether or not anything is stored there, and nothing is created.
             <path> is checked like everywhere else: an unsafe one is a usage error (exit 64).
             With --json: {"directory":"<name>","path":"<absolute path>"} (see docs/json-output.md).
             """,
-        examples: ["shelf path caches", "cd \"$(shelf path documents)\"", "shelf path --json caches feeds/today.json"],
-        run: run)
+        examples: ["shelf path caches", "cd \"$(shelf path documents)\"", "shelf path --json caches feeds/today.json"])
 
-    static let jsonOption = OptionSpec(name: "json", help: "print one JSON object instead of text")
+    let directory: Directory
+    let path: SafePath?
+    let json: Bool
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let directory = try invocation.directory(at: 0)
+    init(_ words: ParsedWords) throws {
+        directory = try words[Shared.directory]
+        path = words[Self.path]
+        json = words[Shared.json]
+    }
+
+    func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
-        let path = try invocation.optionalPath(at: 1).map { try store.absolutePath(of: $0, in: directory) } ?? store.path(for: nil, in: directory)
-        if invocation.flag("json") {
-            context.stdout.line(JSONText.object([("directory", .string(directory.name)), ("path", .string(path))]))
+        let absolute = try path.map { try store.absolutePath(of: $0, in: directory) } ?? store.path(for: nil, in: directory)
+        if json {
+            context.stdout.line(JSONText.object([("directory", .string(directory.name)), ("path", .string(absolute))]))
         } else {
-            context.stdout.line(path)
+            context.stdout.line(absolute)
         }
         return ExitCode.success
     }

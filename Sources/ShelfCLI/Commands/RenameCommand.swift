@@ -1,33 +1,42 @@
 import ShelfCore
 
 /// `shelf rename`: a new path in the same directory, byte for byte.
-enum RenameCommand {
+struct RenameCommand: Command {
+    static let newPath = Positional<SafePath>("new-path", help: "the new relative path; subfolders allowed")
+
     static let spec = CommandSpec(
+        RenameCommand.self,
         name: "rename",
         summary: "give the file or folder at <path> the path <new-path> in the same directory",
-        arguments: [
-            CommandTable.directoryArgument, CommandTable.pathArgument,
-            ArgumentSpec(name: "new-path", help: "the new relative path; subfolders allowed", kind: .storedPath),
-        ],
-        options: [MoveCommand.forceOption, MoveCommand.printPathOption],
+        arguments: [Shared.directory, Shared.path, newPath],
+        options: [Shared.force, Shared.printPath, Shared.jsonReport],
         discussion: """
             Names keep their exact bytes: a space stays a space (Disk would write %20), and unicode,
             '%' and other characters are stored as given. <new-path> may lead into other folders;
             missing ones are created. An existing target is an error (exit 73) unless --force is given
             (see 'shelf help move' for how a target is replaced). Renaming a folder into itself is refused.
+            --json prints {"directory":…,"path":…,"from":…}: the new path and the old (docs/json-output.md).
             """,
         examples: [
             "shelf rename documents 'draft 1.txt' 'final draft.txt'",
             "shelf rename caches feeds/today.json feeds/archive/2024-05-01.json",
         ],
-        writes: true,
-        run: run)
+        writes: true)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let directory = try invocation.directory(at: 0)
-        let renamed = try context.store().rename(invocation.path(at: 1), in: directory, to: invocation.path(at: 2),
-                                                 replace: invocation.flag("force"))
-        if invocation.flag("print-path") { context.stdout.line(renamed) }
+    let stored: StoredPath
+    let newPath: SafePath
+    let transfer: TransferOptions
+
+    init(_ words: ParsedWords) throws {
+        stored = try StoredPath(words)
+        newPath = try words[Self.newPath]
+        transfer = try TransferOptions(words)
+    }
+
+    func run(_ context: Context) throws -> Int32 {
+        let store = try context.store()
+        let renamed = try store.rename(stored.path, in: stored.directory, to: newPath, replace: transfer.replace)
+        try transfer.print(stored, now: StoredPath(newPath, in: stored.directory), printed: renamed, store: store, to: context.stdout)
         return ExitCode.success
     }
 }

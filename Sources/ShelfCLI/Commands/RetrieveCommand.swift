@@ -1,15 +1,16 @@
 import ShelfCore
 
 /// `shelf retrieve`: the stored bytes to standard output.
-enum RetrieveCommand {
+struct RetrieveCommand: Command {
+    static let each = Flag("each", help: "a JSON array: write each element as one compact line (JSON Lines)")
+    static let allowExpired = Flag("allow-expired", help: "write the file even if its expiry time (save --expires-in) has passed")
+
     static let spec = CommandSpec(
+        RetrieveCommand.self,
         name: "retrieve",
         summary: "write the file at <path> to standard output",
-        arguments: [CommandTable.directoryArgument, CommandTable.pathArgument],
-        options: [
-            OptionSpec(name: "each", help: "a JSON array: write each element as one compact line (JSON Lines)"),
-            OptionSpec(name: "allow-expired", help: "write the file even if its expiry time (save --expires-in) has passed"),
-        ],
+        arguments: [Shared.directory, Shared.path],
+        options: [each, allowExpired],
         discussion: """
             The bytes go to standard output unchanged, streamed without loading the file into memory.
             A shared lock is held meanwhile, so a concurrent shelf append is never seen half-done.
@@ -22,20 +23,27 @@ enum RetrieveCommand {
         examples: [
             "shelf retrieve caches feeds/today.json | jq .title",
             "shelf retrieve documents log.json --each | jq -c 'select(.ok)'",
-        ],
-        run: run)
+        ])
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let directory = try invocation.directory(at: 0)
+    let stored: StoredPath
+    let elements: Bool
+    let options: RetrieveOptions
+
+    init(_ words: ParsedWords) throws {
+        stored = try StoredPath(words)
+        elements = words[Self.each]
+        options = RetrieveOptions(allowExpired: words[Self.allowExpired])
+    }
+
+    func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
+        // The data streams past the buffer, straight to the descriptor.
         context.stdout.flush()
-        let options = RetrieveOptions(allowExpired: invocation.flag("allow-expired"))
-        let path = try invocation.path(at: 1)
-        try context.withProgress(invocation) { _ in
-            if invocation.flag("each") {
-                try store.retrieveElements(path, from: directory, to: context.stdout.descriptor, options: options)
+        try context.withProgress { _ in
+            if elements {
+                try store.retrieveElements(stored.path, from: stored.directory, to: context.stdout.descriptor, options: options)
             } else {
-                try store.retrieve(path, from: directory, to: context.stdout.descriptor, options: options)
+                try store.retrieve(stored.path, from: stored.directory, to: context.stdout.descriptor, options: options)
             }
         }
         return ExitCode.success

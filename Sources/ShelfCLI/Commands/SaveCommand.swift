@@ -1,18 +1,20 @@
 import ShelfCore
 
 /// `shelf save`: standard input (or --file) atomically replaces a stored file.
-enum SaveCommand {
+struct SaveCommand: Command {
+    static let raw = Flag("raw", help: "store a .json path without checking that the input is JSON")
+    static let printPath = Flag("print-path", help: "print the absolute path of the saved file")
+    static let expiresIn = Option<DurationValue>(
+        "expires-in", value: "DURATION", help: "the file expires after DURATION (90s, 15m, 12h, 7d, 2w, 1h30m)")
+    static let expiresAt = Option<TimeValue>(
+        "expires-at", value: "TIME", help: "the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)")
+
     static let spec = CommandSpec(
+        SaveCommand.self,
         name: "save",
         summary: "store standard input (or --file) at <path>, replacing it atomically",
-        arguments: [CommandTable.directoryArgument, CommandTable.pathArgument],
-        options: [
-            CommandTable.fileOption,
-            OptionSpec(name: "raw", help: "store a .json path without checking that the input is JSON"),
-            OptionSpec(name: "print-path", help: "print the absolute path of the saved file"),
-            OptionSpec(name: "expires-in", value: "DURATION", help: "the file expires after DURATION (90s, 15m, 12h, 7d, 2w, 1h30m)"),
-            OptionSpec(name: "expires-at", value: "TIME", help: "the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)"),
-        ],
+        arguments: [Shared.directory, Shared.path],
+        options: [Shared.file, raw, printPath, expiresIn, expiresAt, Shared.jsonReport],
         discussion: """
             The input streams into a temporary file in the target folder (unnamed while it is
             written, where the file system allows), which is fsynced and then renamed over <path>;
@@ -25,6 +27,8 @@ enum SaveCommand {
             once the time has passed (exit 66, unless --allow-expired), 'list -l' shows it and
             'clear --expired' removes it. It is stored with the file (docs/clear-and-list.md); saving
             again without these options gives the new content no expiry.
+            --json prints {"directory":…,"path":…,"bytes":N,"expires":…}: the file, its size and its
+            expiry time or null (docs/json-output.md).
             """,
         examples: [
             "curl -s https://example.org/feed.json | shelf save caches feeds/today.json",
@@ -32,38 +36,44 @@ enum SaveCommand {
             "shelf --app myapp save applicationSupport state.json --print-path < state.json",
             "curl -s https://example.org/token | shelf save caches token --expires-in 1h",
         ],
-        writes: true,
-        run: run)
+        writes: true)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let directory = try invocation.directory(at: 0)
-        let path = try invocation.path(at: 1)
-        let options = SaveOptions(validateJSON: invocation.flag("raw") ? false : nil, expiresAt: try expiry(invocation))
-        let store = try context.store()
-        let written = try context.withProgress(invocation) { progress in
-            if let size = context.inputSize(invocation) { progress.expect(size) }
-            return try context.withInput(invocation) { source in
-                // Counting hides the descriptor from the library, which then cannot copy inside the
-                // kernel: count only when a progress line is actually drawn.
-                guard progress.enabled else { return try store.save(from: &source, to: path, in: directory, options: options) }
-                var counted = CountingSource(base: source, progress: progress)
-                return try store.save(from: &counted, to: path, in: directory, options: options)
-            }
-        }
-        if invocation.flag("print-path") { context.stdout.line(written) }
-        return ExitCode.success
+    let stored: StoredPath
+    let input: InputFile?
+    let options: SaveOptions
+    let report: ActionReport.Style
+
+    init(_ words: ParsedWords) throws {
+        stored = try StoredPath(words)
+        input = words[Shared.file]
+        options = SaveOptions(validateJSON: words[Self.raw] ? false : nil, expiresAt: try SaveCommand.expiry(words))
+        report = try ActionReport.Style(printPath: words[Self.printPath], json: words[Shared.jsonReport])
     }
 
     /// The expiry time the options ask for, in seconds since 1970 UTC.
-    static func expiry(_ invocation: Invocation) throws -> Int64? {
-        let after = try invocation.duration("expires-in")
-        let at = try invocation.time("expires-at")
-        if after != nil && at != nil {
-            throw UsageError("--expires-in and --expires-at cannot be combined", command: spec)
-        }
-        guard let after else { return at }
-        let (expires, overflow) = ProcessState.now().addingReportingOverflow(after)
-        if overflow { throw UsageError("--expires-in \(invocation.value("expires-in")!): the duration is too large", command: spec) }
+    static func expiry(_ words: ParsedWords) throws -> Int64? {
+        let after = words[expiresIn], at = words[expiresAt]
+        if after != nil && at != nil { throw UsageError("--expires-in and --expires-at cannot be combined") }
+        guard let after else { return at?.epochSeconds }
+        let (expires, overflow) = ProcessState.now().addingReportingOverflow(after.seconds)
+        if overflow { throw UsageError("--expires-in \(after.text): the duration is too large") }
         return expires
+    }
+
+    func run(_ context: Context) throws -> Int32 {
+        let store = try context.store()
+        let saved = try context.withProgress { progress in
+            if let size = context.inputSize(input) { progress.expect(size) }
+            return try context.withInput(input) { source in
+                // Counting hides the descriptor from the library, which then cannot copy inside the
+                // kernel: count only when a progress line is actually drawn.
+                guard progress.enabled else { return try store.save(from: &source, to: stored.path, in: stored.directory, options: options) }
+                var counted = CountingSource(base: source, progress: progress)
+                return try store.save(from: &counted, to: stored.path, in: stored.directory, options: options)
+            }
+        }
+        try ActionReport(store: store, stored, printed: saved.path)
+            .print(report, to: context.stdout, [("bytes", .integer(saved.bytes)), ("expires", options.expiresAt.map { .integer($0) } ?? .null)])
+        return ExitCode.success
     }
 }

@@ -1,19 +1,18 @@
 import ShelfCore
 
 /// `shelf sync`: one `<id>.json` file per element of a JSON array, kept in step with the input.
-enum SyncCommand {
+struct SyncCommand: Command {
+    static let folder = Positional<SafePath>("folder", help: "folder inside the directory that holds the files (created if missing)")
+    static let key = Option<String>(
+        "key", value: "FIELD", help: "the field holding each element's id (default: id); strings and numbers allowed")
+    static let json = Flag("json", help: "print the report as JSON (it always is; accepted like everywhere else)")
+
     static let spec = CommandSpec(
+        SyncCommand.self,
         name: "sync",
         summary: "keep one <folder>/<id>.json file per element of the JSON array on standard input",
-        arguments: [
-            CommandTable.directoryArgument,
-            ArgumentSpec(name: "folder", help: "folder inside the directory that holds the files (created if missing)", kind: .storedPath),
-        ],
-        options: [
-            OptionSpec(name: "key", value: "FIELD", help: "the field holding each element's id (default: id); strings and numbers allowed"),
-            CommandTable.fileOption,
-            OptionSpec(name: "json", help: "print the report as JSON (it always is; accepted like everywhere else)"),
-        ],
+        arguments: [Shared.directory, folder],
+        options: [key, Shared.file, json],
         discussion: """
             Reads a JSON array of objects. Each element is stored as <folder>/<id>.json exactly as
             given, byte for byte (its spacing, key order and number spellings are kept; nothing is
@@ -34,17 +33,26 @@ enum SyncCommand {
             "curl -s https://example.org/users.json | shelf sync applicationSupport users",
             "shelf sync documents notes --key slug --file notes.json",
         ],
-        writes: true,
-        run: run)
+        writes: true)
 
-    static func run(_ invocation: Invocation, _ context: Context) throws -> Int32 {
-        let directory = try invocation.directory(at: 0)
-        let key = invocation.value("key") ?? "id"
-        if key.isEmpty { throw UsageError("option --key needs a field name", command: spec) }
-        let folder = try invocation.path(at: 1)  // an unsafe folder is a usage error before any input is read
+    let directory: Directory
+    /// An unsafe folder is a usage error before any input is read.
+    let folder: SafePath
+    let key: String
+    let input: InputFile?
+
+    init(_ words: ParsedWords) throws {
+        directory = try words[Shared.directory]
+        folder = try words[Self.folder]
+        key = words[Self.key] ?? "id"
+        if key.isEmpty { throw UsageError("option --key needs a field name") }
+        input = words[Shared.file]
+    }
+
+    func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
-        let report = try context.withInput(invocation) { source in
-            try store.synchronize(folder: folder, in: directory, from: &source, key: key, inputName: invocation.value("file") ?? "<stdin>")
+        let report = try context.withInput(input) { source in
+            try store.synchronize(folder: folder, in: directory, from: &source, key: key, inputName: input?.description ?? "<stdin>")
         }
         context.stdout.line(JSONText.object([
             ("added", .strings(report.added)), ("removed", .strings(report.removed)), ("updated", .strings(report.updated)),

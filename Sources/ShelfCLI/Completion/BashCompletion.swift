@@ -18,7 +18,7 @@ enum BashCompletion {
 
     static func entry(_ pattern: String, _ options: [OptionSpec], _ arguments: [ArgumentSpec]) -> String {
         let opts = options.flatMap(CompletionModel.spellings).joined(separator: " ")
-        let valued = CompletionModel.valued(options).joined(separator: " ")
+        let valued = CompletionModel.valued(options).map { $0.spelling + ":" + $0.kind }.joined(separator: " ")
         let args = arguments.map { CompletionModel.name($0.kind) }.joined(separator: " ")
         return "        \(pattern)) _shelf_opts=\(CompletionModel.quoted(opts)); _shelf_valued=\(CompletionModel.quoted(valued));"
             + " _shelf_args=\(CompletionModel.quoted(args)) ;;\n"

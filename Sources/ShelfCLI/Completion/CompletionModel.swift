@@ -22,9 +22,9 @@ enum CompletionModel {
         }
     }
 
-    /// The options that take a value, as `spelling:kind` words (`--file:file -o:text`).
-    static func valued(_ options: [OptionSpec]) -> [String] {
-        options.filter { $0.value != nil }.flatMap { option in spellings(option).map { $0 + ":" + name(option.valueKind) } }
+    /// The spellings of the options that take a value, each with the kind of its value.
+    static func valued(_ options: [OptionSpec]) -> [(spelling: String, kind: String)] {
+        options.filter { $0.value != nil }.flatMap { option in spellings(option).map { ($0, name(option.valueKind)) } }
     }
 
     /// Single-quoted for any POSIX-like shell and for fish: a quote inside becomes '\''.

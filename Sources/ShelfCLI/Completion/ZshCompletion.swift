@@ -24,10 +24,7 @@ enum ZshCompletion {
         let opts = options.flatMap { option in
             CompletionModel.spellings(option).map { CompletionModel.quoted(escapedName($0) + ":" + option.help) }
         }
-        let valued = CompletionModel.valued(options).map { word -> String in
-            let colon = word.lastIndex(of: ":")!
-            return CompletionModel.quoted(String(word[..<colon])) + " " + String(word[word.index(after: colon)...])
-        }
+        let valued = CompletionModel.valued(options).map { CompletionModel.quoted($0.spelling) + " " + $0.kind }
         let args = arguments.map { CompletionModel.name($0.kind) }
         return "    \(pattern))\n      opts=(" + opts.joined(separator: " ") + ")\n"
             + "      valued=(" + valued.joined(separator: " ") + ")\n"

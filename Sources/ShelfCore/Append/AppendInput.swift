@@ -77,7 +77,7 @@ struct AppendInput {
     }
 
     static func notAnArray(_ kind: JSONKind, path: String) -> ShelfError {
-        .invalidInput(path: path, reason: "with --each the input must be a JSON array, but it is \(kind.phrase)")
+        .invalidInput(path: path, reason: "to append each element, the input must be a JSON array, but it is \(kind.phrase)")
     }
 
     /// Reads `source` to its end in fixed-size chunks.

@@ -24,7 +24,7 @@ extension Store {
                 try splitter.consume(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
                 if !lines, let kind = splitter.validator.topLevelKind, kind != .array {
                     throw ShelfError.invalidInput(
-                        path: filePath, reason: "it holds \(kind.phrase), not an array; retrieve it without --each")
+                        path: filePath, reason: "it holds \(kind.phrase), not an array whose elements could be given one by one")
                 }
                 try sink.flush()
             }

@@ -20,28 +20,17 @@ package enum EscapedText {
             return String(decoding: bytes, as: UTF8.self)
         }
         var out = ""
-        var iterator = bytes.makeIterator()
-        var parser = Unicode.UTF8.ForwardParser()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                let scalar = UTF8.decode(encoded)
-                if scalar == "\\" {
-                    out += "\\\\"
-                } else if isControl(scalar) {
-                    out += escape(scalar, bytes: Array(encoded))
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-                offset += encoded.count
-            case .error(let length):
-                for byte in bytes[offset..<(offset + length)] { out += hex(byte) }
-                offset += length
-            case .emptyInput:
-                return out
+        UTF8Pieces.forEach(bytes) { scalar, range in
+            guard let scalar else { return out += hex(bytes[range.lowerBound]) }
+            if scalar == "\\" {
+                out += "\\\\"
+            } else if isControl(scalar) {
+                out += escape(scalar, bytes: Array(bytes[range]))
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
+        return out
     }
 
     /// `escaping` of valid UTF-8 text: the same string, with no copy, when nothing needs escaping.

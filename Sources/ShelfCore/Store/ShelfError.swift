@@ -109,30 +109,31 @@ extension ShelfError: CustomStringConvertible {
         }
     }
 
-    /// What the user can do about it.
+    /// What the user can do about it. Said in terms of the library (its values and options), never
+    /// of the command line: the command line puts its own options and commands in its messages.
     public var recoverySuggestion: String {
         switch self {
-        case .notFound: return "Check the name and directory; 'shelf list' shows what is stored."
+        case .notFound: return "Check the name and the directory."
         case .invalidName(let name, _) where ShelfError.namesAVariable(name):
             return "Set the variable to a folder path in UTF-8, or unset it to use the default."
         case .invalidName: return "Use a relative path without '..', empty or '.' components, control characters or a leading '.shelf-'."
         case .invalidJSON: return "Fix the input at the given line and column."
         case .serialization: return "Check the value's Encodable conformance."
         case .deserialization: return "Retrieve it as the type it was saved as, or as raw data."
-        case .invalidInput: return "Fix the input as the message says and run it again; nothing was changed."
+        case .invalidInput: return "Fix the input as the message says and try again; nothing was changed."
         case .cannotAccessDirectory: return "Set HOME or the XDG variable for the directory, or fix the folder's owner and mode (0700)."
         case .permissionDenied: return "Check the owner and mode of the file and its folders."
         case .symbolicLink: return "Replace the link with a real file or folder; shelf does not follow links."
-        case .alreadyExists: return "Pass --force to replace it, or choose another name."
-        case .isAFolder: return "Name a file inside the folder; 'shelf list' shows its contents."
+        case .alreadyExists: return "Choose another name, or remove the existing one first."
+        case .isAFolder: return "Name a file inside the folder."
         case .notAFolder: return "Remove or rename the file that stands where a folder is needed."
-        case .noSpace: return "Free some space (for example 'shelf clear caches') and run the command again."
+        case .noSpace: return "Free some space and try again."
         case .readOnly: return "Remount the file system read-write or use another directory."
-        case .inputFailed: return "Check the input source and run the command again; the stored file is unchanged."
-        case .expired: return "Pass --allow-expired to read it anyway, or save a fresh copy."
+        case .inputFailed: return "Check the input source and try again; the stored file is unchanged."
+        case .expired: return "Save a fresh copy, or read it with RetrieveOptions(allowExpired: true)."
         case .unsupported: return "Use a file system that supports it."
         case .invalidTarget: return "Choose a target outside the source (another directory or another path)."
-        case .io: return "Check the disk and the file system, then run the command again."
+        case .io: return "Check the disk and the file system, then try again."
         }
     }
 }

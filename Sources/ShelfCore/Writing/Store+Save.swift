@@ -15,6 +15,12 @@ public struct SaveOptions: Sendable {
     }
 }
 
+/// What `save` stored: where, and how many bytes.
+package struct SavedFile: Sendable {
+    package let path: String
+    package let bytes: Int64
+}
+
 /// Streaming buffers: large enough that system calls are few, small enough that memory stays
 /// flat whatever the input size.
 let streamBufferSize = 1 << 20
@@ -27,12 +33,13 @@ extension Store {
     @discardableResult
     public func save<Source: ByteSource>(from source: inout Source, to path: String, in directory: Directory,
                                          options: SaveOptions = SaveOptions()) throws -> String {
-        try save(from: &source, to: SafePath(path), in: directory, options: options)
+        try save(from: &source, to: SafePath(path), in: directory, options: options).path
     }
 
+    /// `save` of a checked path; also tells how many bytes the saved file holds.
     @discardableResult
     package func save<Source: ByteSource>(from source: inout Source, to safe: SafePath, in directory: Directory,
-                                          options: SaveOptions = SaveOptions()) throws -> String {
+                                          options: SaveOptions = SaveOptions()) throws -> SavedFile {
         if safe.namesFolder { throw ShelfError.invalidName(safe.description + "/", reason: "a file name cannot end with '/'") }
         guard let target = try target(safe, in: directory, create: true) else {
             throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
@@ -44,13 +51,14 @@ extension Store {
                 if !options.replace { throw ShelfError.alreadyExists(path: target.path) }
             }
             let validate = options.validateJSON ?? Store.isJSONName(safe.name)
+            var size: Int64 = 0
             try AtomicReplace.write(target, replace: options.replace) { file in
-                try copy(from: &source, to: file, validatingJSON: validate, path: target.path)
+                size = try copy(from: &source, to: file, validatingJSON: validate, path: target.path)
                 if let expires = options.expiresAt {
                     try Expiry.record(expires, on: file, named: target.name, in: target.folder)
                 }
             }
-            return target.path
+            return SavedFile(path: target.path, bytes: size)
         }
     }
 
@@ -60,11 +68,14 @@ extension Store {
     }
 
     /// Copies in fixed-size chunks; JSON is validated on a second thread, one buffer behind.
+    /// - Returns: how many bytes were copied.
+    @discardableResult
     package func copy<Source: ByteSource>(from source: inout Source, to file: FileDescriptor,
-                                  validatingJSON: Bool, path: String) throws {
+                                  validatingJSON: Bool, path: String) throws -> Int64 {
         guard validatingJSON else { return try copyRaw(from: &source, to: file) }
         let check = WrittenJSONCheck()
         defer { check.stop() }
+        var copied: Int64 = 0
         do {
             while true {
                 let buffer = try check.nextBuffer()
@@ -72,28 +83,34 @@ extension Store {
                 if n == 0 { break }
                 try file.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
                 check.written(n)
+                copied += Int64(n)
             }
             try check.finish(syncing: file)
+            return copied
         } catch let error as JSONSyntaxError {
             throw ShelfError.invalidJSON(path: path, line: error.line, column: error.column, reason: error.message)
         }
     }
 
     /// Copies bytes nobody needs to look at.
-    private func copyRaw<Source: ByteSource>(from source: inout Source, to file: FileDescriptor) throws {
+    private func copyRaw<Source: ByteSource>(from source: inout Source, to file: FileDescriptor) throws -> Int64 {
+        var copied: Int64 = 0
         if let descriptor = source as? DescriptorSource {
             // A regular file given with --file or as standard input is copied inside the kernel,
             // as cp does. A pipe, a refusal or an error ends this at once; the loop below then
             // copies the rest and reports any error.
             var noOffset: Int64?, alsoNoOffset: Int64?
-            while (try? kernel.copyRange(from: descriptor.fd.raw, at: &noOffset, to: file.raw, at: &alsoNoOffset, count: 1 << 30)) ?? 0 > 0 {}
+            while let n = try? kernel.copyRange(from: descriptor.fd.raw, at: &noOffset, to: file.raw, at: &alsoNoOffset, count: 1 << 30), n > 0 {
+                copied += Int64(n)
+            }
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
             let n = try source.read(into: buffer)
-            if n == 0 { break }
+            if n == 0 { return copied }
             try file.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+            copied += Int64(n)
         }
     }
 }

@@ -10,3 +10,12 @@ enum BuiltBinary {
             .appendingPathComponent(".build/debug/shelf").path
     }
 }
+
+extension TestHome {
+    /// Runs `script` under `sh` in this home, with `$S` the binary under test: what only a real
+    /// process has (raw bytes made by `printf`, closed descriptors, `> /dev/full`).
+    func sh(_ script: String, stdin: String = "") throws -> Subprocess.Result {
+        try Subprocess.run("/bin/sh", ["-c", "S=\"$0\"; " + script, BuiltBinary.path],
+                           environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }, directory: root, stdin: stdin)
+    }
+}

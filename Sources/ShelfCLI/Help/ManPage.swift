@@ -45,7 +45,14 @@ enum ManPage {
         Data goes to standard output, messages to standard error. Long work (save, retrieve, move,
         copy, clear) shows a progress line on standard error when it is a terminal and the work
         takes over a second; never in a pipe or under cron, and never with --quiet. shelf uses no
-        color. Commands that report something take --json and then print one JSON object.
+        color. Commands that report something, and those that act, take --json and then print one
+        JSON value on one line: an object, or for list an array of objects. When standard output
+        cannot be written (a full disk, a closed descriptor), shelf says so on standard error and
+        exits 74, even where the work itself was done, and then says that too.
+
+        Names found on disk may hold any byte. On a terminal they are printed quoted for the shell
+        as ls does, so that a name can be pasted back; elsewhere escaped, so that one line is always
+        one entry; list -0 and clear -0 print their exact bytes, each ended by NUL.
         """
 
     static let directoriesIntro = """

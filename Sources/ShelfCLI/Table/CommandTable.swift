@@ -29,12 +29,4 @@ enum CommandTable {
 
     /// The commands users see: in `shelf help`, the man page, the completions and suggestions.
     static var visible: [CommandSpec] { all.filter { !$0.hidden } }
-
-    /// Arguments most commands share.
-    static let directoryArgument = ArgumentSpec(
-        name: "directory", help: "documents, caches, applicationSupport, temporary or sharedContainer:<group>", kind: .directory)
-    static let pathArgument = ArgumentSpec(
-        name: "path", help: "relative path inside the directory; subfolders allowed (a/b/c.json)", kind: .storedPath)
-    static let fileOption = OptionSpec(name: "file", value: "SRC", help: "read SRC instead of standard input",
-                                            valueKind: .file)
 }

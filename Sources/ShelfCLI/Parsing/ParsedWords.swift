@@ -1,0 +1,52 @@
+/// The words of one command line after parsing: every positional argument and option value
+/// already converted to the type its declaration names. A command reads them by declaration
+/// (`words[Self.raw]`, `try words[Shared.path]`), never by name or position.
+struct ParsedWords: Sendable {
+    let command: CommandSpec
+    private var arguments: [String: any Sendable] = [:]
+    private var flags: Set<String> = []
+    private var values: [String: any Sendable] = [:]
+
+    init(command: CommandSpec) {
+        self.command = command
+    }
+
+    subscript(flag: Flag) -> Bool {
+        assert(command.declares(flag), "'\(command.name)' reads --\(flag.optionSpec.name) without declaring it")
+        return flags.contains(flag.optionSpec.name)
+    }
+
+    subscript<Value>(option: Option<Value>) -> Value? {
+        assert(command.declares(option), "'\(command.name)' reads --\(option.optionSpec.name) without declaring it")
+        return values[option.optionSpec.name] as? Value
+    }
+
+    /// A required argument. It is always there once parsing succeeded; a command that reads one
+    /// it did not declare gets an internal error (exit 70), which the tests of every command's
+    /// examples would show.
+    subscript<Value>(argument: Positional<Value>) -> Value {
+        get throws {
+            guard let value = arguments[argument.argumentSpec.name] as? Value else {
+                throw UndeclaredArgument(command: command.name, argument: argument.argumentSpec.name)
+            }
+            return value
+        }
+    }
+
+    subscript<Value>(argument: OptionalPositional<Value>) -> Value? {
+        arguments[argument.argumentSpec.name] as? Value
+    }
+
+    // The parser's side.
+
+    mutating func set(_ spec: ArgumentSpec, _ value: any Sendable) { arguments[spec.name] = value }
+    mutating func set(_ spec: OptionSpec, _ value: any Sendable) { values[spec.name] = value }
+    mutating func set(_ spec: OptionSpec) { flags.insert(spec.name) }
+}
+
+/// A command read an argument its table entry does not have: a bug in shelf.
+struct UndeclaredArgument: Error, CustomStringConvertible {
+    let command: String
+    let argument: String
+    var description: String { "internal error: '\(command)' has no argument <\(argument)>" }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Glibc
+import Testing
+@testable import ShelfCLI
+@testable import ShelfCore
+
+/// Issue 12 item 15: output that cannot be written is never reported as success. Every command
+/// that prints goes through one `Output`, which remembers a failed write; the run checks it once,
+/// after the final flush, and exits 74 with a message (saying so when the command's work was done).
+@Suite(.enabled(if: access("/dev/full", W_OK) == 0))
+struct UnwritableOutputTests {
+    let home = TestHome()
+
+    /// The stored files every invocation starts from.
+    func setUp() throws {
+        try home.write("cache/shelf/a.txt", "hello\n")
+        try home.write("cache/shelf/list.json", "[1]")
+        try home.write("cache/shelf/inbox/0", "zero")
+    }
+
+    /// Runs the CLI in-process with standard output on /dev/full (every write fails with ENOSPC).
+    func runToFullDisk(_ arguments: [String], stdin: String = "") -> (status: Int32, stderr: String) {
+        let full = open("/dev/full", O_WRONLY)
+        defer { close(full) }
+        let input = CapturedFile(contents: Array(stdin.utf8)), err = CapturedFile()
+        let status = CLI.run(arguments: arguments, environment: home.environment, stdin: input.fd, stdout: full, stderr: err.fd)
+        return (status, err.contents())
+    }
+
+    /// Every command that prints, and each option that changes what it prints.
+    static let printing: [[String]] = [
+        ["list", "caches"], ["list", "caches", "-l"], ["list", "caches", "-R"], ["list", "caches", "--json"], ["list", "caches", "-0"],
+        ["path", "caches", "a.txt"], ["path", "--json", "caches"], ["dirs"], ["dirs", "--json"], ["dirs", "--group", "g"],
+        ["capacity", "caches"], ["capacity", "caches", "--json"], ["capacity", "--human"],
+        ["help"], ["help", "save"], ["save", "--help"], ["--help"], ["--version"], ["--version", "--json"], ["--generate-manpage"],
+        ["completions", "bash"], ["completions", "zsh"], ["completions", "fish"], ["__complete-path", "caches", "a"],
+        ["retrieve", "caches", "a.txt"], ["retrieve", "caches", "list.json", "--each"],
+        ["clear", "caches", "--dry-run"], ["clear", "caches", "-n", "-0"], ["clear", "caches", "-n", "--json"],
+    ]
+
+    /// Commands that change what is stored, then print: the change stays, and the message says so.
+    static let acting: [([String], String, String?)] = [
+        (["save", "caches", "n.txt", "--print-path"], "new", "cache/shelf/n.txt"),
+        (["save", "caches", "n.txt", "--json"], "new", "cache/shelf/n.txt"),
+        (["append", "caches", "inbox/"], "x", "cache/shelf/inbox/1"),
+        (["append", "caches", "list.json", "--json"], "2", nil),
+        (["copy", "caches", "a.txt", "documents", "--print-path"], "", "docs/shelf/a.txt"),
+        (["copy", "caches", "a.txt", "documents", "--json"], "", "docs/shelf/a.txt"),
+        (["move", "caches", "a.txt", "documents", "--print-path"], "", "docs/shelf/a.txt"),
+        (["move", "caches", "a.txt", "temporary", "--json"], "", "run/shelf/a.txt"),
+        (["rename", "caches", "a.txt", "b.txt", "--print-path"], "", "cache/shelf/b.txt"),
+        (["rename", "caches", "a.txt", "b.txt", "--json"], "", "cache/shelf/b.txt"),
+        (["remove", "caches", "a.txt", "--json"], "", nil),
+        (["sync", "caches", "users"], #"[{"id":"u1"}]"#, "cache/shelf/users/u1.json"),
+        (["clear", "caches", "--verbose"], "", nil),
+        (["clear", "caches", "--json"], "", nil),
+    ]
+
+    @Test(arguments: printing)
+    func everyPrintingCommandExits74WhenItsOutputIsLost(_ arguments: [String]) throws {
+        try setUp()
+        let result = runToFullDisk(arguments)
+        #expect(result.status == 74, "\(arguments): \(result.status) \(result.stderr)")
+        #expect(result.stderr.contains("no space left on device while writing <stdout>"), "\(arguments): \(result.stderr)")
+        #expect(!result.stderr.contains("was done"), "\(arguments) changed nothing: \(result.stderr)")
+    }
+
+    @Test(arguments: acting)
+    func aCommandThatActedSaysSoWhenItsOutputIsLost(_ arguments: [String], _ stdin: String, _ made: String?) throws {
+        try setUp()
+        let result = runToFullDisk(arguments, stdin: stdin)
+        #expect(result.status == 74, "\(arguments): \(result.status) \(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("shelf: \(arguments[0]): ") }, "\(result.stderr)")
+        #expect(result.stderr.contains("the \(arguments[0]) itself was done and is kept"), "\(result.stderr)")
+        #expect(result.stderr.contains("do not run it again"))
+        if let made { #expect(home.exists(made), "\(arguments): \(made) was not made") }
+    }
+
+    /// A dry run changes nothing, and must not claim it did.
+    @Test func aDryRunWhoseOutputIsLostDoesNotClaimToHaveActed() throws {
+        try setUp()
+        let result = runToFullDisk(["clear", "caches", "--dry-run"])
+        #expect(result.status == 74)
+        #expect(!result.stderr.contains("itself was done"))
+        #expect(home.exists("cache/shelf/a.txt"))
+    }
+
+    /// Commands that print nothing are not affected by where standard output goes.
+    @Test(arguments: [["exists", "caches", "a.txt"], ["save", "caches", "n.txt"], ["remove", "caches", "a.txt"],
+                      ["clear", "caches"], ["append", "caches", "list.json"]])
+    func commandsThatPrintNothingStillSucceed(_ arguments: [String]) throws {
+        try setUp()
+        let result = runToFullDisk(arguments, stdin: "1")
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.isEmpty)
+    }
+
+    /// A failure of the command itself keeps its own status; the lost output is reported too.
+    @Test func aFailedCommandKeepsItsStatus() throws {
+        try setUp()
+        let result = runToFullDisk(["retrieve", "caches", "missing"])
+        #expect(result.status == 66)
+        let usage = runToFullDisk(["list", "nowhere"])
+        #expect(usage.status == 64)
+    }
+
+    /// A closed standard output (-1, as `runProcess` passes it) is unwritable in the same way.
+    @Test func aClosedStandardOutputIsLostOutputToo() throws {
+        try setUp()
+        let err = CapturedFile()
+        let status = CLI.run(arguments: ["list", "caches"], environment: home.environment, stdin: -1, stdout: -1, stderr: err.fd)
+        #expect(status == 74)
+        #expect(err.contents().contains("<stdout>"))
+    }
+
+    /// Output past the buffer is written before the end: its failure is kept, the rest discarded.
+    @Test func aFailureMidwayIsKeptAndLaterWritesAreDropped() {
+        let full = open("/dev/full", O_WRONLY)
+        defer { close(full) }
+        let output = Output(descriptor: full)
+        output.write(String(repeating: "x", count: 70_000))
+        #expect(output.failure == .noSpace(path: "<stdout>"))
+        output.line("more")
+        output.flush()
+        #expect(output.failure == .noSpace(path: "<stdout>"))
+        let fine = CapturedFile()
+        let good = Output(descriptor: fine.fd)
+        good.line("ok")
+        good.flush()
+        #expect(good.failure == nil && fine.contents() == "ok\n")
+    }
+}
+
+/// The same through the built binary, as scripts see it: `> /dev/full` and a closed descriptor.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: BuiltBinary.path) && access("/dev/full", W_OK) == 0))
+struct UnwritableOutputEndToEndTests {
+    let home = TestHome()
+
+    @Test func printingToAFullDiskExits74() throws {
+        #expect(try home.sh("echo hi | $S save caches a.txt").status == 0)
+        for command in ["list caches", "list -0 caches", "dirs", "path caches a.txt", "capacity --json", "help", "--version",
+                        "completions fish", "retrieve caches a.txt", "clear caches --dry-run"] {
+            let result = try home.sh("$S \(command) > /dev/full")
+            #expect(result.status == 74, "\(command): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("<stdout>"), "\(command): \(result.stderr)")
+        }
+    }
+
+    @Test func aSaveWhosePathCannotBePrintedIsStillSavedAndSaysSo() throws {
+        let result = try home.sh("echo new | $S save caches n.txt --print-path > /dev/full")
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("the save itself was done and is kept"))
+        #expect(home.read("cache/shelf/n.txt") == "new\n")
+        let closed = try home.sh("echo 1 | $S append caches inbox/ >&-")
+        #expect(closed.status == 74 && closed.stderr.contains("the append itself was done"))
+        #expect(home.read("cache/shelf/inbox/0") == "1\n")
+    }
+}
