@@ -29,9 +29,15 @@ extension ClearWalk {
             guard let entry = frames[last].entries.popFirst() else {
                 let done = frames.removeLast()
                 let outcome = finish(done, in: trail)
-                if frames.isEmpty { return outcome }
+                if frames.isEmpty {
+                    syncRemovals(outcome, path: done.prefix, in: trail)
+                    return outcome
+                }
                 let gone = removeIfEmptied(outcome, path: done.prefix, in: trail, outcome: &frames[last - 1].outcome)
-                if !gone { frames[last - 1].outcome.empty = false }
+                if !gone {
+                    frames[last - 1].outcome.empty = false
+                    syncRemovals(outcome, path: done.prefix, in: trail)
+                }
                 do {
                     try trail.leave()
                 } catch {
@@ -56,7 +62,7 @@ extension ClearWalk {
             }
             guard (try? Store.isFolder(entry, in: parent)) == true else {
                 let gone = clearFile(name, kind: entry.kind, in: parent, path: path, leftovers: frames[last].leftovers)
-                if gone { frames[last].outcome.removedSomething = true } else { frames[last].outcome.empty = false }
+                if gone { frames[last].outcome.removedHere() } else { frames[last].outcome.empty = false }
                 continue
             }
             let sub: FileDescriptor?
@@ -65,7 +71,7 @@ extension ClearWalk {
             } catch ShelfError.symbolicLink, ShelfError.notAFolder {
                 // Replaced by a link or a file since the folder was read: clear it as such.
                 let gone = clearFile(name, kind: .unknown, in: parent, path: path, leftovers: Leftovers(names: []))
-                if gone { frames[last].outcome.removedSomething = true } else { frames[last].outcome.empty = false }
+                if gone { frames[last].outcome.removedHere() } else { frames[last].outcome.empty = false }
                 continue
             } catch {
                 fail(path + [ClearWalk.slash], error)
@@ -134,7 +140,21 @@ extension ClearWalk {
             fail(path, ShelfError.system(error, path: folder.path(for: name), operation: "remove folder"))
             return false
         }
-        outcome.removedSomething = true
+        outcome.removedHere()
         return true
+    }
+
+    /// Makes the removals in the trail's current folder durable: one fsync of the folder, once its
+    /// pass is over, so that what an acknowledged clear removed never comes back after a power cut.
+    /// Only for a folder that stays: a folder removed is gone with its contents once the folder
+    /// above is synced (as `remove` of a folder does). A failure is reported: the clear then
+    /// does not exit 0.
+    private mutating func syncRemovals(_ outcome: Outcome, path: [UInt8], in trail: FolderTrail) {
+        guard outcome.removedEntries, !options.dryRun else { return }
+        do {
+            try AtomicReplace.syncFolder(try trail.current())
+        } catch {
+            fail(path, error)
+        }
     }
 }

@@ -16,6 +16,13 @@ struct ClearWalk {
         var empty = true
         /// The clear removed something in it (so an empty folder was emptied by this clear).
         var removedSomething = false
+        /// The clear removed an entry of this very folder: it must be synced (`syncRemovals`).
+        var removedEntries = false
+
+        mutating func removedHere() {
+            removedSomething = true
+            removedEntries = true
+        }
     }
 
     static let slash = UInt8(ascii: "/")
