@@ -80,10 +80,7 @@ import Testing
     }
 
     @Test func aFolderMovedAwayIsFoundAgainByName() throws {
-        try nested(20).closeAfter { top in
-            let trail = try FolderTrail(top: top)
-            for _ in 0..<20 { _ = try trail.enter("d") }
-            for _ in 0..<7 { try trail.leave() }
+        try atLevel13Of20 { trail in
             // Level 13 moves elsewhere: its `..` is no longer level 12, which is still at its name.
             let level12 = home.path("n/" + Array(repeating: "d", count: 12).joined(separator: "/"))
             #expect(rename(level12 + "/d", home.path("n/moved")) == 0)
@@ -93,11 +90,18 @@ import Testing
         }
     }
 
-    @Test func aReplacedFolderStopsTheWalk() throws {
+    /// A trail into 20 nested folders `n/d/d/…`, entered to the bottom and left back to level 13.
+    private func atLevel13Of20(_ body: (FolderTrail) throws -> Void) throws {
         try nested(20).closeAfter { top in
             let trail = try FolderTrail(top: top)
             for _ in 0..<20 { _ = try trail.enter("d") }
             for _ in 0..<7 { try trail.leave() }
+            try body(trail)
+        }
+    }
+
+    @Test func aReplacedFolderStopsTheWalk() throws {
+        try atLevel13Of20 { trail in
             let level11 = home.path("n/" + Array(repeating: "d", count: 11).joined(separator: "/"))
             #expect(rename(level11 + "/d/d", home.path("n/moved")) == 0)
             #expect(rename(level11 + "/d", home.path("n/old")) == 0)
@@ -107,10 +111,7 @@ import Testing
     }
 
     @Test func aFolderReplacedByALinkIsNeverFollowed() throws {
-        try nested(20).closeAfter { top in
-            let trail = try FolderTrail(top: top)
-            for _ in 0..<20 { _ = try trail.enter("d") }
-            for _ in 0..<7 { try trail.leave() }
+        try atLevel13Of20 { trail in
             let level11 = home.path("n/" + Array(repeating: "d", count: 11).joined(separator: "/"))
             #expect(rename(level11 + "/d/d", home.path("n/moved")) == 0)
             #expect(rename(level11 + "/d", home.path("n/old")) == 0)
