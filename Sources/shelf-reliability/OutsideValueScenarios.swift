@@ -114,11 +114,12 @@ enum OutsideValueScenarios {
 
     static func folder(of file: String) -> String { (file as NSString).deletingLastPathComponent }
 
-    /// Durations, sizes and times typed at their limits, and the statuses they may end with.
+    /// Durations, sizes and times typed at their limits, and the statuses they may end with. The
+    /// most weeks whose seconds fit in Int64: (2^63 - 1) / 604,800 = 15,250,284,452,471.
     static let typedValues: [([String], Set<Int32>)] = [
         (["clear", "caches", "--older-than", "999999999999d"], [0]), (["clear", "caches", "--older-than", "9223372036854775807s"], [0]),
-        (["clear", "caches", "--older-than", "9223372036854775808s"], [64]), (["clear", "caches", "--older-than", "15250284452w"], [0]),
-        (["clear", "caches", "--older-than", "15250284453w"], [64]), (["clear", "caches", "--older-than", "0s"], [0]),
+        (["clear", "caches", "--older-than", "9223372036854775808s"], [64]), (["clear", "caches", "--older-than", "15250284452471w"], [0]),
+        (["clear", "caches", "--older-than", "15250284452472w"], [64]), (["clear", "caches", "--older-than", "0s"], [0]),
         (["clear", "caches", "--max-size", "9223372036854775807"], [0]), (["clear", "caches", "--max-size", "8E"], [64]),
         (["clear", "caches", "--max-size", "7E"], [0]), (["clear", "caches", "--max-size", "0"], [0]),
         (["save", "caches", "g.txt", "--expires-in", "999999999999d"], [0]), (["save", "caches", "g.txt", "--expires-in", "106751991167300d"], [64]),

@@ -46,7 +46,7 @@ enum NamespaceRules {
 
     static func checkReserved(group: String) throws {
         if group == groupPlaceholder {
-            throw ShelfError.invalidName(group, reason: "'\(groupPlaceholder)' is the placeholder 'shelf dirs' prints, not a group name")
+            throw ShelfError.invalidName(group, reason: "'\(groupPlaceholder)' is the placeholder that stands for a group name in the listing of directories, not a group name")
         }
     }
 
