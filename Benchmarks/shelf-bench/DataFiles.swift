@@ -21,6 +21,17 @@ enum DataFiles {
         }
     }
 
+    /// A file of `bytes` bytes on disk, not only in the page cache: the old file a timed command
+    /// replaces, whose writing back must not be charged to that command.
+    static func writeBytesDurably(_ path: String, bytes: Int) throws {
+        try writeBytes(path, bytes: bytes)
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw BenchError("cannot open \(path): \(errnoText())") }
+        defer { Glibc.close(fd) }
+        guard fsync(fd) == 0 else { throw BenchError("cannot fsync \(path): \(errnoText())") }
+        try syncFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
+    }
+
     /// A JSON array of `count` records (or, with `bytes`, of as many as reach that size).
     /// - Returns: the number of records written.
     @discardableResult

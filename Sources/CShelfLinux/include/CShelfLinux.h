@@ -43,6 +43,24 @@ static inline int shelf_fstatfs_type(int fd, unsigned long long *type) {
     return 0;
 }
 
+/// splice(2) from a pipe to a file at the file's own offset, as a system call (glibc declares it only
+/// under _GNU_SOURCE). SPLICE_F_MOVE (1) is a hint; the kernel may copy anyway.
+static inline ssize_t shelf_splice_from_pipe(int pipe, int output, size_t count) {
+#ifdef SYS_splice
+    return (ssize_t)syscall(SYS_splice, pipe, (long long *)0, output, (long long *)0, count, 1u);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+/// fcntl(F_SETPIPE_SZ) (1031 since Linux 2.6.35): the pipe's capacity becomes at least `bytes`
+/// (rounded up to pages); returns the capacity granted, or -1 (EPERM above the unprivileged limit,
+/// EBADF or EINVAL when the descriptor is not a pipe).
+static inline int shelf_set_pipe_size(int pipe, int bytes) {
+    return (int)syscall(SYS_fcntl, pipe, 1031, bytes);
+}
+
 static inline ssize_t shelf_flistxattr(int fd, char *list, size_t size) { return flistxattr(fd, list, size); }
 static inline ssize_t shelf_fgetxattr(int fd, const char *name, void *value, size_t size) {
     return fgetxattr(fd, name, value, size);

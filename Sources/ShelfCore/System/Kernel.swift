@@ -55,6 +55,11 @@ package protocol Kernel: Sendable {
                    count: Int) throws(Errno) -> Int
     /// `sendfile(2)` from the input's offset to any output (a pipe, a socket, a file).
     func sendFile(from input: Int32, to output: Int32, count: Int) throws(Errno) -> Int
+    /// `splice(2)` from a pipe to a file at the file's own offset: the bytes never pass through
+    /// shelf's memory. 0 at the end of the input. Throws `invalidArgument` when `pipe` is no pipe.
+    func splice(fromPipe pipe: Int32, to output: Int32, count: Int) throws(Errno) -> Int
+    /// `fcntl(F_SETPIPE_SZ)`: asks for a pipe buffer of at least `bytes`; returns the size granted.
+    func setPipeCapacity(_ pipe: Int32, _ bytes: Int) throws(Errno) -> Int
 
     // MARK: Names
 
@@ -125,3 +130,14 @@ package enum SystemLayer {
 
 /// Shorthand for the engine's calls: `kernel.open(…)`.
 var kernel: any Kernel { SystemLayer.kernel }
+
+extension Kernel {
+    /// A kernel without pipes (the power-loss model) refuses: callers copy through a buffer instead.
+    package func splice(fromPipe pipe: Int32, to output: Int32, count: Int) throws(Errno) -> Int {
+        throw Errno.invalidArgument
+    }
+
+    package func setPipeCapacity(_ pipe: Int32, _ bytes: Int) throws(Errno) -> Int {
+        throw Errno.invalidArgument
+    }
+}

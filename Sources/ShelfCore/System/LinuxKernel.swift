@@ -96,6 +96,14 @@ package struct LinuxKernel: Kernel {
         try valueOrErrno { sendfile(output, input, nil, count) }
     }
 
+    package func splice(fromPipe pipe: Int32, to output: Int32, count: Int) throws(Errno) -> Int {
+        try valueOrErrno { shelf_splice_from_pipe(pipe, output, count) }
+    }
+
+    package func setPipeCapacity(_ pipe: Int32, _ bytes: Int) throws(Errno) -> Int {
+        Int(try valueOrErrno { shelf_set_pipe_size(pipe, Int32(clamping: bytes)) })
+    }
+
     package func volumeStatus(_ descriptor: Int32) throws(Errno) -> VolumeStatus {
         var info = statvfs()
         _ = try valueOrErrno { fstatvfs(descriptor, &info) }
