@@ -1,27 +1,40 @@
 import Foundation
 import Glibc
 
-/// Peak memory of one shelf run, measured by GNU time(1) (`/usr/bin/time -f %M`) around it: the
-/// harness's own ru_maxrss for a child includes the harness when it is large (the child starts as
-/// a copy of it), so a bound on shelf's memory is checked this way.
-enum PeakMemory {
-    static let time = "/usr/bin/time"
-    static var available: Bool { access(time, X_OK) == 0 }
+/// Peak memory of one shelf process, measured by /usr/bin/time (`%M`, the child's own ru_maxrss
+/// read by its parent). The harness's own figure is wrong for this: a child spawned with
+/// posix_spawn (vfork) may report the harness's resident pages as its peak (battery findings).
+extension ShelfBinary {
+    static let timeProgram = "/usr/bin/time"
 
-    /// Runs shelf under time(1); the result's `maxResidentKB` is shelf's own peak (0 when time(1)
-    /// is missing, and then the harness's measure is kept).
-    static func run(_ battery: Battery, _ arguments: [String], in sandbox: Sandbox, input: ChildInput = .none,
-                    environment extra: [String: String] = [:], timeout: Double = 300) throws -> ChildResult {
-        guard available else { return try battery.shelf.run(arguments, in: sandbox, input: input, environment: extra, timeout: timeout) }
-        let output = sandbox.path("peak-memory.txt")
-        let argv = [time, "-f", "%M", "-o", output, battery.shelf.path] + arguments
-        let child = try Child(argv.map { Array($0.utf8) }, environment: sandbox.environment.merging(battery.shelf.environment) { $1 }.merging(extra) { $1 },
+    /// Runs shelf under `/usr/bin/time -f %M`; `maxResidentKB` is then the child's own peak, and a
+    /// signal that ended it is reported as `signal` (time(1) itself exits with 128 + the signal).
+    /// Without /usr/bin/time, an ordinary run (`measuredMemory` false).
+    func runMeasured(_ arguments: [String], in sandbox: Sandbox, input: ChildInput = .none,
+                     environment extra: [String: String] = [:], timeout: Double = 120) throws -> (result: ChildResult, measuredMemory: Bool) {
+        guard access(ShelfBinary.timeProgram, X_OK) == 0 else {
+            return (try run(arguments, in: sandbox, input: input, environment: extra, timeout: timeout), false)
+        }
+        let report = sandbox.path("peak-\(UInt64.random(in: 0...UInt64.max))")
+        defer { unlink(report) }
+        let argv = [ShelfBinary.timeProgram, "-f", "%M", "-o", report, path] + arguments
+        let child = try Child(argv.map { Array($0.utf8) }, environment: sandbox.environment.merging(environment) { $1 }.merging(extra) { $1 },
                               input: input)
         var result = child.wait(timeout: timeout)
-        let text = String(decoding: Sandbox.readFile(output) ?? [], as: UTF8.self)
-        // time(1) writes "Command exited with non-zero status N" before the number when shelf fails.
-        result.maxResidentKB = text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0
-        unlink(output)
-        return result
+        let lines = String(decoding: Sandbox.readFile(report) ?? [], as: UTF8.self).split(separator: "\n")
+        for line in lines where line.contains("terminated by signal") {
+            result.signal = line.split(separator: " ").last.flatMap { Int32($0) }
+        }
+        result.maxResidentKB = lines.last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        return (result, true)
+    }
+}
+
+/// Peak memory of one shelf run, for the scenarios that bound it: `runMeasured` without its flag.
+enum PeakMemory {
+    /// `maxResidentKB` is shelf's own peak, or the harness's figure where /usr/bin/time is missing.
+    static func run(_ battery: Battery, _ arguments: [String], in sandbox: Sandbox, input: ChildInput = .none,
+                    environment extra: [String: String] = [:], timeout: Double = 300) throws -> ChildResult {
+        try battery.shelf.runMeasured(arguments, in: sandbox, input: input, environment: extra, timeout: timeout).result
     }
 }

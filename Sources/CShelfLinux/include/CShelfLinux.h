@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <sys/types.h>
+#include <sys/vfs.h>
 #include <sys/syscall.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -31,6 +32,15 @@ static inline ssize_t shelf_copy_file_range(int input, long long *inputOffset, i
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+/// fstatfs(2)'s f_type (the file system's magic number, <linux/magic.h>), which Swift's Glibc
+/// module does not declare (<sys/vfs.h>); -1 with errno on failure.
+static inline int shelf_fstatfs_type(int fd, unsigned long long *type) {
+    struct statfs info;
+    if (fstatfs(fd, &info) != 0) return -1;
+    *type = (unsigned long long)(unsigned int)info.f_type;
+    return 0;
 }
 
 /// splice(2) from a pipe to a file at the file's own offset, as a system call (glibc declares it only

@@ -10,7 +10,7 @@ extension AppendJournal {
         while true {
             let file: FileDescriptor
             do {
-                file = try folder.open(name, [.readOnly, .noFollow, .nonBlocking], path: path)
+                file = try folder.openForExclusiveLock(name, [.readOnly, .noFollow, .nonBlocking], path: path)
             } catch ShelfError.notFound, ShelfError.symbolicLink {
                 return nil
             }

@@ -63,7 +63,7 @@ extension ClearWalk {
         } catch {
             return false
         }
-        guard st.modified.seconds <= now - ClearWalk.staleAge else { return false }
+        guard st.modified.seconds <= now.subtractingSaturated(ClearWalk.staleAge) else { return false }
         if name.hasPrefix(JournalName.commonPrefix) {
             // Kept while a file it may be the journal of is there (of this version or an earlier one).
             guard JournalName.owners(of: name, among: entries).allSatisfy({ dataFileIsGone($0, in: folder) }) else { return false }
@@ -83,7 +83,7 @@ extension ClearWalk {
 
     /// Removes the expiry index and its lock, unless an update holds the lock right now.
     private func removeIndex(_ names: [FileName], in folder: FileDescriptor) -> Bool {
-        guard let lock = try? folder.open(ExpiryIndex.lockName, [.readOnly, .noFollow]) else { return removeIndexFiles(names, in: folder) }
+        guard let lock = try? folder.openForExclusiveLock(ExpiryIndex.lockName, [.readOnly, .noFollow]) else { return removeIndexFiles(names, in: folder) }
         return lock.closeAfter { lock in
             guard (try? FileLock.tryLock(lock, .exclusive)) == true else { return false }
             return removeIndexFiles(names, in: folder)

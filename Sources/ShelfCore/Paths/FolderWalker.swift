@@ -36,6 +36,7 @@ package enum FolderWalker {
         var createdNow = false
         if create {
             try makeBaseFolders(of: ns.path)
+            if let guarded = ns.guarded { try NamespaceGuard.checkBase(guarded) }
             do {
                 try kernel.makeFolder(SystemString(ns.path), in: nil, permissions: 0o700)
                 createdNow = true
@@ -56,6 +57,9 @@ package enum FolderWalker {
             throw ShelfError.cannotAccessDirectory(path: ns.path, reason: "it is a symbolic link or not a folder")
         }
         return try fd.kept { fd in
+            // A folder made just now is no other namespace's (its base was checked before); one
+            // that was there is checked whole.
+            if let guarded = ns.guarded, !createdNow { try NamespaceGuard.check(fd, guarded) }
             if ns.mustBePrivate { try checkPrivate(fd) }
             if ns.tagAsCache && (create || createdNow) { try CacheTag.ensure(in: fd) }
             return true

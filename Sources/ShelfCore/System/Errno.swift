@@ -35,6 +35,7 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     /// ENOTSUP and EOPNOTSUPP, one value on Linux.
     package static let notSupported = Errno(rawValue: EOPNOTSUPP)
     package static let quotaExceeded = Errno(rawValue: EDQUOT)
+    package static let noMemory = Errno(rawValue: ENOMEM)
 
     /// The C library's text for the number.
     package var description: String {

@@ -83,9 +83,11 @@ extension FileDescriptor {
     }
 
     /// Reads a small file whole (`/proc/locks`, `user-dirs.dirs`); nil when it cannot be opened.
+    /// Never waits: a FIFO planted under the name (the environment chooses the folder) reads as
+    /// empty instead of blocking the command forever.
     /// - Returns: at most `limit` bytes: a file that fills them may have been cut.
     package static func readSmallFile(_ path: String, limit: Int = 1 << 20) throws -> [UInt8]? {
-        guard let file = try? open(path, .readOnly) else { return nil }
+        guard let file = try? open(path, [.readOnly, .nonBlocking]) else { return nil }
         return try file.closeAfter { file in
             var bytes = [UInt8](repeating: 0, count: limit)
             let n = try bytes.withUnsafeMutableBytes { try file.readFully(into: $0) }

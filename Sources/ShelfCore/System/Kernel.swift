@@ -91,6 +91,9 @@ package protocol Kernel: Sendable {
     func volumeStatus(_ descriptor: Int32) throws(Errno) -> VolumeStatus
     /// `statvfs(3)`.
     func volumeStatus(of path: SystemString) throws(Errno) -> VolumeStatus
+    /// `fstatfs(2)`'s `f_type`: the file system's magic number (`<linux/magic.h>`), which tells
+    /// network and FUSE file systems apart (`NetworkFileSystem`).
+    func fileSystemType(_ descriptor: Int32) throws(Errno) -> UInt64
 
     // MARK: Extended attributes
 
@@ -118,6 +121,11 @@ extension Kernel {
     /// and inode, and by the bytes a journal record checks (see `FileGeneration`).
     package func birthTime(_ descriptor: Int32) throws(Errno) -> FileTime? { nil }
     package func handle(_ descriptor: Int32) throws(Errno) -> [UInt8] { throw .notSupported }
+}
+
+extension Kernel {
+    /// A kernel that cannot tell (a model of a file system) stands for a local file system.
+    package func fileSystemType(_ descriptor: Int32) throws(Errno) -> UInt64 { 0 }
 }
 
 /// The process's `Kernel`.

@@ -110,6 +110,12 @@ package struct LinuxKernel: Kernel {
         return VolumeStatus(info)
     }
 
+    package func fileSystemType(_ descriptor: Int32) throws(Errno) -> UInt64 {
+        var type: UInt64 = 0
+        _ = try valueOrErrno { shelf_fstatfs_type(descriptor, &type) }
+        return type
+    }
+
     package func volumeStatus(of path: SystemString) throws(Errno) -> VolumeStatus {
         var info = statvfs()
         _ = try path.withCString { (cPath) throws(Errno) in try valueOrErrno { statvfs(cPath, &info) } }

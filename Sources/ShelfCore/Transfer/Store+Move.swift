@@ -120,7 +120,7 @@ extension Store {
     /// Waits until nobody holds the lock of the file at `target`, then lets it go at once.
     private static func waitForLock(on target: Target) throws {
         // Gone meanwhile: the next round sees what is there now.
-        guard let file = try? target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path) else { return }
+        guard let file = try? target.folder.openForExclusiveLock(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path) else { return }
         try file.closeAfter { try FileLock.lock($0, .exclusive) }
     }
 }

@@ -12,6 +12,9 @@ extension AtomicReplace {
     ///   folders are on different file systems (nothing has changed then; the caller copies instead).
     package static func install(_ name: FileName, in folder: FileDescriptor, path: String, as target: Target, replace: Bool,
                         oldFile: OldFileLock = .wait, kernelFlags: Bool = true) throws {
+        // A network file system may refuse the flags, or the server apply them differently: the
+        // portable fallbacks serve there (docs/file-systems.md).
+        let kernelFlags = kernelFlags && !NetworkFileSystem.contains(target.folder)
         let existing = try target.status()
         if existing != nil, !replace { throw ShelfError.alreadyExists(path: target.path) }
         if let existing, existing.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
@@ -37,7 +40,7 @@ extension AtomicReplace {
     /// A file over a file (or over nothing): one rename, holding the old file's exclusive lock.
     private static func replaceFile(_ name: FileName, in folder: FileDescriptor, as target: Target, oldFile: OldFileLock) throws {
         let old = oldFile == .heldByCaller ? nil
-            : try? target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
+            : try? target.folder.openForExclusiveLock(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
         let renameIntoPlace = { try folder.rename(name, to: target.name, in: target.folder, path: target.path) }
         guard let old else { return try renameIntoPlace() }
         try old.closeAfter { old in

@@ -12,10 +12,12 @@ package struct TempFile {
     /// Its temporary name in `folder`; nil while it has none.
     private(set) var name: FileName?
 
-    /// A new file in `folder`, unnamed where O_TMPFILE works and `/proc` is there to name it later.
+    /// A new file in `folder`, unnamed where O_TMPFILE works and `/proc` is there to name it later;
+    /// named from the start on a network file system, where O_TMPFILE is not relied on.
     /// - Parameter path: the path of the target it is for, for messages.
     static func create(in folder: FileDescriptor, path: String) throws -> TempFile {
-        if (try? kernel.checkAccess("/proc/self/fd", in: nil, .exists)) != nil, let unnamed = try? openUnnamed(in: folder, path: path) {
+        if !NetworkFileSystem.contains(folder), (try? kernel.checkAccess("/proc/self/fd", in: nil, .exists)) != nil,
+           let unnamed = try? openUnnamed(in: folder, path: path) {
             return TempFile(file: unnamed, folder: folder, name: nil)
         }
         let (file, name) = try createNamed(in: folder, path: path)
@@ -25,7 +27,7 @@ package struct TempFile {
     /// A file that never gets a name (a spool): unnamed, or where the file system lacks O_TMPFILE,
     /// unlinked right after it is created. Either way nothing is left behind, whatever happens.
     static func anonymous(in folder: FileDescriptor, path: String) throws -> FileDescriptor {
-        if let unnamed = try? openUnnamed(in: folder, path: path) { return unnamed }
+        if !NetworkFileSystem.contains(folder), let unnamed = try? openUnnamed(in: folder, path: path) { return unnamed }
         let (file, name) = try createNamed(in: folder, path: path)
         try? folder.remove(name)
         return file

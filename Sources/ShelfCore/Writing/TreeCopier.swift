@@ -46,19 +46,53 @@ enum TreeCopier {
 
     /// Fills the empty folder `copy` with the contents of `source`, then gives it the source's
     /// metadata (last, because filling changes the times and a read-only mode would block it).
+    /// Any depth: the folders still to finish are kept in an array, and the descriptors of both
+    /// trees in two `FolderTrail`s, a bounded number whatever the depth (issue 12, item 10).
     private static func copyFolder(_ source: FileDescriptor, _ st: FileStatus, to copy: FileDescriptor) throws {
-        // shelf's own files are not copied: leftover temporary files, and journals, which are
-        // about the source files (each file is repaired under its shared lock as it is copied).
-        for entry in try FolderEntries.read(source) where !FolderEntries.isInternal(entry.name) {
-            try copyEntry(entry.name, from: source, to: copy)
+        let sources = try FolderTrail(top: source), copies = try FolderTrail(top: copy)
+        var frames = [try frame(source, st)]
+        while !frames.isEmpty {
+            let last = frames.count - 1
+            let (from, to) = (try sources.current(), try copies.current())
+            guard let name = frames[last].names.popFirst() else {
+                let done = frames.removeLast()
+                try FileCopy.copyMetadata(from: from, done.status, to: to)
+                try to.sync()
+                if !frames.isEmpty {
+                    try sources.leave()
+                    try copies.leave()
+                }
+                continue
+            }
+            let path = from.path(for: name)
+            guard let entry = try from.status(of: name, path: path) else { throw ShelfError.notFound(path: path) }
+            guard entry.isFolder else {
+                try copyEntry(name, entry, from: from, to: to)
+                continue
+            }
+            try to.makeFolder(name, path: to.path(for: name))
+            guard let sourceFolder = try sources.enter(name) else { throw ShelfError.notFound(path: path) }
+            guard try copies.enter(name) != nil else { throw ShelfError.notFound(path: to.path(for: name)) }
+            frames.append(try frame(sourceFolder, entry))
         }
-        try FileCopy.copyMetadata(from: source, st, to: copy)
-        try copy.sync()
     }
 
-    private static func copyEntry(_ name: FileName, from source: FileDescriptor, to copy: FileDescriptor) throws {
+    /// A folder being copied: the names left to copy and its status, given to the copy at the end.
+    private struct Frame {
+        var names: ArraySlice<FileName>
+        let status: FileStatus
+    }
+
+    private static func frame(_ source: FileDescriptor, _ st: FileStatus) throws -> Frame {
+        // shelf's own files are not copied: leftover temporary files, and journals, which are
+        // about the source files (each file is repaired under its shared lock as it is copied).
+        let names = try FolderEntries.read(source).map(\.name).filter { !FolderEntries.isInternal($0) }
+        return Frame(names: names[...], status: st)
+    }
+
+    /// Copies a file or a link (anything but a folder) of `source` into `copy`.
+    private static func copyEntry(_ name: FileName, _ st: FileStatus, from source: FileDescriptor, to copy: FileDescriptor) throws {
         let path = source.path(for: name)
-        guard let st = try source.status(of: name, path: path) else { throw ShelfError.notFound(path: path) }
         let target = Target(folder: copy, name: name, path: copy.path(for: name))
         if st.isRegularFile {
             try source.open(name, [.readOnly, .noFollow], path: path).closeAfter { file in
@@ -70,13 +104,6 @@ enum TreeCopier {
                 } catch {
                     try? copy.remove(tempName)
                     throw error
-                }
-            }
-        } else if st.isFolder {
-            try copy.makeFolder(name, path: target.path)
-            try source.open(name, FolderWalker.folderOptions, path: path).closeAfter { sourceFolder in
-                try copy.open(name, FolderWalker.folderOptions, path: target.path).closeAfter { copyFolder in
-                    try self.copyFolder(sourceFolder, st, to: copyFolder)
                 }
             }
         } else if st.isSymbolicLink {

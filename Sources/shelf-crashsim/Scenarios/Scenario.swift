@@ -72,9 +72,6 @@ struct Scenario {
     /// Run after the observation on a copy of the state, one each: their exit status must be
     /// one of those they give in the allowed golden states.
     var next: [Command] = []
-    /// A removal the command acknowledged may come back after a power cut: `clear` syncs no
-    /// folder (a known limit, docs/reliability.md). Counted, not failed.
-    var removalsMayReturn = false
     /// A known window (docs/reliability.md): what a kill right after the first operation this
     /// matches leaves is allowed too, for the rest of that command. Counted, not failed.
     var window: (note: String, after: (LoggedOperation) -> Bool)?

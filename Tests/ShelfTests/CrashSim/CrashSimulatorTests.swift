@@ -10,7 +10,7 @@ import Testing
     }
 
     /// The scenarios each broken build must fail, and the engine fixes it found must pass.
-    static let scenarios = "save-json,save-new-folders,save-first,append-array-new,append-folder-new,move-file,move-file-across,copy-file,rename-file"
+    static let scenarios = "save-json,save-new-folders,save-first,append-array-new,append-folder-new,move-file,move-file-across,copy-file,rename-file,clear,clear-expired-deep"
 
     private func simulate(_ arguments: [String]) throws -> Subprocess.Result {
         #expect(FileManager.default.isExecutableFile(atPath: Self.binary), "build first (swift build)")
