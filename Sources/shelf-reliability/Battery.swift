@@ -42,6 +42,19 @@ enum Scenarios {
         ("hostile-paths", HostilePathScenarios.run),
         ("hostile-json", HostileJSONScenarios.run),
         ("argv-fuzz", ArgvFuzzScenarios.run),
+        ("generation", GenerationScenarios.run),
+        ("owned-names", OwnedNameScenarios.run),
+        ("write-races", WriteRaceScenarios.run),
+        ("signals", SignalScenarios.run),
+        ("descriptors", ClosedDescriptorScenarios.run),
+        ("unwritable-stdout", UnwritableOutputScenarios.run),
+        ("namespaces", NamespaceOverlapScenarios.run),
+        ("lock-waits", LockWaitScenarios.run),
+        ("limits", LimitScenarios.run),
+        ("byte-exactness", ByteExactScenarios.run),
+        ("network-fs", NetworkFileSystemScenarios.run),
+        ("outside-extremes", OutsideValueScenarios.run),
+        ("hostile-names", { HostileDiskNameScenarios.run($0) + ByteArgumentScenarios.run($0) }),
         ]
     }
 }

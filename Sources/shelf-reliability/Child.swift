@@ -4,6 +4,7 @@ import Glibc
 /// What a child process did: its status or the signal that ended it, what it wrote, how much
 /// memory it peaked at.
 struct ChildResult {
+    var pid: pid_t = 0
     var status: Int32 = -1
     var signal: Int32?
     var stdout: [UInt8] = []
@@ -39,6 +40,8 @@ struct ChildLimits {
     var fileSizeBytes: UInt64?
     var ignoreFileSizeSignal = false
     var umask: mode_t?
+    /// RLIMIT_NOFILE for the child (the harness may run with a higher one than users have).
+    var openFiles: UInt64?
 }
 
 /// A running child: spawned with posix_spawn, standard output and error captured in unlinked
@@ -51,7 +54,10 @@ final class Child {
     private let started = Date()
     private var result: ChildResult?
 
-    init(_ argv: [[UInt8]], environment: [String: String], input: ChildInput, limits: ChildLimits = ChildLimits()) throws {
+    /// - Parameter rawEnvironment: `NAME=value` entries of any bytes but NUL (values that are not
+    ///   UTF-8), replacing the same names in `environment`.
+    init(_ argv: [[UInt8]], environment: [String: String], rawEnvironment: [[UInt8]] = [], input: ChildInput,
+         limits: ChildLimits = ChildLimits()) throws {
         outFile = try Child.scratchFile()
         errFile = try Child.scratchFile()
         var inputFD: Int32 = -1
@@ -103,15 +109,24 @@ final class Child {
             var limit = rlimit(rlim_cur: rlim_t(size), rlim_max: oldLimit.rlim_max)
             setrlimit(RLIMIT_FSIZE_VALUE, &limit)
         }
+        var oldFiles = rlimit()
+        if let files = limits.openFiles {
+            getrlimit(RLIMIT_NOFILE_VALUE, &oldFiles)
+            var limit = rlimit(rlim_cur: rlim_t(files), rlim_max: oldFiles.rlim_max)
+            setrlimit(RLIMIT_NOFILE_VALUE, &limit)
+        }
         let oldHandler = limits.ignoreFileSizeSignal ? signal(SIGXFSZ, SIG_IGN) : nil
         defer {
             if let oldMask { umask(oldMask) }
             if limits.fileSizeBytes != nil { setrlimit(RLIMIT_FSIZE_VALUE, &oldLimit) }
+            if limits.openFiles != nil { setrlimit(RLIMIT_NOFILE_VALUE, &oldFiles) }
             if limits.ignoreFileSizeSignal { signal(SIGXFSZ, oldHandler) }
         }
 
         let cArgs = argv.map { Child.cString($0) }
-        let cEnv = environment.sorted { $0.key < $1.key }.map { Child.cString(Array("\($0.key)=\($0.value)".utf8)) }
+        let rawNames = Set(rawEnvironment.map { Array($0.prefix { $0 != UInt8(ascii: "=") }) })
+        let cEnv = environment.sorted { $0.key < $1.key }.filter { !rawNames.contains(Array($0.key.utf8)) }
+            .map { Child.cString(Array("\($0.key)=\($0.value)".utf8)) } + rawEnvironment.map(Child.cString)
         defer { (cArgs + cEnv).forEach { free($0) } }
         var argvPointers = cArgs.map { Optional($0) } + [nil]
         var envPointers = cEnv.map { Optional($0) } + [nil]
@@ -182,6 +197,7 @@ final class Child {
         repeat { got = wait4(pid, &status, flags, &usage) } while got < 0 && errno == EINTR
         guard got == pid else { return false }
         var r = ChildResult()
+        r.pid = pid
         let termination = status & 0x7f
         if termination == 0 { r.status = (status >> 8) & 0xff } else { r.signal = termination }
         r.maxResidentKB = usage.ru_maxrss
@@ -231,6 +247,7 @@ final class Child {
 
 /// RLIMIT_FSIZE as the type setrlimit wants (an enum on glibc, an Int32 elsewhere).
 let RLIMIT_FSIZE_VALUE = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 
 /// A harness-side failure (not a finding about shelf).
 struct HarnessError: Error, CustomStringConvertible {

@@ -22,10 +22,24 @@ final class ScenarioReport {
         runs += 1
         guard !problems.isEmpty else { return }
         failures += 1
+        // Every failure goes to the progress stream too, so that a run lists all of them.
+        FileHandle.standardError.write(Data("  FAIL \(name): \(label()): \(problems.joined(separator: "; ").prefix(600))\n".utf8))
         if messages.count < 12 { messages.append("\(label()): " + problems.joined(separator: "; ")) }
     }
 
     func note(_ text: String) { notes.append(text) }
+
+    /// The same outcome under another name (a scenario run again in another setting).
+    func renamed(_ newName: String) -> ScenarioReport {
+        let copy = ScenarioReport(newName, checked: checked)
+        copy.runs = runs
+        copy.failures = failures
+        copy.messages = messages
+        copy.notes = notes
+        copy.skipped = skipped
+        copy.seconds = seconds
+        return copy
+    }
 
     var status: String { skipped != nil && runs == 0 ? "skipped" : failures == 0 ? "ok" : "FAILED" }
 }
@@ -65,5 +79,16 @@ enum SummaryTable {
         }
         return ([line(header), line(widths.map { String(repeating: "-", count: $0) } + ["----------------"])]
                 + rows.map(line)).joined(separator: "\n")
+    }
+}
+
+extension Checks {
+    /// A crash report, a backtrace or a trap message on stderr is a crash whatever the status.
+    mutating func expectNoCrashReport(_ result: ChildResult, _ what: String) {
+        let text = result.err
+        for marker in ["Backtrace", "Crashed", "Fatal error", "Thread 0", "💣", "*** Signal", "Stack dump"] where text.contains(marker) {
+            problems.append("\(what): crash report on stderr (\(marker)): \(text.prefix(200))")
+            return
+        }
     }
 }

@@ -121,17 +121,10 @@ final class Sandbox {
         try Child.writeAll(fd, bytes)
     }
 
-    /// rm -rf without following links, after making every folder writable again.
+    /// rm -rf without following links, after making every folder writable again (at any depth,
+    /// whatever bytes the names hold).
     static func removeTree(_ path: String) {
-        var st = stat()
-        guard lstat(path, &st) == 0 else { return }
-        if st.st_mode & S_IFMT == S_IFDIR {
-            chmod(path, 0o700)
-            for name in entries(of: path) { removeTree(path + "/" + name) }
-            rmdir(path)
-        } else {
-            unlink(path)
-        }
+        RawFiles.removeTree(Array(path.utf8))
     }
 
     /// Gives the whole tree to `uid` (for runs as an unprivileged user).

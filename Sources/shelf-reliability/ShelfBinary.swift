@@ -13,6 +13,8 @@ struct ShelfBinary {
     let validatesJSON: Bool
     /// Wall time of `shelf --version`: process start-up, the part of a run where a kill tests nothing.
     let startupSeconds: Double
+    /// Variables added to every run (the network-FS pass sets SHELF_FORCE_NETWORK_FS=1).
+    var environment: [String: String] = [:]
 
     static let setpriv = ["/usr/bin/setpriv", "/bin/setpriv", "/usr/sbin/setpriv"].first { (path: String) in access(path, X_OK) == 0 }
     static let nobody: uid_t = 65534
@@ -40,19 +42,32 @@ struct ShelfBinary {
     /// Runs shelf with the sandbox's environment (plus `extra`).
     func run(_ arguments: [String], in sandbox: Sandbox, input: ChildInput = .none, environment extra: [String: String] = [:],
              limits: ChildLimits = ChildLimits(), timeout: Double = 120) throws -> ChildResult {
-        try ShelfBinary.run(path, arguments, in: sandbox, input: input, environment: extra, limits: limits, timeout: timeout)
+        try ShelfBinary.run(path, arguments, in: sandbox, input: input, environment: environment.merging(extra) { $1 },
+                            limits: limits, timeout: timeout)
+    }
+
+    /// Runs shelf with argument bytes and raw `NAME=value` environment entries (any byte but NUL),
+    /// through `sh -c` when `redirect` is given (`<&-`, `>/dev/full`, …), which sh applies before exec.
+    func run(raw arguments: [[UInt8]], in sandbox: Sandbox, input: ChildInput = .none, environment extra: [String: String] = [:],
+             rawEnvironment: [[UInt8]] = [], redirect: String? = nil, limits: ChildLimits = ChildLimits(),
+             timeout: Double = 120) throws -> ChildResult {
+        var argv = [Array(path.utf8)] + arguments
+        if let redirect { argv = ["/bin/sh", "-c", "exec \"$@\" \(redirect)", "sh"].map { Array($0.utf8) } + argv }
+        let child = try Child(argv, environment: sandbox.environment.merging(environment) { $1 }.merging(extra) { $1 },
+                              rawEnvironment: rawEnvironment, input: input, limits: limits)
+        return child.wait(timeout: timeout)
     }
 
     /// Starts shelf without waiting (for kills and races).
     func start(_ arguments: [String], in sandbox: Sandbox, input: ChildInput = .none,
                environment extra: [String: String] = [:]) throws -> Child {
         try Child([Array(path.utf8)] + arguments.map { Array($0.utf8) },
-                  environment: sandbox.environment.merging(extra) { $1 }, input: input)
+                  environment: sandbox.environment.merging(environment) { $1 }.merging(extra) { $1 }, input: input)
     }
 
     /// Starts shelf with raw argument bytes (argv may hold any byte but NUL).
     func start(rawArguments: [[UInt8]], in sandbox: Sandbox, input: ChildInput) throws -> Child {
-        try Child([Array(path.utf8)] + rawArguments, environment: sandbox.environment, input: input)
+        try Child([Array(path.utf8)] + rawArguments, environment: sandbox.environment.merging(environment) { $1 }, input: input)
     }
 
     /// Runs shelf as an unprivileged user: as `nobody` through setpriv(1) when the harness is
@@ -64,7 +79,7 @@ struct ShelfBinary {
             guard let setpriv = ShelfBinary.setpriv else { return nil }
             argv = [setpriv, "--reuid=\(ShelfBinary.nobody)", "--regid=\(ShelfBinary.nobody)", "--clear-groups", "--"] + argv
         }
-        let child = try Child(argv.map { Array($0.utf8) }, environment: sandbox.environment.merging(extra) { $1 },
+        let child = try Child(argv.map { Array($0.utf8) }, environment: sandbox.environment.merging(environment) { $1 }.merging(extra) { $1 },
                               input: input, limits: ChildLimits(umask: umask))
         return child.wait()
     }

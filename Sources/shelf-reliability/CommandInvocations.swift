@@ -1,0 +1,58 @@
+import Foundation
+import Glibc
+
+/// One run of every command and of each option that changes what it prints, on a small stored
+/// set-up: what the descriptor and unwritable-output scenarios put through their hostile
+/// standard streams and compare with an ordinary run.
+struct Invocation {
+    let arguments: [String]
+    var input: [UInt8]? = nil
+
+    var label: String { arguments.joined(separator: " ") }
+
+    static var all: [Invocation] {
+        let plain: [[String]] = [
+            ["retrieve", "caches", "a.txt"], ["retrieve", "caches", "list.json", "--each"], ["retrieve", "caches", "missing.txt"],
+            ["exists", "caches", "a.txt"], ["is-folder", "caches", "inbox"], ["remove", "caches", "a.txt"],
+            ["move", "caches", "a.txt", "documents"], ["move", "caches", "a.txt", "documents", "--print-path"],
+            ["copy", "caches", "a.txt", "documents"], ["copy", "caches", "a.txt", "documents", "--print-path"],
+            ["rename", "caches", "a.txt", "b.txt"], ["rename", "caches", "a.txt", "b.txt", "--print-path"],
+            ["clear", "caches"], ["clear", "caches", "--verbose"], ["clear", "caches", "--json"], ["clear", "caches", "--dry-run"],
+            ["list", "caches"], ["list", "caches", "-l"], ["list", "caches", "-R"], ["list", "caches", "--json"],
+            ["do-not-backup", "caches", "a.txt"], ["backup", "caches", "a.txt"],
+            ["path", "caches", "a.txt"], ["path", "--json", "caches"], ["dirs"], ["dirs", "--json"],
+            ["capacity", "caches"], ["capacity", "caches", "--json"], ["help", "save"], ["--version"], ["completions", "bash"],
+        ]
+        return plain.map { Invocation(arguments: $0) } + [
+            Invocation(arguments: ["save", "caches", "n.txt"], input: Array("new\n".utf8)),
+            Invocation(arguments: ["save", "caches", "n.txt", "--print-path"], input: Array("new\n".utf8)),
+            Invocation(arguments: ["save", "caches", "bad.json"], input: Array("{".utf8)),
+            Invocation(arguments: ["append", "caches", "list.json"], input: Array("2".utf8)),
+            Invocation(arguments: ["append", "caches", "inbox/"], input: Array("x".utf8)),
+            Invocation(arguments: ["append", "caches", "log.txt"], input: Array("line\n".utf8)),
+            Invocation(arguments: ["sync", "caches", "users"], input: Array("[{\"id\":\"u1\"}]".utf8)),
+        ]
+    }
+
+    /// The stored files every invocation starts from.
+    static func setUp(_ sandbox: Sandbox) throws {
+        let caches = sandbox.namespace("caches")
+        try Sandbox.writeFile(caches + "/a.txt", Array("hello\n".utf8))
+        try Sandbox.writeFile(caches + "/list.json", Array("[1]".utf8))
+        try Sandbox.writeFile(caches + "/log.txt", Array("first\n".utf8))
+        try Sandbox.writeFile(caches + "/inbox/0", Array("zero".utf8))
+        try Sandbox.writeFile(sandbox.namespace("documents") + "/keep.txt", [1])
+    }
+
+    /// Runs it in a fresh sandbox; returns the result, with the sandbox's path replaced by `ROOT`
+    /// in stdout, and a snapshot of everything stored afterwards.
+    func run(_ battery: Battery, redirect: String? = nil, withInput: Bool = true) throws -> (ChildResult, [String], String) {
+        let sandbox = try Sandbox(label: "invocation")
+        defer { sandbox.destroy() }
+        try Invocation.setUp(sandbox)
+        let given: ChildInput = withInput ? input.map { .bytes($0) } ?? .none : .none
+        let result = try battery.shelf.run(raw: arguments.map { Array($0.utf8) }, in: sandbox, input: given, redirect: redirect, timeout: 20)
+        let snapshot = Sandbox.snapshot(sandbox.root).filter { !$0.hasPrefix("/tmp") }
+        return (result, snapshot, result.out.replacingOccurrences(of: sandbox.root, with: "ROOT"))
+    }
+}

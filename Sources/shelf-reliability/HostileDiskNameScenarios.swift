@@ -1,0 +1,105 @@
+import Foundation
+import Glibc
+
+/// Hostile names found on disk, made by other programs straight in a namespace: bytes that are
+/// not UTF-8 (`caf\xe9.txt` next to `caf\xe8.txt`), a line feed (`evil<LF>CACHEDIR.TAG`), an escape
+/// sequence, CR, TAB, DEL, NFC and NFD spellings of one word. Every command must see each one as
+/// itself: list shows each once, on one line, escaped (and NUL-separated on request); retrieve
+/// gives its bytes or refuses the name (64), never another file's; copy and move keep the exact
+/// names; clear and remove leave none behind.
+enum HostileDiskNameScenarios {
+    static let names: [[UInt8]] = [
+        Array("caf".utf8) + [0xe9] + Array(".txt".utf8), Array("caf".utf8) + [0xe8] + Array(".txt".utf8),
+        Array("evil\nCACHEDIR.TAG".utf8), Array("esc\u{1b}[31mred".utf8), Array("cr\rname".utf8), Array("tab\tname".utf8),
+        Array("del\u{7f}".utf8), [0xff, 0xfe], Array("\u{e9}.txt".utf8), Array("e\u{301}.txt".utf8), Array("plain.txt".utf8),
+    ]
+
+    static func content(_ index: Int) -> [UInt8] { Array("content of name \(index)\n".utf8) }
+
+    static func run(_ battery: Battery) -> [ScenarioReport] {
+        [battery.scenario("hostile disk names", checked: "names made by other programs (not UTF-8, LF, ESC, CR, NFC/NFD): listed once each and escaped, retrieved exactly or refused, copied, moved, removed, cleared") { report in
+            let sandbox = try Sandbox(label: "disk-names")
+            defer { sandbox.destroy() }
+            let second = SecondFileSystem(beside: sandbox)
+            defer { second.release() }
+            let environment = second.path.map { ["XDG_RUNTIME_DIR": $0] } ?? [:]
+            let temporary = (second.path ?? sandbox.root + "/run") + "/shelf"
+            let caches = sandbox.namespace("caches")
+            func shelf(_ arguments: [[UInt8]]) throws -> ChildResult {
+                try battery.shelf.run(raw: arguments, in: sandbox, environment: environment, timeout: 20)
+            }
+            func words(_ text: String...) -> [[UInt8]] { text.map { Array($0.utf8) } }
+            _ = try battery.shelf.run(["save", "caches", "sub/x"], in: sandbox, input: .bytes([1]))
+            _ = try battery.shelf.run(["remove", "caches", "sub/x"], in: sandbox)
+            for folder in [caches, caches + "/sub"] {
+                for (index, name) in names.enumerated() { try RawFiles.write(Array(folder.utf8) + [0x2f] + name, content(index)) }
+            }
+            let top = Set(names + [Array("sub".utf8)])
+            for options in [["list"], ["list", "-l"], ["list", "-R"], ["list", "--json"]] {
+                let listed = try shelf(words(options[0], "caches") + options.dropFirst().map { Array($0.utf8) })
+                report.record(listing(listed, expected: options.contains("-R") ? names.count * 2 + 1 : top.count, json: options.contains("--json")),
+                              run: options.joined(separator: " ") + " caches")
+            }
+            report.record(try nulListing(shelf, expected: top), run: "a NUL-separated list of caches")
+            for (index, name) in names.enumerated() {
+                var checks = Checks()
+                let read = try shelf(words("retrieve", "caches") + [name])
+                checks.expect(read, in: [0, 64], "retrieve")
+                checks.expect(read.status != 0 || read.stdout == content(index), "retrieve gave another file's bytes: \(read.out.prefix(40))")
+                let gone = try shelf(words("remove", "caches") + [Array("sub/".utf8) + name])
+                checks.expect(gone, in: [0, 64], "remove sub/<name>")
+                checks.expect(gone.status != 0 || !RawFiles.exists(Array((caches + "/sub/").utf8) + name), "remove exited 0 but the name is still there")
+                if gone.status == 0 { try RawFiles.write(Array((caches + "/sub/").utf8) + name, content(index)) }
+                report.record(checks.problems, run: "retrieve and remove of \(name.shown)")
+            }
+            for (verb, directory, root) in [("copy", "documents", sandbox.namespace("documents")), ("move", "temporary", temporary)] {
+                var checks = Checks()
+                let result = try shelf(words(verb, "caches", "sub", directory))
+                checks.expect(result, in: [0], "\(verb) caches sub \(directory)")
+                for (index, name) in names.enumerated() {
+                    checks.expect(RawFiles.read(Array((root + "/sub/").utf8) + name) == content(index), "\(name.shown) is not in the \(verb)'s target with its bytes")
+                }
+                if verb == "move" { checks.expect(!RawFiles.exists(Array((caches + "/sub").utf8)), "the moved folder is still in the source") }
+                report.record(checks.problems, run: "\(verb) of a folder of hostile names")
+            }
+            var checks = Checks()
+            let cleared = try shelf(words("clear", "caches", "--verbose"))
+            checks.expect(cleared, in: [0], "clear caches --verbose")
+            checks.expect(!rawControl(cleared.stdout), "clear --verbose printed a raw control character")
+            let left = RawFiles.names(of: caches).filter { $0 != Array("CACHEDIR.TAG".utf8) }
+            checks.expect(left.isEmpty, "clear exited \(cleared.status) and left \(left.map(\.shown).prefix(4))")
+            report.record(checks.problems, run: "clear of hostile names")
+        }]
+    }
+
+    static func rawControl(_ bytes: [UInt8]) -> Bool { bytes.contains { ($0 < 0x20 && $0 != 10) || $0 == 0x7f } }
+
+    /// One line per entry, no raw control character, no two entries alike.
+    static func listing(_ result: ChildResult, expected: Int, json: Bool) -> [String] {
+        var checks = Checks()
+        checks.expect(result, in: [0], "list")
+        if json {
+            let entries = Content.parseJSON(result.stdout) as? [[String: Any]]
+            checks.expect(entries != nil, "--json output is not a JSON array of objects")
+            let names = Set((entries ?? []).compactMap { $0["name"] as? String })
+            checks.expect(names.count == expected, "--json shows \(names.count) distinct names for \(expected) entries")
+            return checks.problems
+        }
+        checks.expect(!rawControl(result.stdout), "a raw control character (LF inside a name, ESC, CR, TAB, DEL) reached the output")
+        let lines = result.stdout.split(separator: 10).map(Array.init)
+        checks.expect(lines.count == expected, "\(lines.count) lines for \(expected) entries")
+        checks.expect(Set(lines).count == lines.count, "two entries print the same line (names collapsed)")
+        return checks.problems
+    }
+
+    /// Some option must give the names NUL-separated, byte for byte.
+    static func nulListing(_ shelf: ([[UInt8]]) throws -> ChildResult, expected: Set<[UInt8]>) throws -> [String] {
+        for option in ["-0", "--null", "--print0", "--zero"] {
+            let result = try shelf([Array("list".utf8), Array("caches".utf8), Array(option.utf8)])
+            guard result.exited && result.status == 0 else { continue }
+            let got = Set(result.stdout.split(separator: 0).map { Array($0.last == 0x2f ? $0.dropLast() : $0) })
+            return got == expected ? [] : ["list \(option) gave \(got.count) names, not exactly the \(expected.count) on disk"]
+        }
+        return ["no NUL-separated listing (tried -0, --null, --print0, --zero)"]
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Glibc
+
+/// Locks held while waiting: pipelines in which one shelf process feeds or drains another on the
+/// same file or folder (issue 12 item 8 and its relatives). Each must end by itself; `timeout`
+/// kills the whole pipeline after 20 s, and a kill is a hang, reported as a failure.
+enum LockWaitScenarios {
+    static let pipelines: [(String, String)] = [
+        ("folder append waiting on a save into the folder", "echo '{}' | $S append caches d/ | $S save caches d/last.txt"),
+        ("retrieve --each feeding appends to the same file", "$S retrieve --each caches f.json | while read -r x; do echo \"$x\" | $S append caches f.json; done"),
+        ("retrieve feeding a save of the same file", "$S retrieve caches big.txt | $S save caches big.txt"),
+        ("retrieve feeding an append to the same file", "$S retrieve caches big.txt | $S append caches big.txt"),
+        ("retrieve --each feeding append --each to the same array", "$S retrieve caches f.json | $S append --each caches f.json"),
+        ("list feeding a save into the listed folder", "$S list -R caches | $S save caches d/listing.txt"),
+        ("clear --verbose feeding a save", "$S clear caches --verbose | $S save caches after.txt"),
+        ("append to a folder reading a retrieve of a file in it", "$S retrieve caches d/0 | $S append caches d/"),
+    ]
+
+    static func run(_ battery: Battery) -> [ScenarioReport] {
+        [battery.scenario("locks while waiting", checked: "pipelines of shelf feeding shelf on the same file or folder end by themselves (20 s limit)") { report in
+            for (label, script) in pipelines {
+                let sandbox = try Sandbox(label: "lockwait")
+                defer { sandbox.destroy() }
+                _ = try battery.shelf.run(["save", "caches", "d/0"], in: sandbox, input: .bytes(Array("zero".utf8)))
+                let elements = (0..<3000).map { "{\"n\":\($0),\"pad\":\"\(String(repeating: "x", count: 40))\"}" }
+                _ = try battery.shelf.run(["save", "caches", "f.json"], in: sandbox, input: .bytes(Array(("[" + elements.joined(separator: ",") + "]").utf8)))
+                _ = try battery.shelf.run(["save", "caches", "big.txt"], in: sandbox, input: .bytes(Array(repeating: 0x61, count: 1 << 20)))
+                let argv = ["/usr/bin/timeout", "-s", "KILL", "20", "/bin/sh", "-c", script].map { Array($0.utf8) }
+                let child = try Child(argv, environment: sandbox.environment.merging(battery.shelf.environment) { $1 }.merging(["S": battery.shelf.path]) { $1 }, input: .none)
+                let result = child.wait(timeout: 60)
+                var checks = Checks()
+                // timeout(1) kills its whole process group, itself included, with -s KILL.
+                checks.expect(!result.timedOut && result.signal == nil && result.status != 137 && result.status != 124, "the pipeline hung: killed after 20 s")
+                checks.expectNoCrashReport(result, label)
+                report.record(checks.problems, run: label)
+            }
+        }]
+    }
+}
