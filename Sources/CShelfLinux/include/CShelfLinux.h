@@ -47,4 +47,6 @@ static inline int shelf_fremovexattr(int fd, const char *name) { return fremovex
 /// caller falls back to a named file).
 extern const int shelf_o_tmpfile;
 
+#include "CShelfSignals.h"
+
 #endif

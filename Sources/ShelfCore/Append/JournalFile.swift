@@ -33,7 +33,7 @@ package final class JournalFile {
         self.name = JournalFile.name(for: name)
         path = folder.path(for: self.name)
         do {
-            file = OpenFile(try folder.open(self.name, [.readWrite, .noFollow], path: path, operation: "open journal"))
+            file = OpenFile(try folder.open(self.name, [.readWrite, .noFollow], path: path, operation: .openJournal))
         } catch ShelfError.notFound {
             return
         } catch ShelfError.permissionDenied where !JournalFile.isPending(for: name, in: folder) && (try? folder.remove(self.name)) != nil {
@@ -86,7 +86,7 @@ package final class JournalFile {
     /// Empties the journal durably: the end of a recovery.
     func clear() throws {
         guard let file = file?.descriptor else { return }
-        try file.resize(to: 0, operation: "empty journal")
+        try file.resize(to: 0, operation: .emptyJournal)
         try file.dataSync()
     }
 
@@ -99,7 +99,7 @@ package final class JournalFile {
         } catch .noSuchFile {
             return
         } catch {
-            throw ShelfError.system(error, path: folder.path(for: journal), operation: "remove journal")
+            throw ShelfError.system(error, path: folder.path(for: journal), operation: .removeJournal)
         }
     }
 
@@ -116,7 +116,7 @@ package final class JournalFile {
         }
         let owned = OpenFile(created)
         let bits = mode & 0o666
-        if bits != 0o600 { try created.setPermissions(bits, operation: "set journal permissions") }
+        if bits != 0o600 { try created.setPermissions(bits, operation: .setJournalPermissions) }
         file = owned
         return created
     }

@@ -22,11 +22,13 @@ struct Leftovers {
 }
 
 extension ClearWalk {
-    /// Files left by an interrupted save or append this long ago belong to no running process.
+    /// A journal left by an interrupted append this long ago, whose file is gone, belongs to no
+    /// running process. (Also the age after which a temporary entry goes where locks do not work.)
     static let staleAge: Int64 = 86_400
 
     /// Removes what is safe to remove among shelf's own files; returns whether none is left.
-    /// - Temp files (`.shelf-tmp-`) of a save in progress stay; crash leftovers a day old go.
+    /// - Temporary entries (`.shelf-tmp-`) go once provably abandoned (`removeTempIfAbandoned`):
+    ///   what a killed save, copy, move or append left; a live writer's stay.
     /// - A journal whose data file is gone, a day old, goes; one beside its file stays: the next
     ///   reader rolls the file back with it.
     /// - The expiry index and its lock go once the folder holds nothing else.
@@ -53,12 +55,13 @@ extension ClearWalk {
         } catch {
             return false
         }
+        if name.hasPrefix(TempFile.prefix) { return TempLeftovers.removeIfAbandoned(name, in: folder, now: now) }
         guard st.modified.seconds <= now - ClearWalk.staleAge else { return false }
         if name.hasPrefix(JournalFile.namePrefix) {
             // A hashed name (for a long file name) cannot be traced to its file: keep it.
             guard let dataName = FileName(bytes: Array(name.bytes.dropFirst(JournalFile.namePrefix.utf8.count))),
                   !dataName.hasPrefix("#"), dataFileIsGone(dataName, in: folder) else { return false }
-        } else if !name.hasPrefix(TempFile.prefix) {
+        } else {
             return false
         }
         return (try? TreeRemover.remove(name, in: folder, path: folder.path(for: name))) != nil

@@ -91,7 +91,7 @@ struct ClearWalk {
             } catch .folderNotEmpty, .fileExists {
                 return false  // something new arrived meanwhile
             } catch {
-                fail(path + [ClearWalk.slash], ShelfError.system(error, path: folder.path(for: name), operation: "remove folder"))
+                fail(path + [ClearWalk.slash], ShelfError.system(error, path: folder.path(for: name), operation: .removeFolder))
                 return false
             }
             outcome.removedSomething = true
@@ -223,7 +223,7 @@ struct ClearWalk {
         } catch .noSuchFile {
             return true
         } catch {
-            fail(path, ShelfError.system(error, path: folder.path(for: name), operation: "remove"))
+            fail(path, ShelfError.system(error, path: folder.path(for: name), operation: .remove))
             return false
         }
         report.removedPaths.append(path)
@@ -233,7 +233,7 @@ struct ClearWalk {
     }
 
     mutating func fail(_ path: [UInt8], _ error: Error) {
-        let shelfError = error as? ShelfError ?? .io(path: EscapedText.text(path), operation: "remove", errno: Errno.ioError.rawValue)
+        let shelfError = error as? ShelfError ?? .io(path: EscapedText.text(path), operation: SystemOperation.remove.text, errno: Errno.ioError.rawValue)
         report.failed.append(ClearFailure(pathBytes: path, error: shelfError))
     }
 }

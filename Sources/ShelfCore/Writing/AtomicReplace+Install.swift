@@ -12,6 +12,8 @@ extension AtomicReplace {
     ///   folders are on different file systems (nothing has changed then; the caller copies instead).
     package static func install(_ name: FileName, in folder: FileDescriptor, path: String, as target: Target, replace: Bool,
                         oldFile: OldFileLock = .wait, kernelFlags: Bool = true) throws {
+        // The commit point: after a terminating signal, undo instead (see `Interruption`).
+        try Interruption.check(target.path)
         let existing = try target.status()
         if existing != nil, !replace { throw ShelfError.alreadyExists(path: target.path) }
         if let existing, existing.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
@@ -65,18 +67,20 @@ extension AtomicReplace {
         } catch let error as Errno where isUnsupportedFlag(error) {
             // Renamed aside, then into place, below.
         } catch let error as Errno {
-            throw ShelfError.system(error, path: target.path, operation: "rename")
+            throw ShelfError.system(error, path: target.path, operation: .rename)
         }
-        let aside = TempFile.freshName()
-        try target.folder.rename(target.name, to: aside, in: target.folder, path: target.path)
+        // The aside name is reserved (`TempName`): `clear` leaves it alone while this runs.
+        let aside = try TempName.reserve(in: target.folder, path: target.path)
+        defer { aside.release() }
+        try target.folder.rename(target.name, to: aside.name, in: target.folder, path: target.path)
         do {
             try folder.rename(name, to: target.name, in: target.folder, path: target.path)
         } catch {
-            try? target.folder.rename(aside, to: target.name, in: target.folder, path: target.path)
+            try? target.folder.rename(aside.name, to: target.name, in: target.folder, path: target.path)
             throw error
         }
         try syncFolder(target.folder)
-        try TreeRemover.remove(aside, in: target.folder, path: target.path)
+        aside.discard()
     }
 
     /// Create-if-absent for a whole entry: `RENAME_NOREPLACE` where the kernel and file system
@@ -92,7 +96,7 @@ extension AtomicReplace {
         } catch let error as Errno where isUnsupportedFlag(error) {
             // The portable ways, below.
         } catch let error as Errno {
-            throw ShelfError.system(error, path: target.path, operation: "rename")
+            throw ShelfError.system(error, path: target.path, operation: .rename)
         }
         if try status(of: name, in: folder, path: path).isRegularFile {
             do {
@@ -107,7 +111,7 @@ extension AtomicReplace {
             } catch let error as Errno where [.notPermitted, .notSupported, .tooManyLinks].contains(error) {
                 // File systems without hard links fall through to the check below.
             } catch let error as Errno {
-                throw ShelfError.system(error, path: target.path, operation: "link")
+                throw ShelfError.system(error, path: target.path, operation: .link)
             }
         }
         if try target.status() != nil { throw ShelfError.alreadyExists(path: target.path) }
