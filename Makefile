@@ -12,6 +12,7 @@ BENCH_BIN = $(SCRATCH)/release/shelf-bench
 BENCH_QUICK ?= $(QUICK)
 DEBUG_BIN = .build/debug/shelf
 RELIABILITY = .build/debug/shelf-reliability
+CRASHSIM = .build/debug/shelf-crashsim
 SUITE ?= Tests/Fixtures/JSONTestSuite/test_parsing
 
 # install, uninstall and the release tarball's install.sh are one script, which holds the places
@@ -23,7 +24,7 @@ DIST ?= dist
 # The binary that `make docs` asks for the man page and completions.
 DOCS_BIN ?= $(DEBUG_BIN)
 
-.PHONY: help build release check-no-foundation test check-reliability demo conformance install install-files uninstall dist dist-files docs generate-docs clean
+.PHONY: help build release check-no-foundation test check-reliability check-syncs demo conformance install install-files uninstall dist dist-files docs generate-docs clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 20
@@ -63,13 +64,18 @@ bench: release ## time shelf against cat, cp, rm, jq, a Disk-style rewrite (QUIC
 	$(call static_build,shelf-bench)
 	$(BENCH_BIN) --shelf $(BIN) $(if $(BENCH_QUICK),--quick) $(BENCH_ARGS)
 
-test: ## build and run every test, then the quick reliability battery (about 3 minutes)
+test: ## build and run every test, the quick power-loss simulation and the quick battery (about 5 minutes)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(CRASHSIM) --quick $(if $(SEED),--seed $(SEED))
 	$(RELIABILITY) --quick $(if $(SEED),--seed $(SEED)) $(DEBUG_BIN)
 
-check-reliability: build ## the whole reliability battery: docs/reliability.md (SEED=n replays a run)
+check-reliability: build ## the power-loss simulation and the whole battery: docs/reliability.md (SEED=n replays a run)
+	$(CRASHSIM) $(if $(SEED),--seed $(SEED))
 	$(RELIABILITY) $(if $(SEED),--seed $(SEED)) $(DEBUG_BIN)
+
+check-syncs: build ## whether each fsync shelf issues is needed: the simulator's sync analysis (docs/reliability.md)
+	$(CRASHSIM) --syncs $(if $(SEED),--seed $(SEED))
 
 demo: build ## save, retrieve and list under a throwaway XDG home
 	@sh scripts/demo.sh $(DEBUG_BIN)

@@ -27,6 +27,9 @@ let package = Package(
         // The reliability battery (docs/reliability.md): runs a built `shelf`; a test tool, not shipped,
         // so it may use Foundation.
         .executableTarget(name: "shelf-reliability"),
+        // The power-loss simulator (docs/reliability.md, "Power loss"): runs the engine in-process
+        // on a model of the file system behind the `Kernel` protocol; a test tool, never shipped.
+        .executableTarget(name: "shelf-crashsim", dependencies: ["ShelfCore", "ShelfCLI"]),
         // `make bench`: times the release binary against cat, cp, rm, jq and a Disk-style rewrite,
         // and the Swift library in process against Disk's strategy. Not shipped and not a
         // dependency of anything; the command line it runs only as a separate process; the JSON
@@ -35,6 +38,6 @@ let package = Package(
         // A program written for Disk, as Disk's README writes it, built against Shelf: the tests
         // run it in a throwaway home to show that Disk code ports by changing the import.
         .executableTarget(name: "disk-port", dependencies: ["Shelf"], path: "Tests/DiskPort"),
-        .testTarget(name: "ShelfTests", dependencies: ["ShelfCore", "Shelf", "ShelfCLI", "shelf-bench"]),
+        .testTarget(name: "ShelfTests", dependencies: ["ShelfCore", "Shelf", "ShelfCLI", "shelf-bench", "shelf-crashsim"]),
     ]
 )

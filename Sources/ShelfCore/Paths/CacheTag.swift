@@ -9,14 +9,18 @@ enum CacheTag {
 
         """
 
-    /// Writes the tag unless it is already there; O_EXCL keeps a concurrent writer's tag intact.
+    /// Writes the tag unless it is already there. Like any file shelf writes, it appears whole or
+    /// not at all (`AtomicReplace`, never replacing a concurrent writer's tag): written in place,
+    /// a power cut could leave it empty, and then it would never be written again (found by the
+    /// power-loss simulator).
     static func ensure(in folder: FileDescriptor) throws {
-        let file: FileDescriptor
+        if try folder.status(of: name) != nil { return }
         do {
-            file = try folder.open(name, [.writeOnly, .create, .exclusive, .noFollow])
+            try AtomicReplace.write(Target(folder: folder, name: name, path: folder.path(for: name)), replace: false) { file in
+                try file.writeAll(Array(contents.utf8))
+            }
         } catch ShelfError.alreadyExists {
             return
         }
-        try file.closeAfter { try $0.writeAll(Array(contents.utf8)) }
     }
 }

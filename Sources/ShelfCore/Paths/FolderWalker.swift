@@ -44,6 +44,7 @@ package enum FolderWalker {
             } catch {
                 throw ShelfError.system(error, path: ns.path, operation: .createFolder)
             }
+            if createdNow { try syncParent(of: ns.path) }
         }
         let fd: FileDescriptor
         do {
@@ -145,17 +146,19 @@ package enum FolderWalker {
     }
 
     /// `mkdirat` under the parent's shared lock (see `openFolder`); made meanwhile by another
-    /// process is fine.
+    /// process is fine. A folder made here has its name synced into the parent before anything
+    /// is put inside: a power cut may otherwise lose it, and everything saved in it.
     private static func makeFolder(_ name: FileName, in parent: FileDescriptor, path: String) throws {
         try parent.open(".", folderOptions, path: parent.path, operation: .openFolder).closeAfter { lockable in
             try FileLock.lock(lockable, .shared)
             do throws(Errno) {
                 try kernel.makeFolder(SystemString(name), in: lockable.raw, permissions: 0o700)
             } catch .fileExists {
-                // made meanwhile: open it
+                return  // made meanwhile: open it
             } catch {
                 throw ShelfError.system(error, path: path, operation: .createFolder)
             }
+            try AtomicReplace.syncFolder(lockable)
         }
     }
 
@@ -175,7 +178,23 @@ package enum FolderWalker {
             } catch {
                 throw ShelfError.system(error, path: prefix, operation: .createFolder)
             }
+            try syncParent(of: prefix)
         }
+    }
+
+    /// Makes the folder just made at the absolute `path` durable: its name is an entry of its
+    /// parent, which a power cut may lose until the parent is synced, and with it everything
+    /// saved inside (the power-loss simulator found a moved file lost with its new namespace
+    /// folder). A parent this user may not open for reading cannot be synced; it is left as is.
+    private static func syncParent(of path: String) throws {
+        let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let folder: FileDescriptor
+        do {
+            folder = try FileDescriptor.open(parent.isEmpty ? "/" : parent, [.readOnly, .folder])
+        } catch ShelfError.permissionDenied {
+            return
+        }
+        try folder.closeAfter { try AtomicReplace.syncFolder($0) }
     }
 
     /// The shared /tmp fallback must be ours alone: owned by this user, no access for others.

@@ -1,0 +1,72 @@
+/// Every operation shelf offers, as scenarios. The data are small but cross 4 KiB blocks where it
+/// matters (a block is what a power cut keeps or loses of a file's data).
+enum Scenarios {
+    static var all: [Scenario] { saves + appends + transfers + fallbacks + removals + recoveries }
+
+    /// A JSON object of about `size` bytes.
+    static func json(_ tag: String, size: Int) -> String {
+        let head = "{\"tag\":\"\(tag)\",\"pad\":\""
+        return head + String(repeating: "x", count: max(0, size - head.count - 3)) + "\"}\n"
+    }
+
+    /// The next commands of every kind, on the stored path `path` of `directory`.
+    static func next(_ directory: String, _ path: String, append item: String? = "{\"next\":true}") -> [Command] {
+        var commands = [
+            Command("retrieve \(directory) \(path)", expect: 0),
+            Command("save \(directory) \(path)", input: path.hasSuffix(".json") ? "{\"saved\":\"next\"}" : "saved next\n"),
+            Command("copy \(directory) \(path) \(directory) next-copy"),
+            Command("rename \(directory) \(path) next-name"),
+            Command("remove \(directory) \(path)"),
+            Command("list -lR \(directory)"),
+            Command("save \(directory) next/new.json", input: "[]"),
+            Command("clear \(directory)"),
+        ]
+        if let item { commands.append(Command("append \(directory) \(path)", input: item)) }
+        return commands
+    }
+
+    static var saves: [Scenario] {
+        [
+            Scenario(name: "save-json", summary: "save of a .json from standard input over an old one, in a subfolder",
+                     setup: [Command("save documents notes/a.json", input: json("old", size: 600))],
+                     steps: [Command("save documents notes/a.json", input: json("new", size: 5000))],
+                     observe: ["documents"], next: next("documents", "notes/a.json")),
+            Scenario(name: "save-raw", summary: "save of raw bytes (3 blocks) over a file of 2 blocks",
+                     setup: [Command("save documents big.bin", input: String(repeating: "o", count: 6000))],
+                     steps: [Command("save documents big.bin", input: String(repeating: "n", count: 9000) + "end")],
+                     observe: ["documents"], next: next("documents", "big.bin", append: "more\n")),
+            Scenario(name: "save-large", summary: "save of 10 blocks over 6: many blocks a power cut keeps or loses",
+                     setup: [Command("save documents large.bin", input: String(repeating: "o", count: 6 * 4096 - 5))],
+                     steps: [Command("save documents large.bin", input: String(repeating: "n", count: 10 * 4096 + 7))],
+                     observe: ["documents"], next: next("documents", "large.bin", append: "more\n")),
+            Scenario(name: "save-file", summary: "save --file (copied inside the kernel) over an old file",
+                     setup: [Command("save documents copy.txt", input: "old\n")],
+                     steps: [Command("save documents copy.txt --file \(Machine.inputFile)")],
+                     observe: ["documents"], next: next("documents", "copy.txt", append: "more\n")),
+            Scenario(name: "save-new-folders", summary: "save of a new file into folders that do not exist yet",
+                     setup: [Command("save documents other.json", input: "1")],
+                     steps: [Command("save documents x/y/z.json", input: json("new", size: 300))],
+                     observe: ["documents"], next: next("documents", "x/y/z.json")),
+            Scenario(name: "save-first", summary: "the very first save: base folders, namespace and CACHEDIR.TAG made",
+                     steps: [Command("save caches first.json", input: json("first", size: 200))],
+                     observe: ["caches"], next: next("caches", "first.json")),
+            Scenario(name: "save-twice", summary: "two saves in a row: the first, acknowledged, survives a crash in the second",
+                     setup: [Command("save documents t.json", input: "0")],
+                     steps: [Command("save documents t.json", input: json("one", size: 4500)),
+                             Command("save documents t.json", input: json("two", size: 100))],
+                     observe: ["documents"], next: next("documents", "t.json")),
+            Scenario(name: "save-expiring", summary: "save --expires-in to temporary (the expiry is an extended attribute)",
+                     setup: [Command("save temporary e.json", input: "\"old\"")],
+                     steps: [Command("save temporary e.json --expires-in 1h", input: json("new", size: 100))],
+                     observe: ["temporary"], next: next("temporary", "e.json")),
+            Scenario(name: "save-expiring-index", summary: "the same where the file system has no user attributes (.shelf-expiry index)",
+                     setup: [Command("save temporary e.json", input: "\"old\"")],
+                     steps: [Command("save temporary e.json --expires-in 1h", input: json("new", size: 100))],
+                     observe: ["temporary"], next: next("temporary", "e.json"), secondDeviceLacks: [.attributes]),
+            Scenario(name: "save-refused", summary: "a save refused for invalid JSON leaves the old file",
+                     setup: [Command("save documents keep.json", input: "[1]")],
+                     steps: [Command("save documents keep.json", input: "{\"broken\": ", expect: 65)],
+                     observe: ["documents"], next: next("documents", "keep.json")),
+        ]
+    }
+}
