@@ -77,9 +77,10 @@ extension AtomicReplace {
     /// before the folders are synced, so that a crash cannot leave the old target's files showing
     /// under the source's name (found by the power-loss simulator: 20 of 85 crash states of
     /// rename-folder-replace did; now only a crash between the two renames can). A source that
-    /// already has a temporary name (a copy's) needs no second rename.
+    /// already has a temporary name (a copy's) needs no second rename; where no name can be
+    /// reserved (a full disk refuses even an empty file), the old entry is removed where it is.
     private static func exchange(_ name: FileName, in folder: FileDescriptor, path: String, with target: Target) throws -> Bool {
-        let aside = name.hasPrefix(TempFile.prefix) ? nil : try TempName.reserve(in: folder, path: path)
+        let aside = name.hasPrefix(TempFile.prefix) ? nil : try? TempName.reserve(in: folder, path: path)
         defer { aside?.release() }
         do {
             try kernel.rename(SystemString(name), in: folder.raw, to: SystemString(target.name), in: target.folder.raw, .exchange)
