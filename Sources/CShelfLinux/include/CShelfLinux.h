@@ -86,4 +86,6 @@ int shelf_file_handle(int fd, unsigned char *out, int capacity);
 /// caller falls back to a named file).
 extern const int shelf_o_tmpfile;
 
+#include "CShelfSignals.h"
+
 #endif

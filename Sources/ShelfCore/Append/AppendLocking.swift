@@ -88,7 +88,7 @@ extension AppendJournal {
         let writable: FileDescriptor
         do {
             writable = try folder.open(name, [.readWrite, .noFollow, .nonBlocking], path: file.path,
-                                       operation: "open to recover an interrupted append")
+                                       operation: .openToRecover)
         } catch ShelfError.notFound {
             return false
         }

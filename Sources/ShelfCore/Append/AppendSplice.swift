@@ -13,7 +13,7 @@ struct AppendSplice {
         // A sparse file may claim nearly Int64.max bytes: what would not fit is refused as the
         // kernel would refuse it (EFBIG), before anything is written (issue 12, item 9).
         let (grown, overflow) = locked.size.addingReportingOverflow(prefix.count + spool.count)
-        if overflow || grown > Int(Int64.max) { throw ShelfError.system(.fileTooLarge, path: file.path, operation: "append") }
+        if overflow || grown > Int(Int64.max) { throw ShelfError.system(.fileTooLarge, path: file.path, operation: .append) }
         let tail = offset < locked.size ? try file.bytes(in: offset..<locked.size) : []
         var sum = Checksum64()
         sum.update(prefix)

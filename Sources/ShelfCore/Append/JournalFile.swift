@@ -63,7 +63,7 @@ package final class JournalFile {
         let notJournal = ShelfError.unsupported(path: path, reason: "it is not a regular file, so it is not shelf's journal; remove it")
         let file: FileDescriptor
         do {
-            file = try folder.open(name, options, path: path, operation: "open journal")
+            file = try folder.open(name, options, path: path, operation: .openJournal)
         } catch ShelfError.isAFolder {
             throw notJournal
         }
@@ -120,7 +120,7 @@ package final class JournalFile {
     /// Empties the journal durably: the end of a recovery.
     func clear() throws {
         guard let file = file?.descriptor else { return }
-        try file.resize(to: 0, operation: "empty journal")
+        try file.resize(to: 0, operation: .emptyJournal)
         try file.dataSync()
     }
 
@@ -134,7 +134,7 @@ package final class JournalFile {
         } catch .noSuchFile {
             // none
         } catch {
-            throw ShelfError.system(error, path: folder.path(for: journal), operation: "remove journal")
+            throw ShelfError.system(error, path: folder.path(for: journal), operation: .removeJournal)
         }
         LegacyJournal.retire(for: name, in: folder)
     }
@@ -152,7 +152,7 @@ package final class JournalFile {
         }
         let owned = OpenFile(created)
         let bits = mode & 0o666
-        if bits != 0o600 { try created.setPermissions(bits, operation: "set journal permissions") }
+        if bits != 0o600 { try created.setPermissions(bits, operation: .setJournalPermissions) }
         file = owned
         return created
     }

@@ -73,7 +73,7 @@ enum LegacyJournal {
         } catch .noSuchFile {
             return
         } catch {
-            throw ShelfError.system(error, path: path, operation: "remove journal")
+            throw ShelfError.system(error, path: path, operation: .removeJournal)
         }
     }
 }

@@ -26,11 +26,13 @@ struct Leftovers {
 }
 
 extension ClearWalk {
-    /// Files left by an interrupted save or append this long ago belong to no running process.
+    /// A journal left by an interrupted append this long ago, whose file is gone, belongs to no
+    /// running process. (Also the age after which a temporary entry goes where locks do not work.)
     static let staleAge: Int64 = 86_400
 
     /// Removes what is safe to remove among shelf's own files; returns whether none is left.
-    /// - Temp files (`.shelf-tmp-`) of a save in progress stay; crash leftovers a day old go.
+    /// - Temporary entries (`.shelf-tmp-`) go once provably abandoned (`removeTempIfAbandoned`):
+    ///   what a killed save, copy, move or append left; a live writer's stay.
     /// - A journal whose data file is gone, a day old, goes; one beside its file stays: the next
     ///   reader rolls the file back with it.
     /// - The expiry index and its lock, and a numbered folder's counter, go once the folder holds
@@ -63,11 +65,12 @@ extension ClearWalk {
         } catch {
             return false
         }
+        if name.hasPrefix(TempFile.prefix) { return TempLeftovers.removeIfAbandoned(name, in: folder, now: now) }
         guard st.modified.seconds <= now.subtractingSaturated(ClearWalk.staleAge) else { return false }
         if name.hasPrefix(JournalName.commonPrefix) {
             // Kept while a file it may be the journal of is there (of this version or an earlier one).
             guard JournalName.owners(of: name, among: entries).allSatisfy({ dataFileIsGone($0, in: folder) }) else { return false }
-        } else if !name.hasPrefix(TempFile.prefix) {
+        } else {
             return false
         }
         return (try? TreeRemover.remove(name, in: folder, path: folder.path(for: name))) != nil

@@ -137,7 +137,7 @@ extension ClearWalk {
         } catch .folderNotEmpty, .fileExists {
             return false  // something new arrived meanwhile
         } catch {
-            fail(path, ShelfError.system(error, path: folder.path(for: name), operation: "remove folder"))
+            fail(path, ShelfError.system(error, path: folder.path(for: name), operation: .removeFolder))
             return false
         }
         outcome.removedHere()

@@ -145,7 +145,7 @@ struct ClearWalk {
         } catch .noSuchFile {
             return true
         } catch {
-            fail(path, ShelfError.system(error, path: folder.path(for: name), operation: "remove"))
+            fail(path, ShelfError.system(error, path: folder.path(for: name), operation: .remove))
             return false
         }
         report.removedPaths.append(path)
@@ -155,7 +155,7 @@ struct ClearWalk {
     }
 
     mutating func fail(_ path: [UInt8], _ error: Error) {
-        let shelfError = error as? ShelfError ?? .io(path: EscapedText.text(path), operation: "remove", errno: Errno.ioError.rawValue)
+        let shelfError = error as? ShelfError ?? .io(path: EscapedText.text(path), operation: SystemOperation.remove.text, errno: Errno.ioError.rawValue)
         report.failed.append(ClearFailure(pathBytes: path, error: shelfError))
     }
 

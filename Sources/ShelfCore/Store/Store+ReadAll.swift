@@ -23,7 +23,7 @@ extension Store {
     package static func firstGuess(_ file: FileDescriptor) throws -> Int {
         let size = try file.status().size
         if size > ProcessState.physicalMemory {
-            throw ShelfError.system(.noMemory, path: file.path, operation: "read whole (it is larger than this machine's memory)")
+            throw ShelfError.system(.noMemory, path: file.path, operation: .readWhole)
         }
         return Int(Swift.max(0, size))
     }

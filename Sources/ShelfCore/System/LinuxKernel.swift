@@ -138,14 +138,16 @@ package struct LinuxKernel: Kernel {
     }
 }
 
-/// Runs a system call until a signal does not interrupt it; -1 becomes the thrown `Errno`.
+/// Runs a system call until a signal does not interrupt it; -1 becomes the thrown `Errno`. A
+/// terminating signal that shelf is deferring (see `Interruption`) is not retried past: EINTR is
+/// thrown, and the work under way is undone.
 @inline(__always)
 func valueOrErrno<T: FixedWidthInteger>(_ call: () -> T) throws(Errno) -> T {
     while true {
         let result = call()
         if result != -1 { return result }
         let failure = lastErrno()
-        if failure != .interrupted { throw failure }
+        if failure != .interrupted || shelf_pending_signal() != 0 { throw failure }
     }
 }
 

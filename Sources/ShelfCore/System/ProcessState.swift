@@ -13,6 +13,19 @@ package enum ProcessState {
         return overflow || bytes <= 0 ? .max : bytes
     }
 
+    /// The effective user ID, which the kernel checks permissions against.
+    package static var effectiveUserID: UInt32 { geteuid() }
+
+    /// Raises the soft limit of open descriptors to the hard one, for work that must hold one
+    /// descriptor per folder of a tree (a move across file systems locks each); where it cannot be
+    /// raised, running out later fails that work before it changes anything.
+    package static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
     /// Seconds since 1970 UTC, now.
     package static func now() -> Int64 {
         var spec = timespec()

@@ -41,25 +41,35 @@ extension Store {
     package func save<Source: ByteSource>(from source: inout Source, to safe: SafePath, in directory: Directory,
                                           options: SaveOptions = SaveOptions()) throws -> SavedFile {
         if safe.namesFolder { throw ShelfError.invalidName(safe.description + "/", reason: "a file name cannot end with '/'") }
-        guard let target = try target(safe, in: directory, create: true) else {
-            throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
-        }
-        return try target.closeAfter { target in
-            if let st = try target.status() {
-                if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
-                if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
-                if !options.replace { throw ShelfError.alreadyExists(path: target.path) }
-            }
+        // The input is read with no lock held; the folder is locked for the rename only (see
+        // `withLockedFolder`): the input may come from another shelf process waiting for that lock.
+        return try preparedTarget(safe, in: directory).closeAfter { prepared in
+            try Store.checkSaveTarget(prepared, options: options)
+            try AtomicReplace.checkWritable(prepared)
             let validate = options.validateJSON ?? Store.isJSONName(safe.name)
             var size: Int64 = 0
-            try AtomicReplace.write(target, replace: options.replace) { file in
-                size = try copy(from: &source, to: file, validatingJSON: validate, path: target.path)
-                if let expires = options.expiresAt {
-                    try Expiry.record(expires, on: file, named: target.name, in: target.folder)
+            try TempFile.create(in: prepared.folder, path: prepared.path).closeAfter { temp in
+                size = try copy(from: &source, to: temp.file, validatingJSON: validate, path: prepared.path)
+                try withLockedFolder(of: prepared, safe, in: directory) { target in
+                    try temp.placed(in: target.folder, path: target.path) { placed in
+                        try Store.checkSaveTarget(target, options: options)
+                        if let expires = options.expiresAt {
+                            try Expiry.record(expires, on: placed.file, named: target.name, in: target.folder)
+                        }
+                        try AtomicReplace.commit(&placed, as: target, replace: options.replace)
+                    }
                 }
             }
-            return SavedFile(path: target.path, bytes: size)
+            return SavedFile(path: prepared.path, bytes: size)
         }
+    }
+
+    /// What `save` refuses to replace: a folder, a link, and without `replace` anything.
+    private static func checkSaveTarget(_ target: Target, options: SaveOptions) throws {
+        guard let st = try target.status() else { return }
+        if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
+        if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
+        if !options.replace { throw ShelfError.alreadyExists(path: target.path) }
     }
 
     /// Whether a name's extension asks for JSON validation (`.json`, in any case).

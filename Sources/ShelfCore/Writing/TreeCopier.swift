@@ -5,42 +5,44 @@
 ///
 /// Inside a tree, symbolic links are copied as links (their text, unresolved), permission bits and
 /// times are kept, hard links become separate files, and shelf's own temp and journal files are skipped.
-/// FIFOs, sockets and devices are refused (`unsupported`).
+/// FIFOs, sockets and devices are refused (`unsupported`). Each file is copied under its shared
+/// lock, so it is whole (old or new), never half-appended. An entry that vanishes between the
+/// listing of its folder and its copy (removed or renamed by someone else) is not part of the copy.
 enum TreeCopier {
-    /// Copies the entry `name` of `folder` (at `path`) beside `target`; returns the temp name.
-    /// On any error nothing is left behind in the destination.
-    static func copyToTemp(_ name: FileName, in folder: FileDescriptor, path: String, beside target: Target) throws -> FileName {
+    /// Copies the entry `name` of `folder` (at `path`) to a temporary entry beside `target`, then
+    /// hands its name to `install` and returns what that returns. When either fails, nothing is
+    /// left behind in the destination.
+    static func copy<R>(_ name: FileName, in folder: FileDescriptor, path: String, beside target: Target,
+                        install: (FileName) throws -> R) throws -> R {
         guard let st = try folder.status(of: name, path: path) else { throw ShelfError.notFound(path: path) }
         if st.isRegularFile {
-            return try folder.open(name, [.readOnly, .noFollow], path: path).closeAfter { file in
+            return try folder.open(name, [.readOnly, .noFollow, .nonBlocking], path: path).closeAfter { file in
+                try file.setBlocking()
                 try AppendJournal.lockShared(file, name: name, in: folder)
-                return try copyFileToTemp(file, beside: target)
+                return try copyFile(file, beside: target, install: install)
             }
         }
         guard st.isFolder else { throw refusal(st, path: path) }
-        let tempName = try TempFile.makeFolder(in: target.folder, path: target.path)
-        do {
-            try folder.open(name, FolderWalker.folderOptions, path: path).closeAfter { source in
-                try target.folder.open(tempName, FolderWalker.folderOptions, path: target.path).closeAfter { copy in
-                    try copyFolder(source, st, to: copy)
-                }
-            }
-        } catch {
-            try? TreeRemover.remove(tempName, in: target.folder, path: target.path)
-            throw error
+        guard let source = try FolderWalker.openFolder(name, in: folder, path: path, create: false) else {
+            throw ShelfError.notFound(path: path)
         }
-        return tempName
+        return try source.closeAfter { source in
+            try TempName.withFolder(in: target.folder, path: target.path, fill: { copy in try copyFolder(source, st, to: copy) },
+                                    install: install)
+        }
     }
 
     /// Copies an opened (and, by the caller, locked) regular file to a new temp file beside `target`,
-    /// complete and fsynced; returns its temporary name.
-    static func copyFileToTemp(_ file: FileDescriptor, beside target: Target) throws -> FileName {
+    /// complete and fsynced, then hands its temporary name to `install`.
+    static func copyFile<R>(_ file: FileDescriptor, beside target: Target, install: (FileName) throws -> R) throws -> R {
         let st = try file.status()
         return try TempFile.create(in: target.folder, path: target.path).closeAfter { temp in
             try FileCopy.copyData(from: file, to: temp.file)
             try FileCopy.copyMetadata(from: file, st, to: temp.file)
             try temp.file.sync()
-            return try temp.named()
+            let installed = try install(temp.named())
+            temp.nameTaken()
+            return installed
         }
     }
 
@@ -65,13 +67,15 @@ enum TreeCopier {
                 continue
             }
             let path = from.path(for: name)
-            guard let entry = try from.status(of: name, path: path) else { throw ShelfError.notFound(path: path) }
+            // An entry gone since its folder was listed (removed or renamed by someone else) is not
+            // part of the copy.
+            guard let entry = try from.status(of: name, path: path) else { continue }
             guard entry.isFolder else {
                 try copyEntry(name, entry, from: from, to: to)
                 continue
             }
+            guard let sourceFolder = try sources.enter(name) else { continue }
             try to.makeFolder(name, path: to.path(for: name))
-            guard let sourceFolder = try sources.enter(name) else { throw ShelfError.notFound(path: path) }
             guard try copies.enter(name) != nil else { throw ShelfError.notFound(path: to.path(for: name)) }
             frames.append(try frame(sourceFolder, entry))
         }
@@ -95,21 +99,35 @@ enum TreeCopier {
         let path = source.path(for: name)
         let target = Target(folder: copy, name: name, path: copy.path(for: name))
         if st.isRegularFile {
-            try source.open(name, [.readOnly, .noFollow], path: path).closeAfter { file in
+            let file: FileDescriptor
+            do {
+                file = try source.open(name, [.readOnly, .noFollow, .nonBlocking], path: path)
+            } catch ShelfError.notFound {
+                return
+            }
+            try file.closeAfter { file in
+                // Replaced by something else since it was listed: copy what is there now.
+                guard try file.status().isRegularFile else {
+                    // A folder that took its place is left out: the walk has passed it.
+                    guard let now = try source.status(of: name, path: path), !now.isFolder else { return }
+                    return try copyEntry(name, now, from: source, to: copy)
+                }
+                try file.setBlocking()
                 // A shared lock: a concurrent in-place append is copied whole or not at all.
                 try AppendJournal.lockShared(file, name: name, in: source)
-                let tempName = try copyFileToTemp(file, beside: target)
-                do {
+                try copyFile(file, beside: target) { tempName in
                     try AtomicReplace.install(tempName, in: copy, path: target.path, as: target, replace: false)
-                } catch {
-                    try? copy.remove(tempName)
-                    throw error
                 }
             }
         } else if st.isSymbolicLink {
             // Recreated with the same text; it is never resolved.
-            let text = try systemCall("read link", path: path) { () throws(Errno) in try kernel.readLink(SystemString(name), in: source.raw) }
-            try systemCall("create link", path: target.path) { () throws(Errno) in
+            let text: [UInt8]
+            do {
+                text = try systemCall(.readLink, path: path) { () throws(Errno) in try kernel.readLink(SystemString(name), in: source.raw) }
+            } catch ShelfError.notFound {
+                return
+            }
+            try systemCall(.createLink, path: target.path) { () throws(Errno) in
                 try kernel.makeSymbolicLink(SystemString(name), in: copy.raw, to: SystemString(bytes: text))
             }
         } else {
