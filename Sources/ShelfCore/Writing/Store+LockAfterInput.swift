@@ -18,7 +18,10 @@ extension Store {
 
     /// Walks to the folder of `safe`, making missing folders, without locking it (see above).
     func preparedTarget(_ safe: SafePath, in directory: Directory) throws -> Target {
-        guard let target = try FolderWalker.walk(safe, in: try locations.namespace(for: directory), create: true) else {
+        let ns = try locations.namespace(for: directory)
+        // shelf's own cache tag is no user's file, whichever path a writer takes to it.
+        try CacheTag.refuseToChange(safe, in: ns)
+        guard let target = try FolderWalker.walk(safe, in: ns, create: true) else {
             throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
         }
         return target
