@@ -60,6 +60,9 @@ package protocol Kernel: Sendable {
     func splice(fromPipe pipe: Int32, to output: Int32, count: Int) throws(Errno) -> Int
     /// `fcntl(F_SETPIPE_SZ)`: asks for a pipe buffer of at least `bytes`; returns the size granted.
     func setPipeCapacity(_ pipe: Int32, _ bytes: Int) throws(Errno) -> Int
+    /// `posix_fadvise(POSIX_FADV_DONTNEED)` of the whole file: its clean cached pages are let go
+    /// (the data stays on disk). Only advice: nothing a reader sees changes.
+    func dropCachedPages(_ descriptor: Int32)
 
     // MARK: Names
 
@@ -156,4 +159,7 @@ extension Kernel {
     package func setPipeCapacity(_ pipe: Int32, _ bytes: Int) throws(Errno) -> Int {
         throw Errno.invalidArgument
     }
+
+    /// A model has no page cache to let go of.
+    package func dropCachedPages(_ descriptor: Int32) {}
 }

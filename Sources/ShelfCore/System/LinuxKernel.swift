@@ -100,6 +100,10 @@ package struct LinuxKernel: Kernel {
         try valueOrErrno { shelf_splice_from_pipe(pipe, output, count) }
     }
 
+    package func dropCachedPages(_ descriptor: Int32) {
+        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
+    }
+
     package func setPipeCapacity(_ pipe: Int32, _ bytes: Int) throws(Errno) -> Int {
         Int(try valueOrErrno { shelf_set_pipe_size(pipe, Int32(clamping: bytes)) })
     }

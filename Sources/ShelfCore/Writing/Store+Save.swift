@@ -46,6 +46,7 @@ extension Store {
         return try preparedTarget(safe, in: directory).closeAfter { prepared in
             try Store.checkSaveTarget(prepared, options: options)
             try AtomicReplace.checkWritable(prepared)
+            OldFileCache.release(prepared)
             let validate = options.validateJSON ?? Store.isJSONName(safe.name)
             var size: Int64 = 0
             try TempFile.create(in: prepared.folder, path: prepared.path).closeAfter { temp in
