@@ -2,6 +2,7 @@
 // which a header imported into Swift cannot ask for, so its value is given here.
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <unistd.h>
 #include "CShelfLinux.h"
 
 #ifdef O_TMPFILE
@@ -9,3 +10,5 @@ const int shelf_o_tmpfile = O_TMPFILE;
 #else
 const int shelf_o_tmpfile = 0;
 #endif
+
+int shelf_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
