@@ -34,7 +34,7 @@ enum ExitCode {
         case .cannotAccessDirectory, .permissionDenied, .symbolicLink: return permission
         case .alreadyExists, .notAFolder: return cannotCreate
         case .isAFolder: return writes ? cannotCreate : noInput
-        case .noSpace, .readOnly, .inputFailed, .unsupported, .io: return ioError
+        case .noSpace, .readOnly, .inputFailed, .unsupported, .io, .lockedByUpdate: return ioError
         }
     }
 }

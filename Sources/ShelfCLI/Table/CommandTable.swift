@@ -2,6 +2,7 @@
 enum CommandTable {
     static let all: [CommandSpec] = [
         SaveCommand.spec,
+        UpdateCommand.spec,
         RetrieveCommand.spec,
         AppendCommand.spec,
         ExistsCommand.spec,

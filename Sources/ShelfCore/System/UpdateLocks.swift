@@ -35,8 +35,6 @@ package enum UpdateLocks {
     }
 
     static func refusal(_ path: String) -> ShelfError {
-        .unsupported(path: path, reason: "a 'shelf update' of this file is running this command and holds its lock until the "
-            + "command ends, so waiting for it would never end; read the content from standard input and write the new "
-            + "content to standard output instead")
+        .lockedByUpdate(path: path)
     }
 }
