@@ -44,7 +44,7 @@ struct SaveCommand: Command {
             "shelf save temporary big.bin --file ./big.bin",
             "shelf --app myapp save applicationSupport state.json --print-path < state.json",
             "curl -s https://example.org/token | shelf save caches token --expires-in 1h",
-            "shelf save caches feed.xml --from-command -- curl -fsS https://example.org/feed.xml",
+            "shelf save caches feeds/today.json --from-command -- curl -fsS https://example.org/feed.json",
         ],
         writes: true)
 

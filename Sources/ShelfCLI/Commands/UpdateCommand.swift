@@ -30,7 +30,6 @@ struct UpdateCommand: Command {
         examples: [
             "shelf update applicationSupport counter.json --create '{\"n\":0}' -- jq '.n += 1'",
             "shelf update documents todo.txt -- sort -u",
-            "shelf update caches state.json -- jq --arg at \"$(date -u +%FT%TZ)\" '.updated = $at'",
         ],
         writes: true)
 

@@ -43,9 +43,19 @@ package struct ChildProcess: Sendable {
         for (from, to) in [(stdin, Int32(0)), (stdout, 1), (stderr, 2)] where from != to && from >= 0 {
             posix_spawn_file_actions_adddup2(&actions, from, to)
         }
+        // No signal blocked, whatever the starting thread blocks: a program that could not be
+        // stopped by SIGTERM, or never saw SIGCHLD, would not behave as in a shell. Ignored signals
+        // stay ignored (`nohup` relies on it), as a shell leaves them.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
         let status = withCStrings([program] + arguments.dropFirst()) { argv in
-            withCStrings(environment) { envp in posix_spawn(&pid, argv[0]!, &actions, nil, argv, envp) }
+            withCStrings(environment) { envp in posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, envp) }
         }
         guard status == 0 else {
             if status == ENOENT { throw StartFailure.notFound(String(decoding: arguments[0], as: UTF8.self)) }
