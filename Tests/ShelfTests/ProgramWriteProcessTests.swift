@@ -60,7 +60,7 @@ struct ProgramWriteProcessTests {
             """
         let result = try home.sh(script)
         #expect(result.stdout == "status 74\nstatus 74\nstatus 74\nstatus 74\nother 0\n{\"n\":1}\n", "\(result.stderr)")
-        #expect(result.stderr.contains("locked by the 'shelf update' that runs this program: \(home.path("cache/shelf/n.json"))"))
+        #expect(result.stderr.contains("locked by the update that runs this program: \(home.path("cache/shelf/n.json"))"))
     }
 
     /// shelf killed while its program runs: the old content stays, nothing is left behind, and

@@ -50,10 +50,10 @@ struct UpdateCommand: Command {
         let saved: SavedFile
         do {
             saved = try store.update(stored.path, in: stored.directory, options: options) {
-                (current: FileDescriptor, write: (inout CommandOutput) throws -> Void) in
+                (current: FileDescriptor, replaceWith: (inout CommandOutput) throws -> Void) in
                 // Nested shelf processes learn which file this one holds locked (UpdateLocks).
                 let locks = try UpdateLocks.value(adding: current, to: context.environment[UpdateLocks.variable])
-                try ProgramRun.withOutput(producer, context, stdin: current.raw, extra: [UpdateLocks.variable: locks]) { try write(&$0) }
+                try ProgramRun.withOutput(producer, context, stdin: current.raw, extra: [UpdateLocks.variable: locks]) { try replaceWith(&$0) }
             }
         } catch {
             guard let status = ProgramRun.status(for: error, context, stored) else { throw error }

@@ -84,7 +84,7 @@ extension ShelfError: CustomStringConvertible {
         case .unsupported(let p, let reason): return "not supported for \(p): \(reason)"
         case .invalidTarget(let p, let reason): return "cannot use \(p) as the target: \(reason)"
         case .io(let p, let op, let err): return "\(op) failed for \(p): \(Errno(rawValue: err))"
-        case .lockedByUpdate(let p): return "locked by the 'shelf update' that runs this program: \(p)"
+        case .lockedByUpdate(let p): return "locked by the update that runs this program: \(p)"
         }
     }
 

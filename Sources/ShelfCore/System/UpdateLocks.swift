@@ -1,4 +1,4 @@
-/// The files whose locks the `shelf update` processes running this one hold while their command
+/// The files whose locks the `update` processes running this one hold while their command
 /// runs: `SHELF_UPDATE_LOCKS`, a list of `<device>:<inode>` separated by spaces, which `update`
 /// adds its file to in the command's environment. A shelf started by that command (directly or
 /// further down) that must wait for one of these locks would wait for its own ancestor, which
