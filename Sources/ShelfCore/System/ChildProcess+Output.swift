@@ -28,6 +28,11 @@ package struct CommandOutput: ByteSource {
 package struct CommandFailed: Error, Equatable {
     package let command: String
     package let termination: ChildProcess.Termination
+
+    package init(command: String, termination: ChildProcess.Termination) {
+        self.command = command
+        self.termination = termination
+    }
 }
 
 extension ChildProcess {
