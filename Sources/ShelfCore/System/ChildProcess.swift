@@ -32,8 +32,9 @@ package struct ChildProcess: Sendable {
     /// Starts `arguments[0]` (searched in `PATH` of `environment` when it holds no `/`, as `execvp`
     /// does) with `arguments` and exactly `environment`. `stdin`, `stdout` and `stderr` become its
     /// descriptors 0, 1 and 2; every other descriptor shelf opened is close-on-exec and stays out.
+    /// `defaultSignals` start with their default action in the child even where shelf ignores them.
     package static func start(_ arguments: [[UInt8]], environment: [[UInt8]], stdin: Int32, stdout: Int32,
-                              stderr: Int32) throws -> ChildProcess {
+                              stderr: Int32, defaultSignals: [Int32] = []) throws -> ChildProcess {
         precondition(!arguments.isEmpty, "a command needs a name")
         let program = try resolve(arguments[0], searchPath: searchPath(in: environment))
         var actions = posix_spawn_file_actions_t()
@@ -52,7 +53,11 @@ package struct ChildProcess: Sendable {
         var none = sigset_t()
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in defaultSignals { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let status = withCStrings([program] + arguments.dropFirst()) { argv in
             withCStrings(environment) { envp in posix_spawn(&pid, argv[0]!, &actions, &attributes, argv, envp) }
