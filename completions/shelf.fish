@@ -13,6 +13,9 @@ function __shelf_spec
         case 'update'
             set -g __shelf_args directory stored text
             set -g __shelf_valued --create --app
+        case 'edit'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --app
         case 'retrieve'
             set -g __shelf_args directory stored
             set -g __shelf_valued --app
@@ -152,6 +155,7 @@ complete -c shelf -n '__shelf_using ""' -l version -d 'print the version'
 complete -c shelf -n '__shelf_using ""' -l generate-manpage -d 'print the man page (roff) built from the command table'
 complete -c shelf -n '__shelf_using ""' -a 'save' -d 'store standard input (or --file) at <path>, replacing it atomically'
 complete -c shelf -n '__shelf_using ""' -a 'update' -d 'rewrite <path> with a program'\''s output, holding the file'\''s lock: concurrent updates lose nothing'
+complete -c shelf -n '__shelf_using ""' -a 'edit' -d 'open a copy of <path> in $VISUAL or $EDITOR (else vi), check it and put it back atomically'
 complete -c shelf -n '__shelf_using ""' -a 'retrieve' -d 'write the file at <path> to standard output'
 complete -c shelf -n '__shelf_using ""' -a 'append' -d 'add standard input (or --file) to the array, lines, folder or file at <path>'
 complete -c shelf -n '__shelf_using ""' -a 'exists' -d 'exit 0 if a file or folder is stored at <path>, 1 if not; prints nothing'
@@ -187,6 +191,12 @@ complete -c shelf -n '__shelf_using update' -l json -d 'print what was done as o
 complete -c shelf -n '__shelf_using update' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using update' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using update' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using edit' -l raw -d 'put a .json path back without checking that it is JSON'
+complete -c shelf -n '__shelf_using edit' -l print-path -d 'print the absolute path of the result'
+complete -c shelf -n '__shelf_using edit' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
+complete -c shelf -n '__shelf_using edit' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using edit' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using edit' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using retrieve' -l each -d 'a JSON array: write each element as one compact line (JSON Lines)'
 complete -c shelf -n '__shelf_using retrieve' -l allow-expired -d 'write the file even if its expiry time (save --expires-in) has passed'
 complete -c shelf -n '__shelf_using retrieve' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
@@ -280,6 +290,6 @@ complete -c shelf -n '__shelf_using help' -l quiet -s q -d 'no progress line or 
 complete -c shelf -n '__shelf_using help' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_wants directory' -a 'documents caches applicationSupport temporary sharedContainer:'
 complete -c shelf -n '__shelf_wants stored' -a '(__shelf_stored_paths)'
-complete -c shelf -n '__shelf_wants command' -a 'save update retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs capacity sync completions help'
+complete -c shelf -n '__shelf_wants command' -a 'save update edit retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs capacity sync completions help'
 complete -c shelf -n '__shelf_wants shell' -a 'bash zsh fish'
 complete -c shelf -n '__shelf_wants file' -F

@@ -78,3 +78,30 @@ struct ProgramWriteProcessTests {
         #expect(home.shelfLeftovers().isEmpty)
     }
 }
+
+/// `edit` as a process: a SIGTERM to shelf while the editor runs reaches the editor, and the
+/// private copy is removed before shelf ends with 128+15.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: BuiltBinary.path)))
+struct EditSignalTests {
+    let home = TestHome()
+
+    @Test func aTerminatedEditLeavesNothing() throws {
+        try home.write("editor", """
+            #!/bin/sh
+            echo changed > "$1"
+            p=$PPID
+            while [ "$(cat /proc/$p/comm)" != shelf ]; do p=$(cut -d' ' -f4 /proc/$p/stat); done
+            kill -TERM $p
+            sleep 2
+
+            """)
+        chmod(home.path("editor"), 0o755)
+        let result = try home.sh("""
+            echo old | "$S" save documents t.txt || exit 1
+            EDITOR=./editor "$S" edit documents t.txt; echo "edit $?"
+            "$S" retrieve documents t.txt
+            """)
+        #expect(result.stdout == "edit 143\nold\n", "\(result.stderr)")
+        #expect(!home.allPaths().contains { $0.contains(".shelf-tmp-") })
+    }
+}

@@ -23,8 +23,7 @@ struct EditCommand: Command {
             --json prints {"directory":…,"path":…,"bytes":N} when the file was replaced.
             """,
         examples: [
-            "shelf edit applicationSupport settings.json",
-            "EDITOR=nano shelf edit documents notes/todo.txt",
+            "EDITOR='sed -i s/dark/light/' shelf edit applicationSupport settings.json",
         ],
         writes: true)
 
