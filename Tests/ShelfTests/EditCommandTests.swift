@@ -17,8 +17,9 @@ import Testing
             cat "\(home.path("edit-"))$n" > "$1"
 
             """)
-        chmod(home.path("editor"), 0o755)
-        return ["EDITOR": home.path("editor")]
+        // Run through sh, not exec'd: a test running in parallel may fork while the script is
+        // still open for writing, and exec would then fail with ETXTBSY.
+        return ["EDITOR": "sh " + home.path("editor")]
     }
 
     /// Nothing of the edit is left beside the stored files.

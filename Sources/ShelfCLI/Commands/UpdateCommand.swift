@@ -50,9 +50,10 @@ struct UpdateCommand: Command {
         let saved: SavedFile
         do {
             saved = try store.update(stored.path, in: stored.directory, options: options) {
-                (current: FileDescriptor, replaceWith: (inout CommandOutput) throws -> Void) in
-                // Nested shelf processes learn which file this one holds locked (UpdateLocks).
-                let locks = try UpdateLocks.value(adding: current, to: context.environment[UpdateLocks.variable])
+                (current: FileDescriptor, folder: FileDescriptor, replaceWith: (inout CommandOutput) throws -> Void) in
+                // Nested shelf processes learn what this one holds locked (UpdateLocks): the file,
+                // and its folder, which a writer that may create folders holds a shared lock on.
+                let locks = try UpdateLocks.value(adding: [current, folder], to: context.environment[UpdateLocks.variable])
                 try ProgramRun.withOutput(producer, context, stdin: current.raw, extra: [UpdateLocks.variable: locks]) { try replaceWith(&$0) }
             }
         } catch {

@@ -16,6 +16,11 @@ package enum FileLock {
         }
     }
 
+    /// Lets the lock go before the descriptor closes.
+    package static func unlock(_ fd: FileDescriptor) throws {
+        try systemCall("unlock", path: fd.path) { () throws(Errno) in try kernel.lock(fd.raw, .unlock, wait: true) }
+    }
+
     /// Takes the lock only if nobody holds a conflicting one; false when busy.
     static func tryLock(_ fd: FileDescriptor, _ kind: Kind) throws -> Bool {
         do {

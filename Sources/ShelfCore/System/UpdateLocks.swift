@@ -26,12 +26,14 @@ package enum UpdateLocks {
         }
     }
 
-    /// The value for a command run while `file` is locked, keeping what this process inherited.
-    package static func value(adding file: FileDescriptor, to inheritedValue: String?) throws -> String {
-        let st = try file.status()
-        let word = "\(st.device):\(st.inode)"
-        guard let inheritedValue, !inheritedValue.isEmpty else { return word }
-        return inheritedValue + " " + word
+    /// The value for a command run while `files` are locked, keeping what this process inherited.
+    package static func value(adding files: [FileDescriptor], to inheritedValue: String?) throws -> String {
+        let words = try files.map { file in
+            let st = try file.status()
+            return "\(st.device):\(st.inode)"
+        }
+        guard let inheritedValue, !inheritedValue.isEmpty else { return words.joined(separator: " ") }
+        return ([inheritedValue] + words).joined(separator: " ")
     }
 
     static func refusal(_ path: String) -> ShelfError {

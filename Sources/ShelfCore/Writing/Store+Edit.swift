@@ -27,7 +27,7 @@ package struct EditCopy {
     /// - Throws: `StoredFileChanged`, `invalidJSON` (nothing written, the copy kept for another try).
     package func install(validateJSON: Bool? = nil) throws -> SavedFile {
         try store.update(safe, in: directory, options: UpdateOptions(validateJSON: validateJSON, create: original == nil ? [] : nil)) {
-            (current: FileDescriptor, replaceWith: (inout FileDescriptor) throws -> Void) in
+            (current: FileDescriptor, _: FileDescriptor, replaceWith: (inout FileDescriptor) throws -> Void) in
             let st = try current.status()
             if let original {
                 let same = try FileIdentity(st) == original
@@ -81,6 +81,10 @@ extension Store {
                 throw st.isFolder ? ShelfError.isAFolder(path: target.path) : ShelfError.symbolicLink(path: target.path)
             }
             let privateName = try TempFile.makeFolder(in: target.folder, path: target.path)
+            // The folder's shared lock (every writer's, so that `clear` does not remove it) is let
+            // go while the editor runs, which may take hours: a folder append waits for no one. The
+            // private folder in it keeps it from being removed as empty; `install` locks it again.
+            try FileLock.unlock(target.folder)
             var keep = false
             defer { if !keep { try? TreeRemover.remove(privateName, in: target.folder, path: target.path) } }
             let privatePath = target.folder.path + "/" + privateName.description

@@ -15,7 +15,8 @@ extension Store {
     /// Read-modify-write: holding the file's exclusive lock (so concurrent updates, appends and
     /// replacing writers wait, and none is lost), `transform` gets the current content as a
     /// read-only descriptor of its own at offset 0 (a snapshot: nobody else changes the file while
-    /// the lock is held), and must call `replaceWith` once with the new content, which is validated as
+    /// the lock is held) and the folder it is in (under a shared lock when `create` is given, as
+    /// for every writer that may make folders), and must call `replaceWith` once with the new content, which is validated as
     /// `save` validates and installed atomically only if `replaceWith` and `transform` return.
     ///
     /// A missing file starts from `options.create` (a private unnamed file holds it) and is put in
@@ -25,7 +26,7 @@ extension Store {
     ///   `transform` or the source throw; in every case the stored file is unchanged.
     package func update<Source: ByteSource>(
         _ safe: SafePath, in directory: Directory, options: UpdateOptions,
-        transform: (_ current: FileDescriptor, _ replaceWith: (inout Source) throws -> Void) throws -> Void
+        transform: (_ current: FileDescriptor, _ folder: FileDescriptor, _ replaceWith: (inout Source) throws -> Void) throws -> Void
     ) throws -> SavedFile {
         if safe.namesFolder { throw ShelfError.invalidName(safe.description + "/", reason: "a file name cannot end with '/'") }
         guard let target = try target(safe, in: directory, create: options.create != nil) else {
@@ -63,11 +64,11 @@ extension Store {
 
     private func rewrite<Source: ByteSource>(
         _ target: Target, from current: FileDescriptor, replace: Bool, oldFile: AtomicReplace.OldFileLock, validate: Bool,
-        _ transform: (_ current: FileDescriptor, _ replaceWith: (inout Source) throws -> Void) throws -> Void
+        _ transform: (_ current: FileDescriptor, _ folder: FileDescriptor, _ replaceWith: (inout Source) throws -> Void) throws -> Void
     ) throws -> SavedFile {
         var size: Int64?
         try AtomicReplace.write(target, replace: replace, oldFile: oldFile) { file in
-            try transform(current) { source in
+            try transform(current, target.folder) { source in
                 precondition(size == nil, "update's transform wrote twice")
                 size = try copy(from: &source, to: file, validatingJSON: validate, path: target.path)
             }

@@ -22,7 +22,7 @@ extension Machine {
             if words[0] == "!program-update" {
                 let options = UpdateOptions(create: words.contains("create") ? Array("{}".utf8) : nil)
                 _ = try store.update(path, in: directory, options: options) {
-                    (current: FileDescriptor, replaceWith: (inout ModelledProgram) throws -> Void) in
+                    (current: FileDescriptor, _: FileDescriptor, replaceWith: (inout ModelledProgram) throws -> Void) in
                     _ = try Store.readAll(current)  // the program reads its input, then prints
                     try replaceWith(&output)
                 }
