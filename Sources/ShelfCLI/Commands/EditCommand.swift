@@ -18,8 +18,9 @@ struct EditCommand: Command {
             or 'x' to discard; elsewhere shelf exits 65 and the stored file stays. The copy replaces
             the stored file atomically, and only if the stored file is still the one copied (same
             file, same bytes): if another process changed it meanwhile, nothing is replaced, the
-            copy is kept (its path is printed) and shelf exits 75. A missing file is created, starting
-            empty (a .json one must then be given a value); an unchanged copy writes nothing.
+            copy is kept until the next 'shelf clear' (its path is printed) and shelf exits 75. A
+            missing file is created, starting empty (a .json one must then be given a value); an
+            unchanged copy writes nothing.
             --json prints {"directory":…,"path":…,"bytes":N} when the file was replaced.
             """,
         examples: [

@@ -18,19 +18,28 @@ extension ChildProcess {
             stopSignal = signal
             if foregroundChild > 0 { kill(foregroundChild, signal) }
         }
-        let interrupt = signal(SIGINT, SIG_IGN), quit = signal(SIGQUIT, SIG_IGN)
-        let terminate = signal(SIGTERM, handler), hangUp = signal(SIGHUP, handler)
+        // sigaction, not signal(3): the actions replaced are put back exactly as they were (the
+        // executable's handler is installed without SA_RESTART, which signal(3) would add).
+        let replaced = [(SIGINT, SIG_IGN), (SIGQUIT, SIG_IGN), (SIGTERM, handler), (SIGHUP, handler)]
+            .map { number, action in (number, setAction(number, action)) }
         defer {
             foregroundChild = 0
-            signal(SIGINT, interrupt)
-            signal(SIGQUIT, quit)
-            signal(SIGTERM, terminate)
-            signal(SIGHUP, hangUp)
+            for (number, old) in replaced { var old = old; sigaction(number, &old, nil) }
         }
         let child = try start(arguments, environment: environment, stdin: stdin, stdout: stdout, stderr: stderr,
                               defaultSignals: [SIGINT, SIGQUIT, SIGTERM, SIGHUP])
         foregroundChild = child.id
         let ended = child.wait()
         return (ended, stopSignal == 0 ? nil : stopSignal)
+    }
+
+    /// Sets the action for `number` (signals blocked meanwhile: none, no flags); returns the one before.
+    private static func setAction(_ number: Int32, _ handler: __sighandler_t?) -> sigaction {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        sigemptyset(&action.sa_mask)
+        var old = sigaction()
+        sigaction(number, &action, &old)
+        return old
     }
 }

@@ -69,11 +69,23 @@ package struct ChildProcess: Sendable {
         return ChildProcess(id: pid)
     }
 
-    /// Waits for the child to end (retrying EINTR) and says how it ended.
+    /// Waits for the child to end (retrying EINTR) and says how it ended. A terminating signal
+    /// that shelf received while its effect was deferred (`Interruption`: a named temporary entry
+    /// exists) is passed on to the child, once, so that shelf is not kept waiting for a program
+    /// that would go on without it: shelf then cleans up and ends by that signal.
     package func wait() -> Termination {
         var status: Int32 = 0
+        var passedOn = false
+        func passOn() {
+            let pending = Interruption.pendingSignal
+            guard pending != 0 && !passedOn else { return }
+            kill(id, pending)
+            passedOn = true
+        }
+        passOn()
         while waitpid(id, &status, 0) < 0 {
             guard lastErrno() == .interrupted else { return .killed(signal: SIGKILL) }
+            passOn()
         }
         let signal = status & 0x7F
         return signal == 0 ? .exited((status >> 8) & 0xFF) : .killed(signal: signal)
@@ -83,7 +95,7 @@ package struct ChildProcess: Sendable {
     /// other program shelf starts keeps it open (which would hide the end of the output).
     package static func pipe() throws -> (read: FileDescriptor, write: FileDescriptor) {
         var ends: [Int32] = [0, 0]
-        guard shelf_pipe_cloexec(&ends) == 0 else { throw ShelfError.system(lastErrno(), path: "<pipe>", operation: "pipe") }
+        guard shelf_pipe_cloexec(&ends) == 0 else { throw ShelfError.system(lastErrno(), path: "<pipe>", operation: .pipe) }
         return (FileDescriptor(raw: ends[0], path: "<command output>"), FileDescriptor(raw: ends[1], path: "<command output>"))
     }
 

@@ -11,14 +11,14 @@ package enum FileLock {
             if try tryLock(fd, kind) { return }
             if try UpdateLocks.inherited.contains(FileIdentity(fd.status())) { throw UpdateLocks.refusal(fd.path) }
         }
-        try systemCall("lock", path: fd.path) { () throws(Errno) in
+        try systemCall(.lock, path: fd.path) { () throws(Errno) in
             try kernel.lock(fd.raw, kind == .shared ? .shared : .exclusive, wait: true)
         }
     }
 
-    /// Lets the lock go before the descriptor closes.
+    /// Lets the lock go, keeping the descriptor open.
     package static func unlock(_ fd: FileDescriptor) throws {
-        try systemCall("unlock", path: fd.path) { () throws(Errno) in try kernel.lock(fd.raw, .unlock, wait: true) }
+        try systemCall(.lock, path: fd.path) { () throws(Errno) in try kernel.lock(fd.raw, .unlock, wait: true) }
     }
 
     /// Takes the lock only if nobody holds a conflicting one; false when busy.
@@ -29,7 +29,7 @@ package enum FileLock {
         } catch .wouldBlock {
             return false
         } catch {
-            throw ShelfError.system(error, path: fd.path, operation: "lock")
+            throw ShelfError.system(error, path: fd.path, operation: .lock)
         }
     }
 }

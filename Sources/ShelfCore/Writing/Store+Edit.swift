@@ -80,13 +80,19 @@ extension Store {
             if let st = try target.status(), !st.isRegularFile {
                 throw st.isFolder ? ShelfError.isAFolder(path: target.path) : ShelfError.symbolicLink(path: target.path)
             }
-            let privateName = try TempFile.makeFolder(in: target.folder, path: target.path)
+            // A reserved temporary name (`TempName`): its locked companion tells `clear` that the
+            // folder is in use for as long as the editor runs, and a terminating signal is
+            // deferred meanwhile, so that the folder is removed before shelf ends.
+            let reserved = try TempName.reserve(in: target.folder, path: target.path)
+            var keep = false
+            // A kept copy loses its reservation: the next `clear` removes it as abandoned.
+            defer { if keep { reserved.release() } else { reserved.discard() } }
+            let privateName = reserved.name
+            try target.folder.makeFolder(privateName, path: target.path)
             // The folder's shared lock (every writer's, so that `clear` does not remove it) is let
             // go while the editor runs, which may take hours: a folder append waits for no one. The
             // private folder in it keeps it from being removed as empty; `install` locks it again.
             try FileLock.unlock(target.folder)
-            var keep = false
-            defer { if !keep { try? TreeRemover.remove(privateName, in: target.folder, path: target.path) } }
             let privatePath = target.folder.path + "/" + privateName.description
             let folder = try target.folder.open(privateName, [.readOnly, .folder, .noFollow], path: privatePath)
             return try folder.closeAfter { folder in
