@@ -5,7 +5,9 @@
 _shelf_spec() {
     case $1 in
         '') _shelf_opts='--app --quiet -q --json --help -h --version --generate-manpage'; _shelf_valued='--app:text'; _shelf_args='' ;;
-        'save') _shelf_opts='--file --raw --print-path --expires-in --expires-at --json --app --quiet -q --help -h'; _shelf_valued='--file:file --expires-in:text --expires-at:text --app:text'; _shelf_args='directory stored' ;;
+        'save') _shelf_opts='--file --from-command --raw --print-path --expires-in --expires-at --json --app --quiet -q --help -h'; _shelf_valued='--file:file --expires-in:text --expires-at:text --app:text'; _shelf_args='directory stored text' ;;
+        'update') _shelf_opts='--create --raw --print-path --json --app --quiet -q --help -h'; _shelf_valued='--create:text --app:text'; _shelf_args='directory stored text' ;;
+        'edit') _shelf_opts='--raw --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'retrieve') _shelf_opts='--each --allow-expired --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'append') _shelf_opts='--file --each --raw --json --app --quiet -q --help -h'; _shelf_valued='--file:file --app:text'; _shelf_args='directory stored' ;;
         'exists') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
@@ -29,7 +31,7 @@ _shelf_spec() {
     esac
 }
 
-_shelf_commands='save retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs capacity sync completions help'
+_shelf_commands='save update edit retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs capacity sync completions help'
 _shelf_directories='documents caches applicationSupport temporary sharedContainer:'
 _shelf_shells='bash zsh fish'
 

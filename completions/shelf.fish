@@ -8,8 +8,14 @@ function __shelf_spec
             set -g __shelf_args 
             set -g __shelf_valued --app
         case 'save'
-            set -g __shelf_args directory stored
+            set -g __shelf_args directory stored text
             set -g __shelf_valued --file --expires-in --expires-at --app
+        case 'update'
+            set -g __shelf_args directory stored text
+            set -g __shelf_valued --create --app
+        case 'edit'
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --app
         case 'retrieve'
             set -g __shelf_args directory stored
             set -g __shelf_valued --app
@@ -148,6 +154,8 @@ complete -c shelf -n '__shelf_using ""' -l help -s h -d 'show help (also: shelf 
 complete -c shelf -n '__shelf_using ""' -l version -d 'print the version'
 complete -c shelf -n '__shelf_using ""' -l generate-manpage -d 'print the man page (roff) built from the command table'
 complete -c shelf -n '__shelf_using ""' -a 'save' -d 'store standard input (or --file) at <path>, replacing it atomically'
+complete -c shelf -n '__shelf_using ""' -a 'update' -d 'rewrite <path> with a program'\''s output, holding the file'\''s lock: concurrent updates lose nothing'
+complete -c shelf -n '__shelf_using ""' -a 'edit' -d 'open a copy of <path> in $VISUAL or $EDITOR (else vi), check it and put it back atomically'
 complete -c shelf -n '__shelf_using ""' -a 'retrieve' -d 'write the file at <path> to standard output'
 complete -c shelf -n '__shelf_using ""' -a 'append' -d 'add standard input (or --file) to the array, lines, folder or file at <path>'
 complete -c shelf -n '__shelf_using ""' -a 'exists' -d 'exit 0 if a file or folder is stored at <path>, 1 if not; prints nothing'
@@ -167,6 +175,7 @@ complete -c shelf -n '__shelf_using ""' -a 'sync' -d 'keep one <folder>/<id>.jso
 complete -c shelf -n '__shelf_using ""' -a 'completions' -d 'print the completion script for <shell> (bash, zsh or fish)'
 complete -c shelf -n '__shelf_using ""' -a 'help' -d 'show help for shelf or for one command'
 complete -c shelf -n '__shelf_using save' -l file -r -F -d 'read SRC instead of standard input'
+complete -c shelf -n '__shelf_using save' -l from-command -d 'run <command> and store its standard output, only if it exits 0 (else keep the old file and exit with its status)'
 complete -c shelf -n '__shelf_using save' -l raw -d 'store a .json path without checking that the input is JSON'
 complete -c shelf -n '__shelf_using save' -l print-path -d 'print the absolute path of the saved file'
 complete -c shelf -n '__shelf_using save' -l expires-in -x -d 'the file expires after DURATION (90s, 15m, 12h, 7d, 2w, 1h30m)'
@@ -175,6 +184,19 @@ complete -c shelf -n '__shelf_using save' -l json -d 'print what was done as one
 complete -c shelf -n '__shelf_using save' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using save' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using save' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using update' -l create -x -d 'start from TEXT when the file is missing (else exit 66)'
+complete -c shelf -n '__shelf_using update' -l raw -d 'store a .json path without checking that the new content is JSON'
+complete -c shelf -n '__shelf_using update' -l print-path -d 'print the absolute path of the result'
+complete -c shelf -n '__shelf_using update' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
+complete -c shelf -n '__shelf_using update' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using update' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using update' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using edit' -l raw -d 'put a .json path back without checking that it is JSON'
+complete -c shelf -n '__shelf_using edit' -l print-path -d 'print the absolute path of the result'
+complete -c shelf -n '__shelf_using edit' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
+complete -c shelf -n '__shelf_using edit' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using edit' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using edit' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using retrieve' -l each -d 'a JSON array: write each element as one compact line (JSON Lines)'
 complete -c shelf -n '__shelf_using retrieve' -l allow-expired -d 'write the file even if its expiry time (save --expires-in) has passed'
 complete -c shelf -n '__shelf_using retrieve' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
@@ -268,6 +290,6 @@ complete -c shelf -n '__shelf_using help' -l quiet -s q -d 'no progress line or 
 complete -c shelf -n '__shelf_using help' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_wants directory' -a 'documents caches applicationSupport temporary sharedContainer:'
 complete -c shelf -n '__shelf_wants stored' -a '(__shelf_stored_paths)'
-complete -c shelf -n '__shelf_wants command' -a 'save retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs capacity sync completions help'
+complete -c shelf -n '__shelf_wants command' -a 'save update edit retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs capacity sync completions help'
 complete -c shelf -n '__shelf_wants shell' -a 'bash zsh fish'
 complete -c shelf -n '__shelf_wants file' -F

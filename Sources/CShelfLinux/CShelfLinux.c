@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "CShelfLinux.h"
 
 #ifdef O_TMPFILE
@@ -12,6 +13,8 @@ const int shelf_o_tmpfile = O_TMPFILE;
 #else
 const int shelf_o_tmpfile = 0;
 #endif
+
+int shelf_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
 int shelf_birth_time(int fd, long long *seconds, unsigned int *nanoseconds) {
 #if defined(SYS_statx) && defined(STATX_BTIME)

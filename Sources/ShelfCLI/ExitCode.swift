@@ -12,6 +12,8 @@ enum ExitCode {
     static let cannotCreate: Int32 = 73
     static let ioError: Int32 = 74
     static let permission: Int32 = 77
+    /// EX_TEMPFAIL: `edit` found the stored file changed meanwhile; running it again may succeed.
+    static let tryAgain: Int32 = 75
 
     /// The table printed in help texts and the man page.
     static let documented: [(Int32, String)] = [
@@ -22,6 +24,7 @@ enum ExitCode {
         (66, "not found: no such file or folder (or it has expired)"),
         (73, "cannot create: the target exists, or a file stands where a folder must be"),
         (74, "I/O error: disk full, read-only file system, failed read or write, no user extended attributes; clear could not remove some files"),
+        (75, "try again: the stored file changed while edit had it open; nothing was replaced"),
         (77, "permission denied, or a symbolic link or unsafe folder refused; clear was refused permission for what it left"),
     ]
 
@@ -34,7 +37,7 @@ enum ExitCode {
         case .cannotAccessDirectory, .permissionDenied, .symbolicLink: return permission
         case .alreadyExists, .notAFolder: return cannotCreate
         case .isAFolder: return writes ? cannotCreate : noInput
-        case .noSpace, .readOnly, .inputFailed, .unsupported, .io: return ioError
+        case .noSpace, .readOnly, .inputFailed, .unsupported, .io, .lockedByUpdate: return ioError
         }
     }
 }

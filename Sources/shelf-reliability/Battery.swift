@@ -50,6 +50,7 @@ enum Scenarios {
         ("unwritable-stdout", UnwritableOutputScenarios.run),
         ("namespaces", NamespaceOverlapScenarios.run),
         ("lock-waits", LockWaitScenarios.run),
+        ("program-writes", ProgramWriteScenarios.run),
         ("limits", { DepthScenarios.run($0) + LimitScenarios.run($0) }),
         ("byte-exactness", ByteExactScenarios.run),
         ("network-fs", NetworkFileSystemScenarios.run),

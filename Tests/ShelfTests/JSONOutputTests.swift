@@ -50,7 +50,9 @@ import Testing
         #expect(home.run(["save", "caches", "feeds/today.json"], stdin: #"{"a":1}"#).status == 0)
         #expect(home.run(["save", "caches", "top.txt"], stdin: "t").status == 0)
         let command = try #require(CommandTable.command(named: name))
-        let result = home.run([name] + JSONOutputTests.sampleArguments(command) + ["--json"], stdin: "[]")
+        // `edit` gets an editor that changes the file (never a real one, which would wait for a person).
+        let result = home.run([name] + JSONOutputTests.sampleArguments(command) + ["--json"], stdin: "[]",
+                              environment: ["EDITOR": "sh -c 'echo {\\\"b\\\":2} > \"$1\"' sh", "VISUAL": ""])
         let doc = try Subprocess.read("docs/json-output.md")
         let section = try #require(doc.components(separatedBy: "\n## ").first { $0.hasPrefix(name + "\n") },
                                    "docs/json-output.md has no '## \(name)' section")

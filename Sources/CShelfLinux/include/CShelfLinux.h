@@ -86,6 +86,10 @@ int shelf_file_handle(int fd, unsigned char *out, int capacity);
 /// caller falls back to a named file).
 extern const int shelf_o_tmpfile;
 
+/// pipe2(2) with O_CLOEXEC, declared only for _GNU_SOURCE code (defined in CShelfLinux.c): both ends
+/// close-on-exec from the start, so a program started by another thread meanwhile never inherits one.
+int shelf_pipe_cloexec(int fds[2]);
+
 #include "CShelfSignals.h"
 
 #endif

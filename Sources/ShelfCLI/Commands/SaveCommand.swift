@@ -9,12 +9,16 @@ struct SaveCommand: Command {
     static let expiresAt = Option<TimeValue>(
         "expires-at", value: "TIME", help: "the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)")
 
+    static let fromCommand = Flag(
+        "from-command", help: "run <command> and store its standard output, only if it exits 0 (else keep the old file and exit with its status)")
+    static let program = ProgramWords("command", optional: true, help: "with --from-command: the program that produces the content, and its arguments")
+
     static let spec = CommandSpec(
         SaveCommand.self,
         name: "save",
         summary: "store standard input (or --file) at <path>, replacing it atomically",
-        arguments: [Shared.directory, Shared.path],
-        options: [Shared.file, raw, printPath, expiresIn, expiresAt, Shared.jsonReport],
+        arguments: [Shared.directory, Shared.path, program],
+        options: [Shared.file, fromCommand, raw, printPath, expiresIn, expiresAt, Shared.jsonReport],
         discussion: """
             The input streams into a temporary file in the target folder (unnamed while it is
             written, where the file system allows), which is fsynced and then renamed over <path>;
@@ -29,12 +33,18 @@ struct SaveCommand: Command {
             again without these options gives the new content no expiry.
             --json prints {"directory":…,"path":…,"bytes":N,"expires":…}: the file, its size and its
             expiry time or null (docs/json-output.md).
+            With --from-command, shelf runs <command> itself (standard input and error inherited, its
+            standard output streamed into the temporary file) and replaces <path> only if it exits 0.
+            Otherwise the old file stays and shelf exits with the program's status (128+N when signal
+            N killed it; 127 when it is not found). A pipe cannot do this: 'curl … | shelf save' sees
+            only the end of its input when curl fails midway (docs/scripting.md).
             """,
         examples: [
             "curl -s https://example.org/feed.json | shelf save caches feeds/today.json",
             "shelf save temporary big.bin --file ./big.bin",
             "shelf --app myapp save applicationSupport state.json --print-path < state.json",
             "curl -s https://example.org/token | shelf save caches token --expires-in 1h",
+            "shelf save caches feeds/today.json --from-command -- curl -fsS https://example.org/feed.json",
         ],
         writes: true)
 
@@ -42,10 +52,20 @@ struct SaveCommand: Command {
     let input: InputFile?
     let options: SaveOptions
     let report: ActionReport.Style
+    /// The program whose output is stored (--from-command); empty for standard input or --file.
+    let producer: [Argument]
 
     init(_ words: ParsedWords) throws {
         stored = try StoredPath(words)
         input = words[Shared.file]
+        producer = words[Self.program]
+        if let first = producer.first, !words[Self.fromCommand] {
+            throw UsageError("unexpected argument '\(first)'; to store a program's output, use --from-command -- <command> [<argument>…]")
+        }
+        if words[Self.fromCommand] {
+            if producer.isEmpty { throw UsageError("--from-command needs a program: --from-command -- <command> [<argument>…]") }
+            if input != nil { throw UsageError("--from-command and --file cannot be combined") }
+        }
         options = SaveOptions(validateJSON: words[Self.raw] ? false : nil, expiresAt: try SaveCommand.expiry(words))
         report = try ActionReport.Style(printPath: words[Self.printPath], json: words[Shared.jsonReport])
     }
@@ -62,7 +82,27 @@ struct SaveCommand: Command {
 
     func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
-        let saved = try context.withProgress { progress in
+        let saved: SavedFile
+        if producer.isEmpty {
+            saved = try saveInput(store, context)
+        } else {
+            do {
+                saved = try ProgramRun.withOutput(producer, context, stdin: context.stdin) { output in
+                    try store.save(from: &output, to: stored.path, in: stored.directory, options: options)
+                }
+            } catch {
+                guard let status = ProgramRun.status(for: error, context, stored) else { throw error }
+                return status
+            }
+        }
+        try ActionReport(store: store, stored, printed: saved.path)
+            .print(report, to: context.stdout, [("bytes", .integer(saved.bytes)), ("expires", options.expiresAt.map { .integer($0) } ?? .null)])
+        return ExitCode.success
+    }
+
+    /// Standard input or --file, with a progress line on a terminal.
+    private func saveInput(_ store: Store, _ context: Context) throws -> SavedFile {
+        try context.withProgress { progress in
             if let size = context.inputSize(input) { progress.expect(size) }
             return try context.withInput(input) { source in
                 // Counting hides the descriptor from the library, which then cannot copy inside the
@@ -72,8 +112,5 @@ struct SaveCommand: Command {
                 return try store.save(from: &counted, to: stored.path, in: stored.directory, options: options)
             }
         }
-        try ActionReport(store: store, stored, printed: saved.path)
-            .print(report, to: context.stdout, [("bytes", .integer(saved.bytes)), ("expires", options.expiresAt.map { .integer($0) } ?? .null)])
-        return ExitCode.success
     }
 }

@@ -81,9 +81,12 @@ enum ManPage {
     ]
 
     static func commandSection(_ command: CommandSpec) -> String {
-        let arguments = command.arguments.map { $0.optional ? "[\\fI\($0.name)\\fR]" : "\\fI\($0.name)\\fR" }
-        var text = ".SS \"" + (["shelf", command.name] + arguments).joined(separator: " ").replacingDashes()
-            + (command.options.isEmpty ? "" : " [options]") + "\"\n"
+        let arguments = command.arguments.filter { !$0.rest }.map { $0.optional ? "[\\fI\($0.name)\\fR]" : "\\fI\($0.name)\\fR" }
+        let program = command.arguments.filter(\.rest).map { spec in
+            spec.optional ? " [-- \\fI\(spec.name)\\fR [\\fIargument\\fR...]]" : " -- \\fI\(spec.name)\\fR [\\fIargument\\fR...]"
+        }.joined()
+        var text = ".SS \"" + ((["shelf", command.name] + arguments).joined(separator: " ")
+            + (command.options.isEmpty ? "" : " [options]") + program).replacingDashes() + "\"\n"
         text += paragraphs(sentence(command.summary))
         if !command.discussion.isEmpty { text += ".PP\n" + paragraphs(command.discussion) }
         for argument in command.arguments {

@@ -72,6 +72,9 @@ enum ArgumentParser {
         }
         if try collect(Array(arguments[(index + 1)...]), for: command, into: &given) { return .help(command) }
         try checkCount(given.positionals, command)
+        if let spec = command.arguments.first(where: \.rest), !spec.optional, given.program.isEmpty {
+            throw UsageError("missing <\(spec.name)>: put the program and its arguments after '--'", command: command)
+        }
         let words = try convert(given, command)
         do {
             return .run(ParsedCommand(spec: command, command: try command.make(words), app: words[CommonOptions.app] ?? app,
@@ -85,6 +88,8 @@ enum ArgumentParser {
     /// The words after the command name, sorted into positionals and options, not yet converted.
     private struct GivenWords {
         var positionals: [Argument] = []
+        /// The words of a `ProgramWords` argument.
+        var program: [Argument] = []
         var options: [(OptionSpec, Argument?)] = []
     }
 
@@ -92,11 +97,18 @@ enum ArgumentParser {
     private static func collect(_ words: [Argument], for command: CommandSpec, into given: inout GivenWords) throws -> Bool {
         var index = 0
         var optionsEnded = false
+        let fixed = command.arguments.filter { !$0.rest }.count
+        let takesProgram = command.arguments.contains(where: \.rest)
         while index < words.count {
             let argument = words[index]
             let word = argument.description
             index += 1
             if optionsEnded || word == "-" || !argument.hasPrefix("-") {
+                if takesProgram && given.positionals.count == fixed {
+                    // `update d -- -p.json -- cmd`: a second `--` may still separate the program.
+                    given.program = Array(words[(optionsEnded && word == "--" ? index : index - 1)...])
+                    return false
+                }
                 given.positionals.append(argument)
                 continue
             }
@@ -144,6 +156,7 @@ enum ArgumentParser {
         for (spec, word) in zip(command.arguments, given.positionals) {
             words.set(spec, try value(of: word, spec.parse, as: "<\(spec.name)>", command))
         }
+        if let spec = command.arguments.first(where: \.rest), !given.program.isEmpty { words.set(spec, given.program) }
         for (spec, word) in given.options {
             if let word, let parse = spec.parse {
                 words.set(spec, try value(of: word, parse, as: "--" + spec.name, command))
@@ -175,7 +188,7 @@ enum ArgumentParser {
     }
 
     private static func checkCount(_ positionals: [Argument], _ command: CommandSpec) throws {
-        let specs = command.arguments
+        let specs = command.arguments.filter { !$0.rest }
         let required = specs.filter { !$0.optional }.count
         if positionals.count < required {
             throw UsageError("missing <\(specs[positionals.count].name)>", command: command)

@@ -57,3 +57,14 @@ struct OptionalPositional<Value: ArgumentValue>: ArgumentDeclaration {
         argumentSpec = ArgumentSpec(name: name, help: help, optional: true, kind: kind, parse: { try Value.parse($0, as: $1) })
     }
 }
+
+/// A program and its arguments, the last words of the line (`update … -- jq .n`): the first word
+/// after the other arguments starts it, and from there no word is an option of shelf. Each keeps
+/// its bytes, as the program will receive them.
+struct ProgramWords: ArgumentDeclaration {
+    let argumentSpec: ArgumentSpec
+
+    init(_ name: String, optional: Bool, help: String) {
+        argumentSpec = ArgumentSpec(name: name, help: help, optional: optional, kind: .text, parse: { word, _ in word }, rest: true)
+    }
+}

@@ -37,6 +37,11 @@ struct ParsedWords: Sendable {
         arguments[argument.argumentSpec.name] as? Value
     }
 
+    /// The program's words; empty when it was left out.
+    subscript(argument: ProgramWords) -> [Argument] {
+        arguments[argument.argumentSpec.name] as? [Argument] ?? []
+    }
+
     // The parser's side.
 
     mutating func set(_ spec: ArgumentSpec, _ value: any Sendable) { arguments[spec.name] = value }

@@ -19,6 +19,15 @@ struct ArgumentSpec: Sendable {
     var optional = false
     var kind: ArgumentKind = .text
     let parse: WordParser
+    /// Takes every word from its first one on (a program and its arguments, after the others):
+    /// none of them is read as an option of shelf. Only the last argument of a command may.
+    var rest = false
+
+    /// `<name>`, or for the rest of the line `-- <name> [<argument>…]`.
+    var synopsis: String {
+        guard rest else { return optional ? "[<\(name)>]" : "<\(name)>" }
+        return optional ? "[-- <\(name)> [<argument>…]]" : "-- <\(name)> [<argument>…]"
+    }
 }
 
 /// One option. `value` names its argument (`SRC`); nil makes it a flag. Made by a declaration
@@ -108,7 +117,8 @@ struct CommandSpec: Sendable {
 
     /// `shelf save <directory> <path> [options]`
     var synopsis: String {
-        let args = arguments.map { $0.optional ? "[<\($0.name)>]" : "<\($0.name)>" }
-        return (["shelf", name] + args + (options.isEmpty ? [] : ["[options]"])).joined(separator: " ")
+        let args = arguments.filter { !$0.rest }.map(\.synopsis)
+        let rest = arguments.filter(\.rest).map(\.synopsis)
+        return (["shelf", name] + args + (options.isEmpty ? [] : ["[options]"]) + rest).joined(separator: " ")
     }
 }

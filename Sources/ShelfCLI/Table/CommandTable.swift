@@ -2,6 +2,8 @@
 enum CommandTable {
     static let all: [CommandSpec] = [
         SaveCommand.spec,
+        UpdateCommand.spec,
+        EditCommand.spec,
         RetrieveCommand.spec,
         AppendCommand.spec,
         ExistsCommand.spec,

@@ -41,12 +41,15 @@ public enum ShelfError: Error, Sendable, Equatable {
     case invalidTarget(path: String, reason: String)
     /// Any other system call failure, with its errno.
     case io(path: String, operation: String, errno: Int32)
+    /// The file is locked by the `shelf update` that runs this process, which waits for this
+    /// process to end: waiting for the lock would never end (`UpdateLocks`).
+    case lockedByUpdate(path: String)
 
     /// The path the error concerns (the offending text for `invalidName`).
     public var path: String {
         switch self {
         case .notFound(let p), .permissionDenied(let p), .symbolicLink(let p), .alreadyExists(let p),
-             .isAFolder(let p), .notAFolder(let p), .noSpace(let p), .readOnly(let p):
+             .isAFolder(let p), .notAFolder(let p), .noSpace(let p), .readOnly(let p), .lockedByUpdate(let p):
             return p
         case .invalidName(let p, _): return p
         case .invalidJSON(let p, _, _, _), .serialization(let p, _), .deserialization(let p, _), .invalidInput(let p, _),
@@ -81,6 +84,7 @@ extension ShelfError: CustomStringConvertible {
         case .unsupported(let p, let reason): return "not supported for \(p): \(reason)"
         case .invalidTarget(let p, let reason): return "cannot use \(p) as the target: \(reason)"
         case .io(let p, let op, let err): return "\(op) failed for \(p): \(Errno(rawValue: err))"
+        case .lockedByUpdate(let p): return "locked by the update that runs this program: \(p)"
         }
     }
 
@@ -106,6 +110,7 @@ extension ShelfError: CustomStringConvertible {
         case .unsupported: return "The file system does not support the operation."
         case .invalidTarget: return "The target is the source itself or lies inside it."
         case .io(_, _, let err): return Errno(rawValue: err).description
+        case .lockedByUpdate: return "The update holds the file's lock until its program ends, so waiting for the lock would never end."
         }
     }
 
@@ -134,6 +139,7 @@ extension ShelfError: CustomStringConvertible {
         case .unsupported: return "Use a file system that supports it."
         case .invalidTarget: return "Choose a target outside the source (another directory or another path)."
         case .io: return "Check the disk and the file system, then try again."
+        case .lockedByUpdate: return "Read the current content from standard input and write the new content to standard output instead."
         }
     }
 }

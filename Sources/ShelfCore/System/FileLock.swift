@@ -3,8 +3,14 @@
 package enum FileLock {
     package enum Kind { case shared, exclusive }
 
-    /// Blocks until the lock is held.
+    /// Blocks until the lock is held. A file that a `shelf update` running this process holds
+    /// (`UpdateLocks`) is refused at once instead: that update waits for this process to end, so
+    /// waiting for its lock would never end.
     package static func lock(_ fd: FileDescriptor, _ kind: Kind) throws {
+        if !UpdateLocks.inherited.isEmpty {
+            if try tryLock(fd, kind) { return }
+            if try UpdateLocks.inherited.contains(FileIdentity(fd.status())) { throw UpdateLocks.refusal(fd.path) }
+        }
         try systemCall(.lock, path: fd.path) { () throws(Errno) in
             try kernel.lock(fd.raw, kind == .shared ? .shared : .exclusive, wait: true)
         }

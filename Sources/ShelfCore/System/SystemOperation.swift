@@ -8,7 +8,7 @@ package enum SystemOperation: Sendable {
     case open, openFolder, openJournal, openToRecover
     case status, read, readWhole, readFolder, readLink, readTemporaryFile, write, append, copy
     case sync, syncData, syncFolder, truncate, truncateTemporaryFile, emptyJournal
-    case setMode, setJournalPermissions, setTimes, lock
+    case setMode, setJournalPermissions, setTimes, lock, pipe
     case createFolder, createTemporaryFile, nameTemporaryFile, createLink, link, rename
     case remove, removeFolder, removeJournal
     case volumeStatus, readAttribute, setAttribute, removeAttribute
@@ -60,6 +60,7 @@ package enum SystemOperation: Sendable {
         case .setJournalPermissions: return "set journal permissions"
         case .setTimes: return "set times"
         case .lock: return "lock"
+        case .pipe: return "pipe"
         case .createFolder: return "create folder"
         case .createTemporaryFile: return "create temporary file"
         case .nameTemporaryFile: return "name the temporary file"

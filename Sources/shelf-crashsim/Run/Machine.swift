@@ -62,10 +62,16 @@ struct Machine {
     /// Runs `command` as a new process on the current world (`time`: the stamp of its changes).
     func run(_ command: Command, time: Int64) -> Outcome {
         if command.arguments.first == "!chmod" { return chmod(command.arguments) }
+        if command.arguments.first?.hasPrefix("!program-") == true { return runProgramWrite(command, time: time) }
         kernel.world.startProcess(input: command.input)
         kernel.world.now = FileTime(seconds: time, nanoseconds: 0)
         kernel.world.fault = nil
         let status = CLI.run(arguments: command.arguments, environment: Machine.environment)
+        return exit(status)
+    }
+
+    /// The end of a command's process: what it left, then its descriptors closed.
+    func exit(_ status: Int32) -> Outcome {
         var problem = kernel.world.fault
         let leaked = kernel.world.leakedDescriptors
         if !leaked.isEmpty && problem == nil { problem = "descriptors left open: \(leaked)" }

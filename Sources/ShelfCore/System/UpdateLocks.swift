@@ -1,0 +1,42 @@
+/// The files whose locks the `update` processes running this one hold while their command
+/// runs: `SHELF_UPDATE_LOCKS`, a list of `<device>:<inode>` separated by spaces, which `update`
+/// adds its file to in the command's environment. A shelf started by that command (directly or
+/// further down) that must wait for one of these locks would wait for its own ancestor, which
+/// waits for it: it fails at once with a message instead (docs/scripting.md, "update").
+package enum UpdateLocks {
+    package static let variable = "SHELF_UPDATE_LOCKS"
+
+    /// The identities this process inherited; read once from its real environment, since only a
+    /// process started by `update` can have them.
+    static let inherited: [FileIdentity] = {
+        var value: [UInt8]?
+        ProcessState.forEachEnvironmentEntry { name, bytes in
+            if name.elementsEqual(variable.utf8) { value = Array(bytes) }
+        }
+        return value.map(parse) ?? []
+    }()
+
+    /// `<device>:<inode>` words; anything else is ignored.
+    static func parse(_ value: [UInt8]) -> [FileIdentity] {
+        value.split(separator: UInt8(ascii: " ")).compactMap { word in
+            let parts = word.split(separator: UInt8(ascii: ":"))
+            guard parts.count == 2, let device = UInt64(String(decoding: parts[0], as: UTF8.self)),
+                  let inode = UInt64(String(decoding: parts[1], as: UTF8.self)) else { return nil }
+            return FileIdentity(device: device, inode: inode)
+        }
+    }
+
+    /// The value for a command run while `files` are locked, keeping what this process inherited.
+    package static func value(adding files: [FileDescriptor], to inheritedValue: String?) throws -> String {
+        let words = try files.map { file in
+            let st = try file.status()
+            return "\(st.device):\(st.inode)"
+        }
+        guard let inheritedValue, !inheritedValue.isEmpty else { return words.joined(separator: " ") }
+        return ([inheritedValue] + words).joined(separator: " ")
+    }
+
+    static func refusal(_ path: String) -> ShelfError {
+        .lockedByUpdate(path: path)
+    }
+}

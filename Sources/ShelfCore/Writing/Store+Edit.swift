@@ -1,0 +1,133 @@
+/// `edit`: a copy of a stored file in a private folder for an editor, put back only if the
+/// stored file has not changed meanwhile. No lock is held while the editor runs (that may take
+/// hours, and appends must not wait): the check happens under the lock when the copy is put back.
+package struct EditCopy {
+    let store: Store
+    let safe: SafePath
+    let directory: Directory
+    let target: Target
+    /// The private folder (mode 0700, a `.shelf-tmp-` name in the file's own folder) and its name.
+    let folder: FileDescriptor
+    /// The identity of the stored file when it was copied; nil when there was none.
+    let original: FileIdentity?
+    /// The absolute path of the copy the editor changes (the stored file's own name).
+    package let editorPath: [UInt8]
+
+    static let originalName = FileName(".shelf-original")
+
+    /// Whether the copy still holds what was stored when it was made.
+    package func isUnchanged() throws -> Bool {
+        try folder.open(target.name, [.readOnly, .noFollow]).closeAfter { edited in
+            try folder.open(EditCopy.originalName, [.readOnly, .noFollow]).closeAfter { try EditCopy.sameContent(edited, $0) }
+        }
+    }
+
+    /// Puts the copy in place atomically (validated like `save`), under the stored file's lock,
+    /// only if the stored file is still the one copied, byte for byte (or still missing).
+    /// - Throws: `StoredFileChanged`, `invalidJSON` (nothing written, the copy kept for another try).
+    package func install(validateJSON: Bool? = nil) throws -> SavedFile {
+        try store.update(safe, in: directory, options: UpdateOptions(validateJSON: validateJSON, create: original == nil ? [] : nil)) {
+            (current: FileDescriptor, _: FileDescriptor, replaceWith: (inout FileDescriptor) throws -> Void) in
+            let st = try current.status()
+            if let original {
+                let same = try FileIdentity(st) == original
+                    && folder.open(EditCopy.originalName, [.readOnly, .noFollow]).closeAfter { try EditCopy.sameContent(current, $0) }
+                if !same { throw StoredFileChanged(path: target.path) }
+            } else if st.linkCount > 0 {
+                throw StoredFileChanged(path: target.path)  // created by someone else meanwhile
+            }
+            try folder.open(target.name, [.readOnly, .noFollow]).closeAfter { edited in
+                var source = edited
+                try replaceWith(&source)
+            }
+        }
+    }
+
+    /// Whether two files hold the same bytes (read from their starts, without moving offsets).
+    static func sameContent(_ a: FileDescriptor, _ b: FileDescriptor) throws -> Bool {
+        guard try a.status().size == b.status().size else { return false }
+        let one = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        let two = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { one.deallocate(); two.deallocate() }
+        var offset = 0
+        while true {
+            let n = try a.read(fromAbsoluteOffset: offset, into: one)
+            let m = try b.read(fromAbsoluteOffset: offset, into: two)
+            if n != m { return false }
+            if n == 0 { return true }
+            if !one[..<n].elementsEqual(two[..<n]) { return false }
+            offset += n
+        }
+    }
+}
+
+/// The stored file changed (or appeared) while it was being edited: the edit was not put back.
+package struct StoredFileChanged: Error {
+    package let path: String
+}
+
+extension Store {
+    /// Copies the stored file (or nothing, when it is missing) into a new private folder beside
+    /// it, runs `body` with the copy, and removes the folder afterwards, whatever happens, unless
+    /// `body` asks to keep it (returning true in `keep`).
+    package func withEditCopy<R>(_ safe: SafePath, in directory: Directory,
+                                 _ body: (EditCopy, _ keep: inout Bool) throws -> R) throws -> R {
+        if safe.namesFolder { throw ShelfError.invalidName(safe.description + "/", reason: "a file name cannot end with '/'") }
+        guard let target = try target(safe, in: directory, create: true) else {
+            throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
+        }
+        return try target.closeAfter { target in
+            if let st = try target.status(), !st.isRegularFile {
+                throw st.isFolder ? ShelfError.isAFolder(path: target.path) : ShelfError.symbolicLink(path: target.path)
+            }
+            // A reserved temporary name (`TempName`): its locked companion tells `clear` that the
+            // folder is in use for as long as the editor runs, and a terminating signal is
+            // deferred meanwhile, so that the folder is removed before shelf ends.
+            let reserved = try TempName.reserve(in: target.folder, path: target.path)
+            var keep = false
+            // A kept copy loses its reservation: the next `clear` removes it as abandoned.
+            defer { if keep { reserved.release() } else { reserved.discard() } }
+            let privateName = reserved.name
+            try target.folder.makeFolder(privateName, path: target.path)
+            // The folder's shared lock (every writer's, so that `clear` does not remove it) is let
+            // go while the editor runs, which may take hours: a folder append waits for no one. The
+            // private folder in it keeps it from being removed as empty; `install` locks it again.
+            try FileLock.unlock(target.folder)
+            let privatePath = target.folder.path + "/" + privateName.description
+            let folder = try target.folder.open(privateName, [.readOnly, .folder, .noFollow], path: privatePath)
+            return try folder.closeAfter { folder in
+                let original = try copyForEditing(safe, in: directory, into: folder, as: target.name, path: target.path)
+                let editorPath = Array(folder.path.utf8) + [UInt8(ascii: "/")] + target.name.bytes
+                let copy = EditCopy(store: self, safe: safe, directory: directory, target: target, folder: folder,
+                                    original: original, editorPath: editorPath)
+                return try body(copy, &keep)
+            }
+        }
+    }
+
+    /// Writes the stored content (under its shared lock) to `name` and `.shelf-original` in
+    /// `folder`; both empty when there is no stored file. Returns the stored file's identity.
+    private func copyForEditing(_ safe: SafePath, in directory: Directory, into folder: FileDescriptor, as name: FileName,
+                                path: String) throws -> FileIdentity? {
+        let create: OpenOptions = [.readWrite, .create, .exclusive, .noFollow]
+        return try folder.open(name, create, path: path).closeAfter { edited in
+            try folder.open(EditCopy.originalName, create, path: path).closeAfter { original in
+                let stored: (file: FileDescriptor, path: String)
+                do {
+                    stored = try openLockedForReading(safe, in: directory, options: RetrieveOptions(allowExpired: true))
+                } catch ShelfError.notFound {
+                    return nil
+                }
+                return try stored.file.closeAfter { file in
+                    var source = file
+                    try copy(from: &source, to: edited, validatingJSON: false, path: path)
+                    try folder.open(name, [.readOnly, .noFollow], path: path).closeAfter { again in
+                        var source = again
+                        try copy(from: &source, to: original, validatingJSON: false, path: path)
+                    }
+                    return FileIdentity(try file.status())
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import ShelfCLI
+
+/// `save --from-command` and `update`, in process (the programs are real processes): what is
+/// committed, what is kept, and which status comes back.
+@Suite struct ProgramWriteTests {
+    let home = TestHome()
+
+    @Test func fromCommandStoresTheOutputOfAProgramThatSucceeds() {
+        let result = home.run(["save", "caches", "feed.xml", "--from-command", "--", "sh", "-c", "printf '<rss/>'"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(home.read("cache/shelf/feed.xml") == "<rss/>")
+    }
+
+    @Test func fromCommandKeepsTheOldFileAndPassesTheStatusThrough() {
+        #expect(home.run(["save", "caches", "feed.xml"], stdin: "good").status == 0)
+        let result = home.run(["save", "caches", "feed.xml", "--from-command", "--", "sh", "-c", "printf partial; exit 22"])
+        #expect(result.status == 22)
+        #expect(result.stderr.contains("'sh' exited with status 22; caches feed.xml is unchanged"))
+        #expect(home.read("cache/shelf/feed.xml") == "good")
+        #expect(home.shelfLeftovers().isEmpty)
+    }
+
+    @Test func aSignalDeathIs128PlusTheSignal() {
+        #expect(home.run(["save", "caches", "f"], stdin: "good").status == 0)
+        let result = home.run(["save", "caches", "f", "--from-command", "--", "sh", "-c", "printf x; kill -TERM $$"])
+        #expect(result.status == 128 + 15)
+        #expect(result.stderr.contains("killed by signal 15"))
+        #expect(home.read("cache/shelf/f") == "good")
+    }
+
+    @Test func aMissingProgramIs127AndCreatesNothing() {
+        let result = home.run(["save", "caches", "f", "--from-command", "--", "no-such-program-here"])
+        #expect(result.status == 127)
+        #expect(result.stderr.contains("command not found: no-such-program-here"))
+        #expect(!home.exists("cache/shelf/f"))
+    }
+
+    @Test func theProgramInheritsStandardInputAndItsStandardErrorPassesThrough() {
+        let result = home.run(["save", "caches", "f", "--from-command", "--", "sh", "-c", "cat; echo note >&2"], stdin: "piped in")
+        #expect(result.status == 0)
+        #expect(home.read("cache/shelf/f") == "piped in")
+        #expect(result.stderr == "note\n")
+    }
+
+    @Test func jsonOutputIsValidatedAndAFailedProgramWinsOverItsCutOffJSON() {
+        let invalid = home.run(["save", "caches", "a.json", "--from-command", "--", "printf", "{\"a\":"])
+        #expect(invalid.status == 65)
+        let cut = home.run(["save", "caches", "a.json", "--from-command", "--", "sh", "-c", "printf '{\"a\":'; exit 7"])
+        #expect(cut.status == 7)
+        #expect(!home.exists("cache/shelf/a.json"))
+    }
+
+    @Test func programWordsNeedFromCommandAndFromCommandNeedsAProgram() {
+        #expect(home.run(["save", "caches", "f", "curl", "x"]).status == 64)
+        #expect(home.run(["save", "caches", "f", "--from-command"]).status == 64)
+        #expect(home.run(["save", "caches", "f", "--from-command", "--file", "x", "--", "true"]).status == 64)
+        // Words after the program are the program's, even when they look like shelf's options.
+        let result = home.run(["save", "caches", "f", "--from-command", "--", "printf", "%s", "--raw"])
+        #expect(result.status == 0)
+        #expect(home.read("cache/shelf/f") == "--raw")
+    }
+
+    @Test func updateGivesTheCurrentContentAndStoresTheNewOne() {
+        #expect(home.run(["save", "documents", "words.txt"], stdin: "b\na\nb\n").status == 0)
+        let result = home.run(["update", "documents", "words.txt", "--", "sort", "-u"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(home.read("docs/shelf/words.txt") == "a\nb\n")
+    }
+
+    @Test func updateOfAMissingFileIs66UnlessCreateGivesTheStart() {
+        let missing = home.run(["update", "caches", "n.json", "--", "cat"])
+        #expect(missing.status == 66)
+        #expect(!home.exists("cache/shelf/n.json"))
+        let created = home.run(["update", "caches", "n.json", "--create", "{\"n\":0}", "--", "sed", "s/0/1/"])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(home.read("cache/shelf/n.json") == "{\"n\":1}")
+    }
+
+    @Test func updateKeepsTheFileWhenTheProgramFailsOrPrintsInvalidJSON() {
+        #expect(home.run(["save", "caches", "n.json"], stdin: "{\"n\":1}").status == 0)
+        #expect(home.run(["update", "caches", "n.json", "--", "sh", "-c", "echo '{}'; exit 3"]).status == 3)
+        #expect(home.run(["update", "caches", "n.json", "--", "echo", "{"]).status == 65)
+        #expect(home.run(["update", "caches", "n.json", "--", "true"]).status == 65)
+        #expect(home.read("cache/shelf/n.json") == "{\"n\":1}")
+        #expect(home.run(["update", "caches", "n.json", "--raw", "--", "echo", "{"]).status == 0)
+        #expect(home.read("cache/shelf/n.json") == "{\n")
+        #expect(home.shelfLeftovers().isEmpty)
+    }
+
+    /// The program's input is a snapshot on a descriptor of its own: one that never reads it
+    /// cannot block shelf, however large the file.
+    @Test func aProgramThatIgnoresItsInputDoesNotBlock() {
+        let big = String(repeating: "x", count: 1 << 20)
+        #expect(home.run(["save", "caches", "big"], stdin: big).status == 0)
+        let result = home.run(["update", "caches", "big", "--", "echo", "small"])
+        #expect(result.status == 0)
+        #expect(home.read("cache/shelf/big") == "small\n")
+    }
+
+    @Test func updateNeedsAProgram() {
+        let result = home.run(["update", "caches", "n.json"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("missing <command>"))
+        // A second `--` may separate the program from a path that starts with '-'.
+        #expect(home.run(["save", "caches", "--", "-n.txt"], stdin: "1").status == 0)
+        #expect(home.run(["update", "caches", "--", "-n.txt", "--", "sed", "s/1/2/"]).status == 0)
+        #expect(home.read("cache/shelf/-n.txt") == "2")
+    }
+
+    @Test func updateRefusesFoldersAndLinks() throws {
+        try home.write("cache/shelf/folder/x", "1")
+        #expect(home.run(["update", "caches", "folder", "--", "cat"]).status == ExitCode.cannotCreate)
+        try FileManager.default.createSymbolicLink(atPath: home.path("cache/shelf/link"), withDestinationPath: home.path("cache/shelf/folder/x"))
+        #expect(home.run(["update", "caches", "link", "--", "cat"]).status == 77)
+        #expect(home.read("cache/shelf/folder/x") == "1")
+    }
+
+    @Test func helpShowsTheProgramAfterTheOptions() {
+        #expect(home.run(["update", "--help"]).stdout.contains("Usage: shelf update <directory> <path> [options] -- <command> [<argument>…]"))
+        #expect(home.run(["save", "--help"]).stdout.contains("[-- <command> [<argument>…]]"))
+    }
+}
