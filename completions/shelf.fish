@@ -229,6 +229,7 @@ complete -c shelf -n '__shelf_using clear' -l help -s h -d 'show this help and e
 complete -c shelf -n '__shelf_using list' -l long -s l -d 'also size, modification time, expiry and backup flag'
 complete -c shelf -n '__shelf_using list' -l recursive -s R -d 'also list inside folders, as paths from <folder>'
 complete -c shelf -n '__shelf_using list' -l human -d 'with --long (which it implies): sizes in binary units (1.5 MiB) instead of bytes'
+complete -c shelf -n '__shelf_using list' -l all -s a -d 'also shelf'\''s own CACHEDIR.TAG at the top of caches'
 complete -c shelf -n '__shelf_using list' -l null -s 0 -d 'end each name with NUL instead of a newline, and print its exact bytes'
 complete -c shelf -n '__shelf_using list' -l json -d 'print one JSON array of objects, one per entry, instead of text'
 complete -c shelf -n '__shelf_using list' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'

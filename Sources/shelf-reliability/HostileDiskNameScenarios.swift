@@ -83,7 +83,8 @@ enum HostileDiskNameScenarios {
         if json {
             let entries = Content.parseJSON(result.stdout) as? [[String: Any]]
             checks.expect(entries != nil, "--json output is not a JSON array of objects")
-            let names = Set((entries ?? []).compactMap { $0["name"] as? String })
+            // By bytes: Swift strings compare NFC and NFD spellings equal, which would merge two entries.
+            let names = Set((entries ?? []).compactMap { ($0["name"] as? String).map { Array($0.utf8) } })
             checks.expect(names.count == expected, "--json shows \(names.count) distinct names for \(expected) entries")
             return checks.problems
         }

@@ -72,6 +72,11 @@ package enum FolderWalker {
     /// battery: an append racing `clear` failed with "no such file or folder".)
     static func openTarget(_ safe: SafePath, in ns: Namespace, create: Bool) throws -> Target? {
         guard create else { return try walk(safe, in: ns, create: false) }
+        if ns.tagAsCache && safe.parentComponents.isEmpty && safe.name == CacheTag.name {
+            // The tag is shelf's, as `.shelf-` files are: a user file there would be hidden from
+            // `list` and kept by `clear`, so it is refused before anything is written.
+            throw ShelfError.invalidName(safe.description, reason: "CACHEDIR.TAG at the top of caches is shelf's cache tag; store it in a folder")
+        }
         var attempts = 0
         while true {
             attempts += 1
