@@ -14,7 +14,7 @@ _shelf_spec() {
         'move') _shelf_opts='--force -f --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored directory' ;;
         'copy') _shelf_opts='--force -f --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored directory stored' ;;
         'rename') _shelf_opts='--force -f --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored stored' ;;
-        'clear') _shelf_opts='--older-than --max-size --expired --dry-run -n --verbose -v --null -0 --json --app --quiet -q --help -h'; _shelf_valued='--older-than:text --max-size:text --app:text'; _shelf_args='directory' ;;
+        'clear') _shelf_opts='--older-than --max-size --expired --keep-newest --dry-run -n --verbose -v --null -0 --json --app --quiet -q --help -h'; _shelf_valued='--older-than:text --max-size:text --keep-newest:text --app:text'; _shelf_args='directory stored' ;;
         'list') _shelf_opts='--long -l --recursive -R --human --all -a --null -0 --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'do-not-backup') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'backup') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;

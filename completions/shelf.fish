@@ -35,8 +35,8 @@ function __shelf_spec
             set -g __shelf_args directory stored stored
             set -g __shelf_valued --app
         case 'clear'
-            set -g __shelf_args directory
-            set -g __shelf_valued --older-than --max-size --app
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --older-than --max-size --keep-newest --app
         case 'list'
             set -g __shelf_args directory stored
             set -g __shelf_valued --app
@@ -156,7 +156,7 @@ complete -c shelf -n '__shelf_using ""' -a 'remove' -d 'remove the file or folde
 complete -c shelf -n '__shelf_using ""' -a 'move' -d 'move the file or folder at <path> to the same path in <to-directory>'
 complete -c shelf -n '__shelf_using ""' -a 'copy' -d 'copy the file or folder at <path> into <to-directory>, as <new-path> if given'
 complete -c shelf -n '__shelf_using ""' -a 'rename' -d 'give the file or folder at <path> the path <new-path> in the same directory'
-complete -c shelf -n '__shelf_using ""' -a 'clear' -d 'remove everything in <directory>, or only what breaks --older-than, --max-size, --expired'
+complete -c shelf -n '__shelf_using ""' -a 'clear' -d 'remove everything in <directory> (or its <folder>), or only what breaks --older-than, --max-size, --expired'
 complete -c shelf -n '__shelf_using ""' -a 'list' -d 'print the names in <directory> (or its <folder>); folders end with '\''/'\'''
 complete -c shelf -n '__shelf_using ""' -a 'do-not-backup' -d 'exclude the file or folder at <path> from backups (user.xdg.robots.backup=false)'
 complete -c shelf -n '__shelf_using ""' -a 'backup' -d 'include the file or folder at <path> in backups again (undo do-not-backup)'
@@ -219,6 +219,7 @@ complete -c shelf -n '__shelf_using rename' -l help -s h -d 'show this help and 
 complete -c shelf -n '__shelf_using clear' -l older-than -x -d 'remove files not modified for DURATION (90s, 15m, 12h, 7d, 2w)'
 complete -c shelf -n '__shelf_using clear' -l max-size -x -d 'remove the least recently modified files until the rest fit in SIZE (500K, 10M, 2G)'
 complete -c shelf -n '__shelf_using clear' -l expired -d 'remove files whose expiry time (save --expires-in) has passed'
+complete -c shelf -n '__shelf_using clear' -l keep-newest -x -d 'in each folder, keep the N most recently modified files whatever else is asked'
 complete -c shelf -n '__shelf_using clear' -l dry-run -s n -d 'print what would be removed; remove nothing'
 complete -c shelf -n '__shelf_using clear' -l verbose -s v -d 'print each removed file; report skipped ones on standard error'
 complete -c shelf -n '__shelf_using clear' -l null -s 0 -d 'with --verbose or --dry-run: end each path with NUL instead of a newline, and print its exact bytes'

@@ -204,7 +204,8 @@ import Testing
     }
 
     @Test(arguments: [["--older-than", "7"], ["--older-than", "7y"], ["--max-size", "10Q"], ["--max-size", "-1"],
-                      ["--json", "--null", "--verbose"], ["--null"], ["--older-than"], ["extra"]])
+                      ["--json", "--null", "--verbose"], ["--null"], ["--older-than"], ["feeds", "extra"],
+                      ["--keep-newest", "-2"], ["--keep-newest"]])
     func badOptionsAreUsageErrorsAndRemoveNothing(_ words: [String]) {
         save("caches", ["a.txt"])
         let result = home.run(["clear", "caches"] + words)

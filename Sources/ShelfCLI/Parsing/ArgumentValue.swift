@@ -102,3 +102,16 @@ private func parsed(_ word: Argument, _ spelling: String, _ parse: (String) thro
         throw UsageError("\(spelling) \(error)")
     }
 }
+
+/// `--NAME N`, a count of files: decimal digits only, 0 or more (no sign, no unit).
+struct CountValue: ArgumentValue {
+    let count: Int
+    static var kind: ArgumentKind { .text }
+    static func parse(_ word: Argument, as spelling: String) throws -> CountValue {
+        let text = try String.parse(word, as: spelling)
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let count = Int(text) else {
+            throw UsageError("\(spelling) '\(text)' is not a count: give a whole number of files, 0 or more (24)")
+        }
+        return CountValue(count: count)
+    }
+}

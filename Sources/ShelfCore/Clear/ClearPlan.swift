@@ -22,10 +22,14 @@ enum ClearPlan {
         let stamp: Stamp
     }
 
-    static func oldestBeyond(_ maxSize: Int64, in root: FileDescriptor, walk: ClearWalk) throws -> [[UInt8]: Stamp] {
+    /// - Parameter prefix: the path of `top` from the namespace folder, ending in `/` (empty for it).
+    static func oldestBeyond(_ maxSize: Int64, in top: FileDescriptor, prefix: [UInt8], isRoot: Bool,
+                             walk: ClearWalk) throws -> [[UInt8]: Stamp] {
         var candidates: [Candidate] = []
-        collect(root, prefix: [], isRoot: true, walk: walk, into: &candidates)
-        var total = candidates.reduce(Int64(0)) { $0 &+ $1.size }
+        var keptBytes: Int64 = 0
+        collect(top, prefix: prefix, isRoot: isRoot, walk: walk, into: &candidates, keptBytes: &keptBytes)
+        // Files --keep-newest keeps still take room: they count, but are never chosen.
+        var total = candidates.reduce(keptBytes) { $0 &+ $1.size }
         guard total > maxSize else { return [:] }
         candidates.sort {
             ($0.stamp.seconds, $0.stamp.nanoseconds) != ($1.stamp.seconds, $1.stamp.nanoseconds)
@@ -43,20 +47,27 @@ enum ClearPlan {
     /// Every regular file below `folder` that the other limits keep. Folders that cannot be read
     /// are skipped here; the removal pass reports them.
     private static func collect(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool, walk: ClearWalk,
-                                into candidates: inout [Candidate]) {
+                                into candidates: inout [Candidate], keptBytes: inout Int64) {
         guard let entries = try? FolderEntries.read(folder) else { return }
         let index = walk.options.expiredOnly && entries.contains { $0.name == ExpiryIndex.name }
             ? (try? ExpiryIndex.load(in: folder)) ?? nil : nil
-        for entry in entries where !FolderEntries.isInternal(entry.name) && !(isRoot && entry.name == CacheTag.name) {
+        let kept = walk.options.keepNewest.map { KeepNewest.kept($0, among: entries, in: folder, isRoot: isRoot) } ?? []
+        for entry in entries where ClearWalk.isData(entry.name, isRoot: isRoot) {
             let path = prefix + entry.name.bytes
             guard let st = try? folder.status(of: entry.name) else { continue }
             if st.isFolder {
                 guard let sub = try? FolderWalker.openFolder(entry.name, in: folder, path: folder.path(for: entry.name),
                                                              create: false) else { continue }
-                sub.closeAfter { collect($0, prefix: path + [UInt8(ascii: "/")], isRoot: false, walk: walk, into: &candidates) }
+                sub.closeAfter {
+                    collect($0, prefix: path + [UInt8(ascii: "/")], isRoot: false, walk: walk, into: &candidates, keptBytes: &keptBytes)
+                }
                 continue
             }
             guard st.isRegularFile else { continue }
+            if kept.contains(entry.name) {
+                keptBytes &+= st.size
+                continue
+            }
             var expires: Int64?
             if walk.options.expiredOnly {
                 expires = index?.expiry(of: entry.name, st) ?? readExpiry(entry.name, st, in: folder)

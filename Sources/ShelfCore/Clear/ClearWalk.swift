@@ -36,11 +36,12 @@ struct ClearWalk {
             leftovers.index = try? ExpiryIndex.load(in: folder)
         }
         var outcome = Outcome()
+        let kept = options.keepNewest.map { KeepNewest.kept($0, among: entries, in: folder, isRoot: isRoot) } ?? []
         // Inode order, as rm does: in a large folder, hash order would touch the inode table (and
         // the journal) at random; in sequence, removal runs several times faster on ext4.
         for entry in entries.sorted(by: { $0.inode < $1.inode }) where !FolderEntries.isInternal(entry.name) {
             let name = entry.name
-            if isRoot && name == CacheTag.name {
+            if (isRoot && name == CacheTag.name) || kept.contains(name) {
                 outcome.empty = false
                 continue
             }
@@ -100,6 +101,11 @@ struct ClearWalk {
     }
 
     private static let slash = UInt8(ascii: "/")
+
+    /// Whether an entry is the user's: not shelf's own `.shelf-` files, nor the cache tag at the top.
+    static func isData(_ name: FileName, isRoot: Bool) -> Bool {
+        !FolderEntries.isInternal(name) && !(isRoot && name == CacheTag.name)
+    }
 
     /// Removes one file or link if the options select it. Returns whether it is gone.
     private mutating func clearFile(_ name: FileName, kind: FolderEntry.Kind, in folder: FileDescriptor, path: [UInt8],
@@ -198,7 +204,8 @@ struct ClearWalk {
 
     /// Whether the options select a file with this status and expiry.
     func selects(_ st: FileStatus, expires: Int64?, path: [UInt8]) -> Bool {
-        if options.removesEverything || selectedByLimits(st, expires: expires) { return true }
+        // Without limits every file not kept goes (what --keep-newest keeps never gets here).
+        if !options.hasLimits || selectedByLimits(st, expires: expires) { return true }
         guard let stamp = selection[path] else { return false }
         return stamp.matches(st)
     }
