@@ -8,9 +8,9 @@ _shelf_spec() {
         'save') _shelf_opts='--file --raw --print-path --expires-in --expires-at --json --app --quiet -q --help -h'; _shelf_valued='--file:file --expires-in:text --expires-at:text --app:text'; _shelf_args='directory stored' ;;
         'retrieve') _shelf_opts='--each --allow-expired --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'append') _shelf_opts='--file --each --raw --json --app --quiet -q --help -h'; _shelf_valued='--file:file --app:text'; _shelf_args='directory stored' ;;
-        'exists') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
+        'exists') _shelf_opts='--allow-expired --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored more' ;;
         'is-folder') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
-        'remove') _shelf_opts='--force -f --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
+        'remove') _shelf_opts='--force -f --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored more' ;;
         'move') _shelf_opts='--force -f --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored directory' ;;
         'copy') _shelf_opts='--force -f --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored directory stored' ;;
         'rename') _shelf_opts='--force -f --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored stored' ;;
@@ -96,6 +96,7 @@ _shelf() {
     read -ra kinds <<< "$_shelf_args"
     n=${#positionals[@]}
     kind=${kinds[n]}
+    if [[ ${kinds[-1]} == more ]] && ((n >= ${#kinds[@]} - 1)); then kind=${kinds[-2]}; fi
     # A stored path lives in the directory named by the nearest directory argument before it.
     local directory=
     for ((i = n - 1; i >= 0; i--)); do

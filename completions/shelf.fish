@@ -17,13 +17,13 @@ function __shelf_spec
             set -g __shelf_args directory stored
             set -g __shelf_valued --file --app
         case 'exists'
-            set -g __shelf_args directory stored
+            set -g __shelf_args directory stored more
             set -g __shelf_valued --app
         case 'is-folder'
             set -g __shelf_args directory stored
             set -g __shelf_valued --app
         case 'remove'
-            set -g __shelf_args directory stored
+            set -g __shelf_args directory stored more
             set -g __shelf_valued --app
         case 'move'
             set -g __shelf_args directory stored directory
@@ -106,6 +106,9 @@ function __shelf_state
     set -l n (math (count $positionals) + 1)
     set -l kind text
     test $n -le (count $__shelf_args); and set kind $__shelf_args[$n]
+    if test "$__shelf_args[-1]" = more; and test $n -ge (count $__shelf_args)
+        set kind $__shelf_args[-2]
+    end
     # A stored path lives in the directory named by the nearest directory argument before it.
     set -l directory ''
     for j in (seq (math $n - 1) -1 1)
@@ -150,9 +153,9 @@ complete -c shelf -n '__shelf_using ""' -l generate-manpage -d 'print the man pa
 complete -c shelf -n '__shelf_using ""' -a 'save' -d 'store standard input (or --file) at <path>, replacing it atomically'
 complete -c shelf -n '__shelf_using ""' -a 'retrieve' -d 'write the file at <path> to standard output'
 complete -c shelf -n '__shelf_using ""' -a 'append' -d 'add standard input (or --file) to the array, lines, folder or file at <path>'
-complete -c shelf -n '__shelf_using ""' -a 'exists' -d 'exit 0 if a file or folder is stored at <path>, 1 if not; prints nothing'
+complete -c shelf -n '__shelf_using ""' -a 'exists' -d 'exit 0 if a file or folder is stored at every <path>, 1 if one is missing, 3 if one has expired; prints nothing'
 complete -c shelf -n '__shelf_using ""' -a 'is-folder' -d 'exit 0 if <path> is a folder, 1 if it is a file or missing; prints nothing'
-complete -c shelf -n '__shelf_using ""' -a 'remove' -d 'remove the file or folder (recursively) at <path>'
+complete -c shelf -n '__shelf_using ""' -a 'remove' -d 'remove the file or folder (recursively) at each <path>'
 complete -c shelf -n '__shelf_using ""' -a 'move' -d 'move the file or folder at <path> to the same path in <to-directory>'
 complete -c shelf -n '__shelf_using ""' -a 'copy' -d 'copy the file or folder at <path> into <to-directory>, as <new-path> if given'
 complete -c shelf -n '__shelf_using ""' -a 'rename' -d 'give the file or folder at <path> the path <new-path> in the same directory'
@@ -169,7 +172,7 @@ complete -c shelf -n '__shelf_using ""' -a 'help' -d 'show help for shelf or for
 complete -c shelf -n '__shelf_using save' -l file -r -F -d 'read SRC instead of standard input'
 complete -c shelf -n '__shelf_using save' -l raw -d 'store a .json path without checking that the input is JSON'
 complete -c shelf -n '__shelf_using save' -l print-path -d 'print the absolute path of the saved file'
-complete -c shelf -n '__shelf_using save' -l expires-in -x -d 'the file expires after DURATION (90s, 15m, 12h, 7d, 2w, 1h30m)'
+complete -c shelf -n '__shelf_using save' -l expires-in -x -d 'the file expires after DURATION (90s, 15m, 12h, 7d, 2w, 1h30m), or after as many seconds as a bare number says (3600)'
 complete -c shelf -n '__shelf_using save' -l expires-at -x -d 'the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)'
 complete -c shelf -n '__shelf_using save' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using save' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
@@ -187,13 +190,14 @@ complete -c shelf -n '__shelf_using append' -l json -d 'print what was done as o
 complete -c shelf -n '__shelf_using append' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using append' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using append' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using exists' -l allow-expired -d 'count a file whose expiry time has passed as there'
 complete -c shelf -n '__shelf_using exists' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using exists' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using exists' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using is-folder' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using is-folder' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using is-folder' -l help -s h -d 'show this help and exit'
-complete -c shelf -n '__shelf_using remove' -l force -s f -d 'succeed when nothing is there'
+complete -c shelf -n '__shelf_using remove' -l force -s f -d 'a missing path is not an error'
 complete -c shelf -n '__shelf_using remove' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using remove' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using remove' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'

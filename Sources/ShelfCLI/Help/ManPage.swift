@@ -81,7 +81,10 @@ enum ManPage {
     ]
 
     static func commandSection(_ command: CommandSpec) -> String {
-        let arguments = command.arguments.map { $0.optional ? "[\\fI\($0.name)\\fR]" : "\\fI\($0.name)\\fR" }
+        let arguments = command.arguments.map { argument in
+            let word = "\\fI\(argument.name)\\fR" + (argument.repeats ? "..." : "")
+            return argument.optional ? "[" + word + "]" : word
+        }
         var text = ".SS \"" + (["shelf", command.name] + arguments).joined(separator: " ").replacingDashes()
             + (command.options.isEmpty ? "" : " [options]") + "\"\n"
         text += paragraphs(sentence(command.summary))

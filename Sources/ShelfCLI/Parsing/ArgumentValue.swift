@@ -75,6 +75,21 @@ struct DurationValue: ArgumentValue {
     }
 }
 
+/// `--expires-in`: a DURATION, or a bare number of seconds (`3600`, OAuth's `expires_in`).
+struct LifetimeValue: ArgumentValue {
+    let seconds: Int64
+    let text: String
+    static var kind: ArgumentKind { .text }
+    static func parse(_ word: Argument, as spelling: String) throws -> LifetimeValue {
+        let text = try String.parse(word, as: spelling)
+        if !text.isEmpty && text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            guard let seconds = Int64(text) else { throw UsageError("\(spelling) \(text): the duration is too large") }
+            return LifetimeValue(seconds: seconds, text: text)
+        }
+        return LifetimeValue(seconds: try parsed(word, spelling, DurationText.seconds), text: text)
+    }
+}
+
 /// `--NAME SIZE` (`500K`, `10M`, `2G`), in bytes.
 struct SizeValue: ArgumentValue {
     let bytes: Int64

@@ -17,8 +17,16 @@ struct ArgumentSpec: Sendable {
     let name: String
     let help: String
     var optional = false
+    /// Takes every remaining word (one at least unless `optional`); only the last argument may.
+    var repeats = false
     var kind: ArgumentKind = .text
     let parse: WordParser
+
+    /// `<path>`, `[<folder>]`, `<path>...`, as usage lines show it.
+    var synopsis: String {
+        let word = "<\(name)>" + (repeats ? "..." : "")
+        return optional ? "[" + word + "]" : word
+    }
 }
 
 /// One option. `value` names its argument (`SRC`); nil makes it a flag. Made by a declaration
@@ -108,7 +116,7 @@ struct CommandSpec: Sendable {
 
     /// `shelf save <directory> <path> [options]`
     var synopsis: String {
-        let args = arguments.map { $0.optional ? "[<\($0.name)>]" : "<\($0.name)>" }
+        let args = arguments.map(\.synopsis)
         return (["shelf", name] + args + (options.isEmpty ? [] : ["[options]"])).joined(separator: " ")
     }
 }

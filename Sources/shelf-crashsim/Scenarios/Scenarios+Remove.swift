@@ -15,7 +15,7 @@ extension Scenarios {
                      steps: [Command("clear caches")],
                      observe: ["caches"], oracle: .perItem, next: next("caches", "top.json"), removalsMayReturn: true),
             Scenario(name: "clear-expired", summary: "clear --expired removes only the expired file",
-                     setup: [Command("save temporary gone.json --expires-at 2001-01-01T00:00:00Z", input: "1"),
+                     setup: [Command("save temporary gone.json --expires-in 1h", input: "1"), Command("!expire temporary gone.json"),
                              Command("save temporary kept.json", input: "2")],
                      steps: [Command("clear temporary --expired")],
                      observe: ["temporary"], oracle: .perItem, next: next("temporary", "kept.json"), removalsMayReturn: true),
