@@ -34,11 +34,13 @@ enum HostileDiskNameScenarios {
             for folder in [caches, caches + "/sub"] {
                 for (index, name) in names.enumerated() { try RawFiles.write(Array(folder.utf8) + [0x2f] + name, content(index)) }
             }
+            // The cache tag the first save made is shelf's: left out unless --all, then listed like any other file.
+            let tag = RawFiles.exists(Array((caches + "/CACHEDIR.TAG").utf8)) ? [Array("CACHEDIR.TAG".utf8)] : []
             let top = Set(names + [Array("sub".utf8)])
-            for options in [["list"], ["list", "-l"], ["list", "-R"], ["list", "--json"]] {
+            for options in [["list"], ["list", "-l"], ["list", "-R"], ["list", "--json"], ["list", "--all"], ["list", "-R", "--all", "--json"]] {
                 let listed = try shelf(words(options[0], "caches") + options.dropFirst().map { Array($0.utf8) })
-                report.record(listing(listed, expected: options.contains("-R") ? names.count * 2 + 1 : top.count, json: options.contains("--json"),
-                                      columns: options.contains("-l")),
+                let shown = (options.contains("-R") ? names.count * 2 + 1 : top.count) + (options.contains("--all") ? tag.count : 0)
+                report.record(listing(listed, expected: shown, json: options.contains("--json"), columns: options.contains("-l")),
                               run: options.joined(separator: " ") + " caches")
             }
             report.record(try nulListing(shelf, expected: top), run: "a NUL-separated list of caches")
@@ -83,8 +85,11 @@ enum HostileDiskNameScenarios {
         if json {
             let entries = Content.parseJSON(result.stdout) as? [[String: Any]]
             checks.expect(entries != nil, "--json output is not a JSON array of objects")
-            // By bytes: Swift strings compare NFC and NFD spellings equal, which would merge two entries.
-            let names = Set((entries ?? []).compactMap { ($0["name"] as? String).map { Array($0.utf8) } })
+            // By bytes: a Set of String would make the NFC and NFD spellings one.
+            let names = Set((entries ?? []).compactMap { entry -> [UInt8]? in
+                if let encoded = entry["nameBytes"] as? String, let bytes = Data(base64Encoded: encoded) { return Array(bytes) }
+                return (entry["name"] as? String).map { Array($0.utf8) }
+            })
             checks.expect(names.count == expected, "--json shows \(names.count) distinct names for \(expected) entries")
             return checks.problems
         }

@@ -50,7 +50,8 @@ import Testing
     /// Every path is checked before anything is removed: one unsafe path removes nothing.
     @Test func anUnsafePathAmongSeveralRemovesNothing() {
         save("a", "b")
-        for bad in ["../a", "/etc/passwd", ".shelf-tmp-x", "a//b"] {
+        // CACHEDIR.TAG at the top of caches is shelf's cache tag, refused as an unsafe name is.
+        for bad in ["../a", "/etc/passwd", ".shelf-tmp-x", "a//b", "CACHEDIR.TAG"] {
             let result = home.run(["remove", "caches", "a", bad, "b"])
             #expect(result.status == 64, "\(bad)")
             #expect(home.exists("cache/shelf/a") && home.exists("cache/shelf/b"), "\(bad)")

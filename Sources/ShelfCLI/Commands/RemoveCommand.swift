@@ -42,6 +42,7 @@ struct RemoveCommand: Command {
         let store = try context.store()
         // One path fails as it always did: the error goes up to the one place that reports it.
         if paths.count == 1 { return try remove(paths[0], store, context) }
+        for path in paths { try store.checkRemovable(path, from: directory) }
         var status = ExitCode.success
         for path in paths {
             do {

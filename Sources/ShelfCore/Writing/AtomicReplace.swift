@@ -33,12 +33,18 @@ package enum AtomicReplace {
         if oldFile != .heldByCaller { try checkWritable(target) }
         try TempFile.create(in: target.folder, path: target.path).closeAfter { temp in
             try fill(temp.file)
-            try temp.file.sync()
-            let name = try temp.named()
-            beforeInstall()
-            try install(name, in: target.folder, path: target.path, as: target, replace: replace, oldFile: oldFile)
-            temp.nameTaken()
+            try commit(&temp, as: target, replace: replace, oldFile: oldFile, beforeInstall: beforeInstall)
         }
+    }
+
+    /// The second half of `write`: syncs the complete temp file, names it and installs it.
+    static func commit(_ temp: inout TempFile, as target: Target, replace: Bool, oldFile: OldFileLock = .wait,
+                       beforeInstall: () -> Void = {}) throws {
+        try temp.file.sync()
+        let name = try temp.named()
+        beforeInstall()
+        try install(name, in: target.folder, path: target.path, as: target, replace: replace, oldFile: oldFile)
+        temp.nameTaken()
     }
 
     /// A file its owner made read-only (`chmod a-w`) is not to be replaced: rename(2) would allow
@@ -56,6 +62,6 @@ package enum AtomicReplace {
 
     /// Makes the entries of `folder` durable: a rename, link or unlink in it is data too.
     package static func syncFolder(_ folder: FileDescriptor) throws {
-        try systemCall("fsync folder", path: folder.path) { () throws(Errno) in try kernel.sync(folder.raw) }
+        try systemCall(.syncFolder, path: folder.path) { () throws(Errno) in try kernel.sync(folder.raw) }
     }
 }
