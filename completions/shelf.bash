@@ -10,14 +10,14 @@ _shelf_spec() {
         'edit') _shelf_opts='--raw --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'retrieve') _shelf_opts='--each --allow-expired --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'append') _shelf_opts='--file --each --raw --json --app --quiet -q --help -h'; _shelf_valued='--file:file --app:text'; _shelf_args='directory stored' ;;
-        'exists') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
+        'exists') _shelf_opts='--allow-expired --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored more' ;;
         'is-folder') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
-        'remove') _shelf_opts='--force -f --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
+        'remove') _shelf_opts='--force -f --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored more' ;;
         'move') _shelf_opts='--force -f --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored directory' ;;
         'copy') _shelf_opts='--force -f --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored directory stored' ;;
         'rename') _shelf_opts='--force -f --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored stored' ;;
-        'clear') _shelf_opts='--older-than --max-size --expired --dry-run -n --verbose -v --null -0 --json --app --quiet -q --help -h'; _shelf_valued='--older-than:text --max-size:text --app:text'; _shelf_args='directory' ;;
-        'list') _shelf_opts='--long -l --recursive -R --human --null -0 --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
+        'clear') _shelf_opts='--older-than --max-size --expired --keep-newest --dry-run -n --verbose -v --null -0 --json --app --quiet -q --help -h'; _shelf_valued='--older-than:text --max-size:text --keep-newest:text --app:text'; _shelf_args='directory stored' ;;
+        'list') _shelf_opts='--long -l --recursive -R --human --all -a --null -0 --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'do-not-backup') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'backup') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'path') _shelf_opts='--json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
@@ -98,6 +98,7 @@ _shelf() {
     read -ra kinds <<< "$_shelf_args"
     n=${#positionals[@]}
     kind=${kinds[n]}
+    if [[ ${kinds[-1]} == more ]] && ((n >= ${#kinds[@]} - 1)); then kind=${kinds[-2]}; fi
     # A stored path lives in the directory named by the nearest directory argument before it.
     local directory=
     for ((i = n - 1; i >= 0; i--)); do

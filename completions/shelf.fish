@@ -23,13 +23,13 @@ function __shelf_spec
             set -g __shelf_args directory stored
             set -g __shelf_valued --file --app
         case 'exists'
-            set -g __shelf_args directory stored
+            set -g __shelf_args directory stored more
             set -g __shelf_valued --app
         case 'is-folder'
             set -g __shelf_args directory stored
             set -g __shelf_valued --app
         case 'remove'
-            set -g __shelf_args directory stored
+            set -g __shelf_args directory stored more
             set -g __shelf_valued --app
         case 'move'
             set -g __shelf_args directory stored directory
@@ -41,8 +41,8 @@ function __shelf_spec
             set -g __shelf_args directory stored stored
             set -g __shelf_valued --app
         case 'clear'
-            set -g __shelf_args directory
-            set -g __shelf_valued --older-than --max-size --app
+            set -g __shelf_args directory stored
+            set -g __shelf_valued --older-than --max-size --keep-newest --app
         case 'list'
             set -g __shelf_args directory stored
             set -g __shelf_valued --app
@@ -112,6 +112,9 @@ function __shelf_state
     set -l n (math (count $positionals) + 1)
     set -l kind text
     test $n -le (count $__shelf_args); and set kind $__shelf_args[$n]
+    if test "$__shelf_args[-1]" = more; and test $n -ge (count $__shelf_args)
+        set kind $__shelf_args[-2]
+    end
     # A stored path lives in the directory named by the nearest directory argument before it.
     set -l directory ''
     for j in (seq (math $n - 1) -1 1)
@@ -158,13 +161,13 @@ complete -c shelf -n '__shelf_using ""' -a 'update' -d 'rewrite <path> with a pr
 complete -c shelf -n '__shelf_using ""' -a 'edit' -d 'open a copy of <path> in $VISUAL or $EDITOR (else vi), check it and put it back atomically'
 complete -c shelf -n '__shelf_using ""' -a 'retrieve' -d 'write the file at <path> to standard output'
 complete -c shelf -n '__shelf_using ""' -a 'append' -d 'add standard input (or --file) to the array, lines, folder or file at <path>'
-complete -c shelf -n '__shelf_using ""' -a 'exists' -d 'exit 0 if a file or folder is stored at <path>, 1 if not; prints nothing'
+complete -c shelf -n '__shelf_using ""' -a 'exists' -d 'exit 0 if a file or folder is stored at every <path>, 1 if one is missing, 3 if one has expired; prints nothing'
 complete -c shelf -n '__shelf_using ""' -a 'is-folder' -d 'exit 0 if <path> is a folder, 1 if it is a file or missing; prints nothing'
-complete -c shelf -n '__shelf_using ""' -a 'remove' -d 'remove the file or folder (recursively) at <path>'
+complete -c shelf -n '__shelf_using ""' -a 'remove' -d 'remove the file or folder (recursively) at each <path>'
 complete -c shelf -n '__shelf_using ""' -a 'move' -d 'move the file or folder at <path> to the same path in <to-directory>'
 complete -c shelf -n '__shelf_using ""' -a 'copy' -d 'copy the file or folder at <path> into <to-directory>, as <new-path> if given'
 complete -c shelf -n '__shelf_using ""' -a 'rename' -d 'give the file or folder at <path> the path <new-path> in the same directory'
-complete -c shelf -n '__shelf_using ""' -a 'clear' -d 'remove everything in <directory>, or only what breaks --older-than, --max-size, --expired'
+complete -c shelf -n '__shelf_using ""' -a 'clear' -d 'remove everything in <directory> (or its <folder>), or only what breaks --older-than, --max-size, --expired'
 complete -c shelf -n '__shelf_using ""' -a 'list' -d 'print the names in <directory> (or its <folder>); folders end with '\''/'\'''
 complete -c shelf -n '__shelf_using ""' -a 'do-not-backup' -d 'exclude the file or folder at <path> from backups (user.xdg.robots.backup=false)'
 complete -c shelf -n '__shelf_using ""' -a 'backup' -d 'include the file or folder at <path> in backups again (undo do-not-backup)'
@@ -178,7 +181,7 @@ complete -c shelf -n '__shelf_using save' -l file -r -F -d 'read SRC instead of 
 complete -c shelf -n '__shelf_using save' -l from-command -d 'run <command> and store its standard output, only if it exits 0 (else keep the old file and exit with its status)'
 complete -c shelf -n '__shelf_using save' -l raw -d 'store a .json path without checking that the input is JSON'
 complete -c shelf -n '__shelf_using save' -l print-path -d 'print the absolute path of the saved file'
-complete -c shelf -n '__shelf_using save' -l expires-in -x -d 'the file expires after DURATION (90s, 15m, 12h, 7d, 2w, 1h30m)'
+complete -c shelf -n '__shelf_using save' -l expires-in -x -d 'the file expires after DURATION (90s, 15m, 12h, 7d, 2w, 1h30m), or after as many seconds as a bare number says (3600)'
 complete -c shelf -n '__shelf_using save' -l expires-at -x -d 'the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)'
 complete -c shelf -n '__shelf_using save' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using save' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
@@ -209,13 +212,14 @@ complete -c shelf -n '__shelf_using append' -l json -d 'print what was done as o
 complete -c shelf -n '__shelf_using append' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using append' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using append' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using exists' -l allow-expired -d 'count a file whose expiry time has passed as there'
 complete -c shelf -n '__shelf_using exists' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using exists' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using exists' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using is-folder' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using is-folder' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using is-folder' -l help -s h -d 'show this help and exit'
-complete -c shelf -n '__shelf_using remove' -l force -s f -d 'succeed when nothing is there'
+complete -c shelf -n '__shelf_using remove' -l force -s f -d 'a missing path is not an error'
 complete -c shelf -n '__shelf_using remove' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using remove' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using remove' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
@@ -241,6 +245,7 @@ complete -c shelf -n '__shelf_using rename' -l help -s h -d 'show this help and 
 complete -c shelf -n '__shelf_using clear' -l older-than -x -d 'remove files not modified for DURATION (90s, 15m, 12h, 7d, 2w)'
 complete -c shelf -n '__shelf_using clear' -l max-size -x -d 'remove the least recently modified files until the rest fit in SIZE (500K, 10M, 2G)'
 complete -c shelf -n '__shelf_using clear' -l expired -d 'remove files whose expiry time (save --expires-in) has passed'
+complete -c shelf -n '__shelf_using clear' -l keep-newest -x -d 'in each folder, keep the N most recently modified files whatever else is asked'
 complete -c shelf -n '__shelf_using clear' -l dry-run -s n -d 'print what would be removed; remove nothing'
 complete -c shelf -n '__shelf_using clear' -l verbose -s v -d 'print each removed file; report skipped ones on standard error'
 complete -c shelf -n '__shelf_using clear' -l null -s 0 -d 'with --verbose or --dry-run: end each path with NUL instead of a newline, and print its exact bytes'
@@ -251,6 +256,7 @@ complete -c shelf -n '__shelf_using clear' -l help -s h -d 'show this help and e
 complete -c shelf -n '__shelf_using list' -l long -s l -d 'also size, modification time, expiry and backup flag'
 complete -c shelf -n '__shelf_using list' -l recursive -s R -d 'also list inside folders, as paths from <folder>'
 complete -c shelf -n '__shelf_using list' -l human -d 'with --long (which it implies): sizes in binary units (1.5 MiB) instead of bytes'
+complete -c shelf -n '__shelf_using list' -l all -s a -d 'also shelf'\''s own CACHEDIR.TAG at the top of caches'
 complete -c shelf -n '__shelf_using list' -l null -s 0 -d 'end each name with NUL instead of a newline, and print its exact bytes'
 complete -c shelf -n '__shelf_using list' -l json -d 'print one JSON array of objects, one per entry, instead of text'
 complete -c shelf -n '__shelf_using list' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'

@@ -5,6 +5,8 @@ enum ExitCode {
     static let success: Int32 = 0
     /// `exists`/`is-folder` answering no.
     static let no: Int32 = 1
+    /// `exists`: every path is there, but a file has expired.
+    static let expired: Int32 = 3
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
     static let noInput: Int32 = 66
@@ -18,7 +20,8 @@ enum ExitCode {
     /// The table printed in help texts and the man page.
     static let documented: [(Int32, String)] = [
         (0, "success"),
-        (1, "no: the answer of exists and is-folder"),
+        (1, "no: the answer of exists and is-folder (for exists: a path is missing)"),
+        (3, "expired: exists found every path, but a file whose expiry time has passed (see --allow-expired)"),
         (64, "usage error: unknown command or option, wrong arguments, unsafe name, a target that is its own source"),
         (65, "bad data: input is not valid JSON or not of the needed shape, or stored data cannot be decoded"),
         (66, "not found: no such file or folder (or it has expired)"),

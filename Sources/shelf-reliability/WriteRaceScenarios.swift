@@ -30,11 +30,17 @@ enum WriteRaceScenarios {
             Operation(name: "sync of the folder", arguments: ["sync", "documents", "d"], from: "documents", to: nil, keepsSource: true),
             Operation(name: "remove of the folder", arguments: ["remove", "documents", "d"], from: "documents", to: nil, removes: true),
             Operation(name: "clear", arguments: ["clear", "documents"], from: "documents", to: nil, removes: true),
+            Operation(name: "clear --keep-newest of the folder", arguments: ["clear", "documents", "d", "--keep-newest", "2"],
+                      from: "documents", to: nil, removes: true),
+            Operation(name: "clear --keep-newest --older-than of the folder",
+                      arguments: ["clear", "documents", "d", "--keep-newest", "1", "--older-than", "0s"], from: "documents", to: nil, removes: true),
+            Operation(name: "remove of several paths", arguments: ["remove", "-f", "documents", "d/log.json", "d/raw.log", "d/inbox", "d/s-1.txt", "d/s-2.txt"],
+                      from: "documents", to: nil, removes: true),
         ]
     }
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [battery.scenario("write races", checked: "append/save into a folder while it is moved (same and across file systems), renamed, copied, synced, removed, cleared: every acknowledged write found once; no false 'already exists'") { report in
+        [battery.scenario("write races", checked: "append/save into a folder while it is moved (same and across file systems), renamed, copied, synced, removed (also several paths at once), cleared (also one folder, --keep-newest): every acknowledged write found once; no false 'already exists'") { report in
             guard battery.shelf.hasAppend else { report.skipped = "append not available"; return }
             var rng = battery.random(for: "write-races")
             for round in 0..<(battery.full ? 8 : 2) {

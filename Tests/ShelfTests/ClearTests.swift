@@ -113,10 +113,10 @@ import Testing
         #expect(home.allPaths() == ["cache", "cache/shelf", "cache/shelf/CACHEDIR.TAG", "run"])
     }
 
-    @Test func limitsCombineAsEitherReasonToRemove() {
+    @Test func limitsCombineAsEitherReasonToRemove() throws {
         save("caches", ["old.txt"], "old")
         save("caches", ["gone.txt"], "gone")
-        #expect(home.run(["save", "caches", "expired.txt", "--expires-at", "2001-01-01T00:00:00Z"], stdin: "e").status == 0)
+        try home.saveExpiring(.caches, "expired.txt", "e", at: 978_307_200)
         save("caches", ["big.bin"], String(repeating: "b", count: 1000))
         save("caches", ["new.txt"], "new")
         home.setAge("cache/shelf/old.txt", 10 * 86_400)
@@ -129,8 +129,8 @@ import Testing
         #expect(home.read("cache/shelf/new.txt") == "new")
     }
 
-    @Test func expiredRemovesOnlyFilesPastTheirExpiry() {
-        #expect(home.run(["save", "caches", "past.txt", "--expires-at", "2020-01-01T00:00:00Z"], stdin: "p").status == 0)
+    @Test func expiredRemovesOnlyFilesPastTheirExpiry() throws {
+        try home.saveExpiring(.caches, "past.txt", "p", at: 1_577_836_800)
         #expect(home.run(["save", "caches", "later.txt", "--expires-in", "1d"], stdin: "l").status == 0)
         save("caches", ["never.txt"])
         home.setAge("cache/shelf/never.txt", 400 * 86_400)
@@ -228,7 +228,8 @@ import Testing
     }
 
     @Test(arguments: [["--older-than", "7"], ["--older-than", "7y"], ["--max-size", "10Q"], ["--max-size", "-1"],
-                      ["--json", "--null", "--verbose"], ["--null"], ["--older-than"], ["extra"]])
+                      ["--json", "--null", "--verbose"], ["--null"], ["--older-than"], ["feeds", "extra"],
+                      ["--keep-newest", "-2"], ["--keep-newest"]])
     func badOptionsAreUsageErrorsAndRemoveNothing(_ words: [String]) {
         save("caches", ["a.txt"])
         let result = home.run(["clear", "caches"] + words)

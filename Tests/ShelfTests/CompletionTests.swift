@@ -78,6 +78,11 @@ import Testing
     func bashCompletesStoredPathsInTheChosenDirectory() throws {
         storeSome()
         #expect(try bash(["shelf", "retrieve", "caches", ""]) == ["feeds/"])
+        // A repeated last argument (remove, exists) completes the same kind for every later word.
+        #expect(try bash(["shelf", "remove", "caches", "feeds/today.json", "fe"]) == ["feeds/"])
+        #expect(try bash(["shelf", "exists", "caches", "a", "b", "fe"]) == ["feeds/"])
+        #expect(try bash(["shelf", "clear", "caches", "fe"]) == ["feeds/"])
+        #expect(try bash(["shelf", "clear", "caches", "feeds/", ""]).isEmpty)
         #expect(try bash(["shelf", "retrieve", "caches", "feeds/"]) == ["feeds/archive/", "feeds/my file.txt", "feeds/today.json"])
         #expect(try bash(["shelf", "retrieve", "caches", "feeds/t"]) == ["feeds/today.json"])
         #expect(try bash(["shelf", "retrieve", "caches", "."]) == [".hidden"])

@@ -7,20 +7,21 @@ import Testing
 @Suite struct ExpiryTests {
     let home = TestHome()
 
-    @Test func anExpiredFileIsRefusedWithExit66UnlessAllowed() {
-        #expect(home.run(["save", "caches", "token", "--expires-at", "2020-02-03T04:05:06Z"], stdin: "secret").status == 0)
+    @Test func anExpiredFileIsRefusedWithExit66UnlessAllowed() throws {
+        try home.saveExpiring(.caches, "token", "secret", at: 1_580_702_706)
         let refused = home.run(["retrieve", "caches", "token"])
         #expect(refused.status == 66 && refused.stdout.isEmpty)
         #expect(refused.stderr.contains("expired at 2020-02-03T04:05:06Z: \(home.path("cache/shelf/token"))"))
         #expect(refused.stderr.contains("--allow-expired"))
         let allowed = home.run(["retrieve", "caches", "token", "--allow-expired"])
         #expect(allowed.status == 0 && allowed.stdout == "secret")
-        // Still stored: exists answers yes, list shows it.
-        #expect(home.run(["exists", "caches", "token"]).status == 0)
+        // Still stored: exists tells expired (3) from missing (1), and yes with --allow-expired.
+        #expect(home.run(["exists", "caches", "token"]).status == 3)
+        #expect(home.run(["exists", "caches", "token", "--allow-expired"]).status == 0)
     }
 
     @Test func everyReadRefusesAnExpiredFile() throws {
-        #expect(home.run(["save", "caches", "list.json", "--expires-at", "2020-01-01T00:00:00Z"], stdin: "[1,2]").status == 0)
+        try home.saveExpiring(.caches, "list.json", "[1,2]", at: 1_577_836_800)
         #expect(home.run(["retrieve", "caches", "list.json", "--each"]).status == 66)
         #expect(home.run(["retrieve", "caches", "list.json", "--each", "--allow-expired"]).stdout == "1\n2\n")
         let store = try home.store()
@@ -43,7 +44,7 @@ import Testing
     }
 
     @Test func savingAgainWithoutExpiryGivesTheNewContentNone() throws {
-        #expect(home.run(["save", "caches", "a", "--expires-at", "2000-01-01"], stdin: "old").status == 0)
+        try home.saveExpiring(.caches, "a", "old", at: 946_684_800)
         #expect(home.run(["retrieve", "caches", "a"]).status == 66)
         #expect(home.run(["save", "caches", "a"], stdin: "new").status == 0)
         #expect(home.run(["retrieve", "caches", "a"]).stdout == "new")
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func theExpiryTravelsWithRenameMoveAndCopy() throws {
-        #expect(home.run(["save", "caches", "a", "--expires-at", "2001-01-01T00:00:00Z"], stdin: "a").status == 0)
+        try home.saveExpiring(.caches, "a", "a", at: 978_307_200)
         #expect(home.run(["rename", "caches", "a", "b"]).status == 0)
         #expect(home.run(["copy", "caches", "b", "documents"]).status == 0)
         #expect(home.run(["move", "caches", "b", "applicationSupport"]).status == 0)
@@ -85,7 +86,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ["--expires-in", "soon"], ["--expires-in", "10"], ["--expires-at", "2025-06-30T16:00:00"], ["--expires-at", "yesterday"],
+        ["--expires-in", "soon"], ["--expires-in", "10x"], ["--expires-at", "2025-06-30T16:00:00"], ["--expires-at", "yesterday"],
+        ["--expires-in", "0"], ["--expires-in", "0s"], ["--expires-in", "-5"], ["--expires-in", "-1h"], ["--expires-at", "2001-01-01T00:00:00Z"],
+        ["--expires-at", "1970-01-01"], ["--expires-in", "99999999999999999999"],
         ["--expires-in", "1h", "--expires-at", "2030-01-01"], ["--expires-in", "9223372036854775000s"],
     ])
     func badExpiryOptionsAreUsageErrorsAndWriteNothing(_ words: [String]) {

@@ -37,6 +37,30 @@ import Testing
         #expect(home.run(["list", "--recursive", "documents", "notes/sub/"]).stdout == "b.txt\ndeeper/\ndeeper/c.txt\n")
     }
 
+    /// The tag shelf keeps at the top of caches is not what the user stored: left out unless --all;
+    /// a user's CACHEDIR.TAG in a folder, or in another directory, is listed like any file.
+    @Test func theCacheTagAppearsOnlyWithAll() throws {
+        save("caches", "a.txt")
+        save("caches", "sub/CACHEDIR.TAG")
+        save("documents", "CACHEDIR.TAG")
+        #expect(home.run(["list", "caches"]).stdout == "a.txt\nsub/\n")
+        #expect(home.run(["list", "-R", "caches"]).stdout == "a.txt\nsub/\nsub/CACHEDIR.TAG\n")
+        #expect(home.run(["list", "--all", "caches"]).stdout == "CACHEDIR.TAG\na.txt\nsub/\n")
+        #expect(home.run(["list", "-a", "-0", "caches"]).stdout == "CACHEDIR.TAG\0a.txt\0sub/\0")
+        #expect(!home.run(["list", "--json", "caches"]).stdout.contains("CACHEDIR"))
+        #expect(home.run(["list", "documents"]).stdout == "CACHEDIR.TAG\n")
+    }
+
+    /// A user file there would be hidden and kept by clear: refused before anything is written.
+    @Test func theCacheTagCannotBeOverwritten() throws {
+        save("caches", "a.txt")
+        let tag = home.read("cache/shelf/CACHEDIR.TAG")
+        let saved = home.run(["save", "caches", "CACHEDIR.TAG"], stdin: "mine")
+        #expect(saved.status == 64 && saved.stderr.contains("CACHEDIR.TAG"))
+        #expect(home.run(["copy", "caches", "a.txt", "caches", "CACHEDIR.TAG", "--force"]).status == 64)
+        #expect(home.read("cache/shelf/CACHEDIR.TAG") == tag)
+    }
+
     @Test func longGivesSizeTimeExpiryBackupAndName() {
         save("caches", "a.json", "[1, 2]")
         save("caches", "t.txt", "tok", ["--expires-at", "2031-05-06T07:08:09Z"])
@@ -45,7 +69,7 @@ import Testing
         home.setModified("cache/shelf/t.txt", to: 0)
         home.setModified("cache/shelf/f", to: 86_400)
         #expect(home.run(["do-not-backup", "caches", "f"]).status == 0)
-        let lines = home.run(["list", "-l", "caches"]).stdout.split(separator: "\n").map(String.init)
+        let lines = home.run(["list", "-l", "--all", "caches"]).stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines[0].hasSuffix("\t-\tbackup\tCACHEDIR.TAG"))
         #expect(lines[1] == "6\t2025-06-30T16:00:00Z\t-\tbackup\ta.json")

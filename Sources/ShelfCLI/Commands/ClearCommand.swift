@@ -7,6 +7,10 @@ struct ClearCommand: Command {
     static let maxSize = Option<SizeValue>(
         "max-size", value: "SIZE", help: "remove the least recently modified files until the rest fit in SIZE (500K, 10M, 2G)")
     static let expired = Flag("expired", help: "remove files whose expiry time (save --expires-in) has passed")
+    static let keepNewest = Option<CountValue>(
+        "keep-newest", value: "N", help: "in each folder, keep the N most recently modified files whatever else is asked")
+    static let folder = OptionalPositional<SafePath>(
+        "folder", help: "clear only this folder's tree inside the directory (the folder itself stays)")
     static let dryRun = Flag("dry-run", short: "n", help: "print what would be removed; remove nothing")
     static let verbose = Flag("verbose", short: "v", help: "print each removed file; report skipped ones on standard error")
     static let null = Flag("null", short: "0", help: "with --verbose or --dry-run: end each path with NUL instead of a newline, and print its exact bytes")
@@ -14,9 +18,9 @@ struct ClearCommand: Command {
     static let spec = CommandSpec(
         ClearCommand.self,
         name: "clear",
-        summary: "remove everything in <directory>, or only what breaks --older-than, --max-size, --expired",
-        arguments: [Shared.directory],
-        options: [olderThan, maxSize, expired, dryRun, verbose, null, Shared.json],
+        summary: "remove everything in <directory> (or its <folder>), or only what breaks --older-than, --max-size, --expired",
+        arguments: [Shared.directory, folder],
+        options: [olderThan, maxSize, expired, keepNewest, dryRun, verbose, null, Shared.json],
         discussion: """
             Only the directory's own namespace folder is touched, never anything outside it: symbolic
             links are removed, not followed. CACHEDIR.TAG at the top stays. Without options everything
@@ -24,6 +28,11 @@ struct ClearCommand: Command {
             removed when it breaks any of them: --expired, --older-than (by modification time), or
             --max-size (the least recently modified files go first; sizes are file sizes in bytes, the
             units powers of 1024). Folders the clear leaves empty are removed.
+            --keep-newest N keeps, in each folder of the tree, the N most recently modified regular
+            files (equal times: the later name in byte order counts as newer) whatever the other
+            options say; alone, it removes every other file. With <folder>, only that folder's tree
+            is cleared (paths stay relative to the directory's folder); a missing folder is already
+            clear; a folder that is a link is refused (77), a file is refused (73).
             A file another shelf process is writing or reading (it holds a lock) is skipped, not torn.
             Every file that cannot be removed is reported on standard error and the others are still
             removed; the status is then 77 if all were refused permission, else 74.
@@ -39,10 +48,13 @@ struct ClearCommand: Command {
             "shelf clear caches --older-than 7d --max-size 500M",
             "shelf clear caches --expired --json",
             "shelf clear caches --max-size 1G --dry-run",
+            "shelf clear caches feeds --keep-newest 24",
+            "shelf clear caches feeds --older-than 2d --keep-newest 3",
         ],
         writes: true)
 
     let directory: Directory
+    let folder: SafePath?
     let options: ClearOptions
     let verbose: Bool
     let null: Bool
@@ -50,8 +62,10 @@ struct ClearCommand: Command {
 
     init(_ words: ParsedWords) throws {
         directory = try words[Shared.directory]
+        folder = words[Self.folder]
         options = ClearOptions(olderThan: words[Self.olderThan]?.seconds, maxSize: words[Self.maxSize]?.bytes,
-                               expiredOnly: words[Self.expired], dryRun: words[Self.dryRun])
+                               expiredOnly: words[Self.expired], keepNewest: words[Self.keepNewest]?.count,
+                               dryRun: words[Self.dryRun])
         verbose = words[Self.verbose]
         null = words[Self.null]
         json = words[Shared.json]
@@ -68,7 +82,7 @@ struct ClearCommand: Command {
         let store = try context.store()
         // Clearing many files can take a while: a count of files removed (on a terminal only).
         let report = try context.withProgress(unit: .items("files removed")) { _ in
-            try store.clear(directory, options: options)
+            try store.clear(directory, in: folder, options: options)
         }
         // In byte order, as list prints names.
         let removed = listsPaths ? report.removedPaths.sorted { $0.lexicographicallyPrecedes($1) } : nil

@@ -8,17 +8,19 @@ struct ListCommand: Command {
     static let recursive = Flag("recursive", short: "R", help: "also list inside folders, as paths from <folder>")
     static let human = Flag("human", help: "with --long (which it implies): sizes in binary units (1.5 MiB) instead of bytes")
     static let json = Flag("json", help: "print one JSON array of objects, one per entry, instead of text")
+    static let all = Flag("all", short: "a", help: "also shelf's own CACHEDIR.TAG at the top of caches")
 
     static let spec = CommandSpec(
         ListCommand.self,
         name: "list",
         summary: "print the names in <directory> (or its <folder>); folders end with '/'",
         arguments: [Shared.directory, folder],
-        options: [long, recursive, human, Shared.null, json],
+        options: [long, recursive, human, all, Shared.null, json],
         discussion: """
             One name per line in byte order, relative to the listed folder; folders end with '/'.
             With --recursive each folder is followed by its contents (sub/a.json). shelf's own
-            temporary, lock and journal files (.shelf-…) never appear; symbolic links are listed as
+            temporary, lock and journal files (.shelf-…) never appear, nor, unless --all, the
+            CACHEDIR.TAG shelf keeps at the top of caches; symbolic links are listed as
             entries, never followed. A directory where nothing was stored yet lists as empty.
             With --long, five tab-separated fields: size in bytes ('-' for a folder), modification
             time, expiry time ('-' for none), 'backup' or 'no-backup' (see do-not-backup), and the
@@ -43,6 +45,7 @@ struct ListCommand: Command {
     let directory: Directory
     let folder: SafePath?
     let recursive: Bool
+    let all: Bool
     let format: Format
 
     /// What each entry shows; `null`: names end with NUL and keep their bytes (`NameStyle`).
@@ -56,6 +59,7 @@ struct ListCommand: Command {
         directory = try words[Shared.directory]
         folder = words[Self.folder]
         recursive = words[Self.recursive]
+        all = words[Self.all]
         let human = words[Self.human], null = words[Shared.null]
         if words[Self.json] {
             if human { throw UsageError("--human and --json cannot be combined (--json always gives bytes)") }
@@ -72,16 +76,16 @@ struct ListCommand: Command {
         let store = try context.store()
         switch format {
         case .json:
-            let entries = try store.entries(of: folder, in: directory, recursive: recursive)
+            let entries = try store.entries(of: folder, in: directory, recursive: recursive, all: all)
             context.stdout.line(JSONText.encode(.array(entries.map { .object(ListCommand.jsonMembers($0)) })))
         case .long(let human, let null):
             let style = NameStyle(null: null, output: context.stdout)
-            for entry in try store.entries(of: folder, in: directory, recursive: recursive) {
+            for entry in try store.entries(of: folder, in: directory, recursive: recursive, all: all) {
                 context.stdout.entry(entry.nameBytes, after: ListCommand.fields(entry, human: human), style: style)
             }
         case .names(let null):
             let style = NameStyle(null: null, output: context.stdout)
-            for name in try store.listPaths(folder, in: directory, recursive: recursive) {
+            for name in try store.listPaths(folder, in: directory, recursive: recursive, all: all) {
                 context.stdout.entry(name, style: style)
             }
         }

@@ -4,8 +4,8 @@ import ShelfCore
 struct SaveCommand: Command {
     static let raw = Flag("raw", help: "store a .json path without checking that the input is JSON")
     static let printPath = Flag("print-path", help: "print the absolute path of the saved file")
-    static let expiresIn = Option<DurationValue>(
-        "expires-in", value: "DURATION", help: "the file expires after DURATION (90s, 15m, 12h, 7d, 2w, 1h30m)")
+    static let expiresIn = Option<LifetimeValue>(
+        "expires-in", value: "DURATION", help: "the file expires after DURATION (90s, 15m, 12h, 7d, 2w, 1h30m), or after as many seconds as a bare number says (3600)")
     static let expiresAt = Option<TimeValue>(
         "expires-at", value: "TIME", help: "the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)")
 
@@ -28,8 +28,10 @@ struct SaveCommand: Command {
             A <path> ending in .json must be one valid JSON text (RFC 8259): otherwise nothing is
             written, the old file stays, and the line and column of the first error are reported.
             With --expires-in or --expires-at the file gets an expiry time: retrieve then refuses it
-            once the time has passed (exit 66, unless --allow-expired), 'list -l' shows it and
-            'clear --expired' removes it. It is stored with the file (docs/clear-and-list.md); saving
+            once the time has passed (exit 66, unless --allow-expired), 'exists' answers 3, 'list -l'
+            shows it and 'clear --expired' removes it. A bare number for --expires-in is seconds, as
+            OAuth's expires_in; a time that is already past (--expires-in 0, --expires-at in the
+            past) is refused with exit 64 and nothing is written. It is stored with the file (docs/clear-and-list.md); saving
             again without these options gives the new content no expiry.
             --json prints {"directory":…,"path":…,"bytes":N,"expires":…}: the file, its size and its
             expiry time or null (docs/json-output.md).
@@ -74,8 +76,15 @@ struct SaveCommand: Command {
     static func expiry(_ words: ParsedWords) throws -> Int64? {
         let after = words[expiresIn], at = words[expiresAt]
         if after != nil && at != nil { throw UsageError("--expires-in and --expires-at cannot be combined") }
+        let now = ProcessState.now()
+        // A file that would be expired as soon as saved is a mistake (a stale token, a wrong clock
+        // or unit): refused before anything is read or written.
+        if let at, at.epochSeconds <= now {
+            throw UsageError("--expires-at \(TimestampText.format(at.epochSeconds)) is not in the future: the file would be expired at once")
+        }
         guard let after else { return at?.epochSeconds }
-        let (expires, overflow) = ProcessState.now().addingReportingOverflow(after.seconds)
+        if after.seconds <= 0 { throw UsageError("--expires-in \(after.text) is not in the future: give a positive duration") }
+        let (expires, overflow) = now.addingReportingOverflow(after.seconds)
         if overflow { throw UsageError("--expires-in \(after.text): the duration is too large") }
         return expires
     }

@@ -19,7 +19,7 @@ enum BashCompletion {
     static func entry(_ pattern: String, _ options: [OptionSpec], _ arguments: [ArgumentSpec]) -> String {
         let opts = options.flatMap(CompletionModel.spellings).joined(separator: " ")
         let valued = CompletionModel.valued(options).map { $0.spelling + ":" + $0.kind }.joined(separator: " ")
-        let args = arguments.map { CompletionModel.name($0.kind) }.joined(separator: " ")
+        let args = CompletionModel.kinds(arguments).joined(separator: " ")
         return "        \(pattern)) _shelf_opts=\(CompletionModel.quoted(opts)); _shelf_valued=\(CompletionModel.quoted(valued));"
             + " _shelf_args=\(CompletionModel.quoted(args)) ;;\n"
     }
@@ -89,6 +89,7 @@ enum BashCompletion {
             read -ra kinds <<< "$_shelf_args"
             n=${#positionals[@]}
             kind=${kinds[n]}
+            if [[ ${kinds[-1]} == more ]] && ((n >= ${#kinds[@]} - 1)); then kind=${kinds[-2]}; fi
             # A stored path lives in the directory named by the nearest directory argument before it.
             local directory=
             for ((i = n - 1; i >= 0; i--)); do

@@ -11,6 +11,12 @@ enum CompletionModel {
     }
 
     /// The name a script uses for a kind of value.
+    /// The kinds of a command's arguments by position; a repeated last one is followed by `more`,
+    /// which the scripts read as "the kind before, for every later word".
+    static func kinds(_ arguments: [ArgumentSpec]) -> [String] {
+        arguments.map { name($0.kind) } + (arguments.last?.repeats == true ? ["more"] : [])
+    }
+
     static func name(_ kind: ArgumentKind) -> String {
         switch kind {
         case .directory: return "directory"

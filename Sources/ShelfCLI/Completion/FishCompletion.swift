@@ -31,7 +31,7 @@ enum FishCompletion {
     }
 
     static func entry(_ pattern: String, _ options: [OptionSpec], _ arguments: [ArgumentSpec]) -> String {
-        let args = arguments.map { CompletionModel.name($0.kind) }.joined(separator: " ")
+        let args = CompletionModel.kinds(arguments).joined(separator: " ")
         let valued = options.filter { $0.value != nil }.flatMap(CompletionModel.spellings).joined(separator: " ")
         return "        case \(pattern)\n            set -g __shelf_args \(args)\n            set -g __shelf_valued \(valued)\n"
     }
@@ -81,6 +81,9 @@ enum FishCompletion {
             set -l n (math (count $positionals) + 1)
             set -l kind text
             test $n -le (count $__shelf_args); and set kind $__shelf_args[$n]
+            if test "$__shelf_args[-1]" = more; and test $n -ge (count $__shelf_args)
+                set kind $__shelf_args[-2]
+            end
             # A stored path lives in the directory named by the nearest directory argument before it.
             set -l directory ''
             for j in (seq (math $n - 1) -1 1)

@@ -25,7 +25,7 @@ enum ZshCompletion {
             CompletionModel.spellings(option).map { CompletionModel.quoted(escapedName($0) + ":" + option.help) }
         }
         let valued = CompletionModel.valued(options).map { CompletionModel.quoted($0.spelling) + " " + $0.kind }
-        let args = arguments.map { CompletionModel.name($0.kind) }
+        let args = CompletionModel.kinds(arguments)
         return "    \(pattern))\n      opts=(" + opts.joined(separator: " ") + ")\n"
             + "      valued=(" + valued.joined(separator: " ") + ")\n"
             + "      args=(" + args.joined(separator: " ") + ") ;;\n"
@@ -87,6 +87,7 @@ enum ZshCompletion {
           [[ -n $command ]] || { _shelf_offer command; return; }
           n=${#positionals}
           kind=${args[n + 1]}
+          if [[ ${args[-1]} == more ]] && (( n + 1 >= ${#args} )); then kind=${args[-2]}; fi
           # A stored path lives in the directory named by the nearest directory argument before it.
           for (( i = n; i >= 1; i-- )); do
             if [[ ${args[i]} == directory ]]; then directory=${positionals[i]}; break; fi

@@ -81,7 +81,10 @@ enum ManPage {
     ]
 
     static func commandSection(_ command: CommandSpec) -> String {
-        let arguments = command.arguments.filter { !$0.rest }.map { $0.optional ? "[\\fI\($0.name)\\fR]" : "\\fI\($0.name)\\fR" }
+        let arguments = command.arguments.filter { !$0.rest }.map { argument in
+            let word = "\\fI\(argument.name)\\fR" + (argument.repeats ? "..." : "")
+            return argument.optional ? "[" + word + "]" : word
+        }
         let program = command.arguments.filter(\.rest).map { spec in
             spec.optional ? " [-- \\fI\(spec.name)\\fR [\\fIargument\\fR...]]" : " -- \\fI\(spec.name)\\fR [\\fIargument\\fR...]"
         }.joined()

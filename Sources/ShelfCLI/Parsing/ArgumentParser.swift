@@ -153,8 +153,13 @@ enum ArgumentParser {
     /// Every word as the type its declaration names, in the order given: arguments, then options.
     private static func convert(_ given: GivenWords, _ command: CommandSpec) throws -> ParsedWords {
         var words = ParsedWords(command: command)
-        for (spec, word) in zip(command.arguments, given.positionals) {
-            words.set(spec, try value(of: word, spec.parse, as: "<\(spec.name)>", command))
+        for (index, spec) in command.arguments.enumerated() where index < given.positionals.count {
+            if spec.repeats {
+                let values = try given.positionals[index...].map { try value(of: $0, spec.parse, as: "<\(spec.name)>", command) }
+                words.set(spec, values as [any Sendable])
+            } else {
+                words.set(spec, try value(of: given.positionals[index], spec.parse, as: "<\(spec.name)>", command))
+            }
         }
         if let spec = command.arguments.first(where: \.rest), !given.program.isEmpty { words.set(spec, given.program) }
         for (spec, word) in given.options {
@@ -193,7 +198,7 @@ enum ArgumentParser {
         if positionals.count < required {
             throw UsageError("missing <\(specs[positionals.count].name)>", command: command)
         }
-        if positionals.count > specs.count {
+        if positionals.count > specs.count && specs.last?.repeats != true {
             throw UsageError("unexpected argument '\(positionals[specs.count])'", command: command)
         }
     }

@@ -75,6 +75,21 @@ struct DurationValue: ArgumentValue {
     }
 }
 
+/// `--expires-in`: a DURATION, or a bare number of seconds (`3600`, OAuth's `expires_in`).
+struct LifetimeValue: ArgumentValue {
+    let seconds: Int64
+    let text: String
+    static var kind: ArgumentKind { .text }
+    static func parse(_ word: Argument, as spelling: String) throws -> LifetimeValue {
+        let text = try String.parse(word, as: spelling)
+        if !text.isEmpty && text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            guard let seconds = Int64(text) else { throw UsageError("\(spelling) \(text): the duration is too large") }
+            return LifetimeValue(seconds: seconds, text: text)
+        }
+        return LifetimeValue(seconds: try parsed(word, spelling, DurationText.seconds), text: text)
+    }
+}
+
 /// `--NAME SIZE` (`500K`, `10M`, `2G`), in bytes.
 struct SizeValue: ArgumentValue {
     let bytes: Int64
@@ -100,5 +115,18 @@ private func parsed(_ word: Argument, _ spelling: String, _ parse: (String) thro
         return try parse(String.parse(word, as: spelling))
     } catch let error as ValueSyntaxError {
         throw UsageError("\(spelling) \(error)")
+    }
+}
+
+/// `--NAME N`, a count of files: decimal digits only, 0 or more (no sign, no unit).
+struct CountValue: ArgumentValue {
+    let count: Int
+    static var kind: ArgumentKind { .text }
+    static func parse(_ word: Argument, as spelling: String) throws -> CountValue {
+        let text = try String.parse(word, as: spelling)
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let count = Int(text) else {
+            throw UsageError("\(spelling) '\(text)' is not a count: give a whole number of files, 0 or more (24)")
+        }
+        return CountValue(count: count)
     }
 }

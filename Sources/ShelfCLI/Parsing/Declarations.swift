@@ -49,6 +49,17 @@ struct Positional<Value: ArgumentValue>: ArgumentDeclaration {
     }
 }
 
+/// The last positional argument, taking every remaining word (`remove <directory> <path>...`):
+/// one at least. A command reads the words as an array, in the order given.
+struct RepeatedPositional<Value: ArgumentValue>: ArgumentDeclaration {
+    let argumentSpec: ArgumentSpec
+
+    init(_ name: String, help: String, kind: ArgumentKind = Value.kind) {
+        argumentSpec = ArgumentSpec(name: name, help: help, optional: false, repeats: true, kind: kind,
+                                    parse: { try Value.parse($0, as: $1) })
+    }
+}
+
 /// A positional argument that may be left out; only the last ones of a command may be.
 struct OptionalPositional<Value: ArgumentValue>: ArgumentDeclaration {
     let argumentSpec: ArgumentSpec

@@ -33,6 +33,16 @@ struct ParsedWords: Sendable {
         }
     }
 
+    /// The words of a repeated argument, in the order given (one at least once parsing succeeded).
+    subscript<Value>(argument: RepeatedPositional<Value>) -> [Value] {
+        get throws {
+            guard let values = arguments[argument.argumentSpec.name] as? [any Sendable] else {
+                throw UndeclaredArgument(command: command.name, argument: argument.argumentSpec.name)
+            }
+            return values.compactMap { $0 as? Value }
+        }
+    }
+
     subscript<Value>(argument: OptionalPositional<Value>) -> Value? {
         arguments[argument.argumentSpec.name] as? Value
     }

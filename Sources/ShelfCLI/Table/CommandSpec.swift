@@ -17,16 +17,20 @@ struct ArgumentSpec: Sendable {
     let name: String
     let help: String
     var optional = false
+    /// Takes every remaining word (one at least unless `optional`); only the last argument may.
+    var repeats = false
     var kind: ArgumentKind = .text
     let parse: WordParser
     /// Takes every word from its first one on (a program and its arguments, after the others):
     /// none of them is read as an option of shelf. Only the last argument of a command may.
     var rest = false
 
-    /// `<name>`, or for the rest of the line `-- <name> [<argument>…]`.
+    /// `<path>`, `[<folder>]`, `<path>...`, as usage lines show it; for the rest of the line
+    /// `-- <name> [<argument>…]`.
     var synopsis: String {
-        guard rest else { return optional ? "[<\(name)>]" : "<\(name)>" }
-        return optional ? "[-- <\(name)> [<argument>…]]" : "-- <\(name)> [<argument>…]"
+        guard !rest else { return optional ? "[-- <\(name)> [<argument>…]]" : "-- <\(name)> [<argument>…]" }
+        let word = "<\(name)>" + (repeats ? "..." : "")
+        return optional ? "[" + word + "]" : word
     }
 }
 

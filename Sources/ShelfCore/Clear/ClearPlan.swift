@@ -22,11 +22,15 @@ enum ClearPlan {
         let stamp: Stamp
     }
 
-    static func oldestBeyond(_ maxSize: Int64, in root: FileDescriptor, walk: ClearWalk) throws -> [[UInt8]: Stamp] {
+    /// - Parameter prefix: the path of `top` from the namespace folder, ending in `/` (empty for it).
+    static func oldestBeyond(_ maxSize: Int64, in top: FileDescriptor, prefix: [UInt8], isRoot: Bool,
+                             walk: ClearWalk) throws -> [[UInt8]: Stamp] {
         var candidates: [Candidate] = []
-        collect(root, prefix: [], isRoot: true, walk: walk, into: &candidates)
+        var keptBytes = Int128(0)
+        collect(top, prefix: prefix, isRoot: isRoot, walk: walk, into: &candidates, keptBytes: &keptBytes)
         // 128 bits: sparse files can each claim almost 8 EiB, and their sum must neither trap nor wrap.
-        var total = candidates.reduce(Int128(0)) { $0 + Int128($1.size) }
+        // Files --keep-newest keeps still take room: they count, but are never chosen.
+        var total = candidates.reduce(keptBytes) { $0 + Int128($1.size) }
         guard total > Int128(maxSize) else { return [:] }
         candidates.sort {
             ($0.stamp.seconds, $0.stamp.nanoseconds) != ($1.stamp.seconds, $1.stamp.nanoseconds)
@@ -45,8 +49,9 @@ enum ClearPlan {
     /// are skipped here; the removal pass reports them. Any depth: the folders still to finish are
     /// kept in an array, their descriptors in a `FolderTrail`.
     private static func collect(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool, walk: ClearWalk,
-                                into candidates: inout [Candidate]) {
-        guard let trail = try? FolderTrail(top: folder), let first = frame(folder, prefix: prefix, walk: walk) else { return }
+                                into candidates: inout [Candidate], keptBytes: inout Int128) {
+        guard let trail = try? FolderTrail(top: folder),
+              let first = frame(folder, prefix: prefix, isRoot: isRoot, walk: walk) else { return }
         var frames = [first]
         while !frames.isEmpty {
             let last = frames.count - 1
@@ -56,13 +61,12 @@ enum ClearPlan {
                 if !frames.isEmpty && (try? trail.leave()) == nil { return }
                 continue
             }
-            if isRoot && frames.count == 1 && entry.name == CacheTag.name { continue }
             guard let parent = try? trail.current() else { return }
             let path = frames[last].prefix + entry.name.bytes
             guard let st = try? parent.status(of: entry.name) else { continue }
             if st.isFolder {
                 guard let sub = try? trail.enter(entry.name) else { continue }
-                if let inner = frame(sub, prefix: path + [UInt8(ascii: "/")], walk: walk) {
+                if let inner = frame(sub, prefix: path + [UInt8(ascii: "/")], isRoot: false, walk: walk) {
                     frames.append(inner)
                 } else if (try? trail.leave()) == nil {
                     return
@@ -70,6 +74,10 @@ enum ClearPlan {
                 continue
             }
             guard st.isRegularFile else { continue }
+            if frames[last].kept.contains(entry.name) {
+                keptBytes += Int128(st.size)
+                continue
+            }
             var expires: Int64?
             if walk.options.expiredOnly {
                 expires = frames[last].index?.expiry(of: entry.name, st) ?? readExpiry(entry.name, st, in: parent)
@@ -79,18 +87,22 @@ enum ClearPlan {
         }
     }
 
-    /// A folder being collected: its entries not yet visited, its path and its expiry index.
+    /// A folder being collected: its data entries not yet visited, its path, its expiry index and
+    /// the files `--keep-newest` keeps in it.
     private struct Frame {
         var entries: ArraySlice<FolderEntry>
         let prefix: [UInt8]
         let index: ExpiryIndex?
+        let kept: Set<FileName>
     }
 
-    private static func frame(_ folder: FileDescriptor, prefix: [UInt8], walk: ClearWalk) -> Frame? {
+    private static func frame(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool, walk: ClearWalk) -> Frame? {
         guard let entries = try? FolderEntries.read(folder) else { return nil }
         let index = walk.options.expiredOnly && entries.contains { $0.name == ExpiryIndex.name }
             ? (try? ExpiryIndex.load(in: folder)) ?? nil : nil
-        return Frame(entries: entries.filter { !FolderEntries.isInternal($0.name) }[...], prefix: prefix, index: index)
+        let kept = walk.options.keepNewest.map { KeepNewest.kept($0, among: entries, in: folder, isRoot: isRoot) } ?? []
+        return Frame(entries: entries.filter { ClearWalk.isData($0.name, isRoot: isRoot) }[...], prefix: prefix, index: index,
+                     kept: kept)
     }
 
     private static func readExpiry(_ name: FileName, _ st: FileStatus, in folder: FileDescriptor) -> Int64? {

@@ -8,6 +8,8 @@ extension ClearWalk {
         var entries: ArraySlice<FolderEntry>
         var leftovers: Leftovers
         var outcome = Outcome()
+        /// The files `--keep-newest` keeps in it.
+        let kept: Set<FileName>
         /// Its path from the namespace folder, ending in `/` (empty at the top).
         let prefix: [UInt8]
     }
@@ -22,7 +24,7 @@ extension ClearWalk {
             fail(prefix, error)
             return Outcome(empty: false)
         }
-        guard let first = frame(folder, prefix: prefix) else { return Outcome(empty: false) }
+        guard let first = frame(folder, prefix: prefix, isRoot: isRoot) else { return Outcome(empty: false) }
         var frames = [first]
         while !frames.isEmpty {
             let last = frames.count - 1
@@ -48,7 +50,7 @@ extension ClearWalk {
                 continue
             }
             let name = entry.name
-            if isRoot && frames.count == 1 && name == CacheTag.name {
+            if (isRoot && frames.count == 1 && name == CacheTag.name) || frames[last].kept.contains(name) {
                 frames[last].outcome.empty = false
                 continue
             }
@@ -79,7 +81,7 @@ extension ClearWalk {
                 continue
             }
             guard let sub else { continue }  // gone already
-            if let inner = frame(sub, prefix: path + [ClearWalk.slash]) {
+            if let inner = frame(sub, prefix: path + [ClearWalk.slash], isRoot: false) {
                 frames.append(inner)
             } else {
                 frames[last].outcome.empty = false
@@ -90,7 +92,7 @@ extension ClearWalk {
     }
 
     /// The frame of a folder just entered; nil (the failure reported) when it cannot be read.
-    private mutating func frame(_ folder: FileDescriptor, prefix: [UInt8]) -> Frame? {
+    private mutating func frame(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool) -> Frame? {
         let entries: [FolderEntry]
         do {
             entries = try FolderEntries.read(folder)
@@ -107,7 +109,8 @@ extension ClearWalk {
         // Inode order, as rm does: in a large folder, hash order would touch the inode table (and
         // the journal) at random; in sequence, removal runs several times faster on ext4.
         let data = entries.filter { !FolderEntries.isInternal($0.name) }.sorted { $0.inode < $1.inode }
-        return Frame(entries: data[...], leftovers: leftovers, prefix: prefix)
+        let kept = options.keepNewest.map { KeepNewest.kept($0, among: entries, in: folder, isRoot: isRoot) } ?? []
+        return Frame(entries: data[...], leftovers: leftovers, kept: kept, prefix: prefix)
     }
 
     /// Tidies shelf's own files in the folder whose entries are all visited.

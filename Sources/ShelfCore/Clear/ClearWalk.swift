@@ -27,6 +27,11 @@ struct ClearWalk {
 
     static let slash = UInt8(ascii: "/")
 
+    /// Whether an entry is the user's: not shelf's own `.shelf-` files, nor the cache tag at the top.
+    static func isData(_ name: FileName, isRoot: Bool) -> Bool {
+        !FolderEntries.isInternal(name) && !(isRoot && name == CacheTag.name)
+    }
+
     /// Removes one file or link if the options select it. Returns whether it is gone.
     mutating func clearFile(_ name: FileName, kind: FolderEntry.Kind, in folder: FileDescriptor, path: [UInt8],
                                     leftovers: Leftovers) -> Bool {
@@ -123,7 +128,8 @@ struct ClearWalk {
 
     /// Whether the options select a file with this status and expiry.
     func selects(_ st: FileStatus, expires: Int64?, path: [UInt8]) -> Bool {
-        if options.removesEverything || selectedByLimits(st, expires: expires) { return true }
+        // Without limits every file not kept goes (what --keep-newest keeps never gets here).
+        if !options.hasLimits || selectedByLimits(st, expires: expires) { return true }
         guard let stamp = selection[path] else { return false }
         return stamp.matches(st)
     }

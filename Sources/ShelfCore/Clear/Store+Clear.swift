@@ -10,22 +10,28 @@ public struct ClearOptions: Sendable {
     public var maxSize: Int64?
     /// Remove files whose expiry time has passed.
     public var expiredOnly: Bool
+    /// In each folder, the newest this many regular files stay whatever the limits say (see
+    /// `KeepNewest`); alone, everything else goes.
+    public var keepNewest: Int?
     /// Report what would be removed; remove nothing.
     public var dryRun: Bool
     /// The time ages and expiry are judged at (seconds since 1970 UTC); nil for the clock.
     public var now: Int64?
 
-    public init(olderThan: Int64? = nil, maxSize: Int64? = nil, expiredOnly: Bool = false, dryRun: Bool = false,
-                now: Int64? = nil) {
+    public init(olderThan: Int64? = nil, maxSize: Int64? = nil, expiredOnly: Bool = false, keepNewest: Int? = nil,
+                dryRun: Bool = false, now: Int64? = nil) {
         self.olderThan = olderThan
         self.maxSize = maxSize
         self.expiredOnly = expiredOnly
+        self.keepNewest = keepNewest
         self.dryRun = dryRun
         self.now = now
     }
 
-    /// No limit given: everything goes.
-    var removesEverything: Bool { olderThan == nil && maxSize == nil && !expiredOnly }
+    /// A limit that selects files: without one, every file not kept goes.
+    var hasLimits: Bool { olderThan != nil || maxSize != nil || expiredOnly }
+    /// Nothing limits or keeps: everything goes.
+    var removesEverything: Bool { !hasLimits && keepNewest == nil }
 }
 
 /// A file or folder `clear` could not remove, and why.
@@ -84,24 +90,43 @@ extension Store {
     /// Folders the clear leaves empty are removed. A failure to remove one file does not stop the
     /// others: every failure is in the report, so this only throws when the namespace folder itself
     /// cannot be used. A directory where nothing was ever stored is already clear.
-    /// - Throws: `cannotAccessDirectory`, `permissionDenied`, `symbolicLink` for the namespace folder.
-    public func clear(_ directory: Directory, options: ClearOptions = ClearOptions()) throws -> ClearReport {
-        guard let root = try FolderWalker.openNamespace(try locations.namespace(for: directory), create: false) else {
-            return ClearReport()
+    /// With `folder`, only that folder's tree is cleared (the folder itself stays); a missing one
+    /// is already clear. Reported paths are relative to the namespace folder all the same.
+    /// - Throws: `cannotAccessDirectory`, `permissionDenied`, `symbolicLink` for the namespace folder
+    ///   or `folder`; `notAFolder` when `folder` is a file; `invalidName`.
+    public func clear(_ directory: Directory, folder: String? = nil, options: ClearOptions = ClearOptions()) throws -> ClearReport {
+        try clear(directory, in: folder.map { try SafePath($0) }, options: options)
+    }
+
+    /// `clear` of a folder named by its exact bytes.
+    package func clear(_ directory: Directory, in folder: SafePath?, options: ClearOptions) throws -> ClearReport {
+        let opened: FileDescriptor?
+        if let folder {
+            guard let target = try target(folder, in: directory, create: false) else { return ClearReport() }
+            opened = try target.closeAfter { target in
+                guard let st = try target.status() else { return nil }
+                if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
+                guard st.isFolder else { throw ShelfError.notAFolder(path: target.path) }
+                return try FolderWalker.openFolder(target.name, in: target.folder, path: target.path, create: false)
+            }
+        } else {
+            opened = try FolderWalker.openNamespace(try locations.namespace(for: directory), create: false)
         }
-        return try root.closeAfter { root in
+        guard let opened else { return ClearReport() }
+        let prefix = folder.map { $0.bytes + [UInt8(ascii: "/")] } ?? []
+        return try opened.closeAfter { top in
             let now = options.now ?? Expiry.now()
             var walk = ClearWalk(options: options, now: now)
             // `/proc/locks` shows this host's locks only: on a network file system each file's lock
             // is tried instead (docs/file-systems.md), and the snapshot is not even read.
-            if options.removesEverything && !options.dryRun && !NetworkFileSystem.contains(root) {
+            if options.removesEverything && !options.dryRun && !NetworkFileSystem.contains(top) {
                 walk.heldLocks = HeldLocks.snapshot()
-                walk.heldLocks?.device = try root.status().device
+                walk.heldLocks?.device = try top.status().device
             }
             if let maxSize = options.maxSize {
-                walk.selection = try ClearPlan.oldestBeyond(maxSize, in: root, walk: walk)
+                walk.selection = try ClearPlan.oldestBeyond(maxSize, in: top, prefix: prefix, isRoot: folder == nil, walk: walk)
             }
-            _ = walk.clear(root, prefix: [], isRoot: true)
+            _ = walk.clear(top, prefix: prefix, isRoot: folder == nil)
             return walk.report
         }
     }

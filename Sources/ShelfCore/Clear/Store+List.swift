@@ -4,15 +4,17 @@ extension Store {
     /// each folder is followed by its contents, named by their path from `folder`. shelf's own
     /// `.shelf-` files never appear; links are listed, never followed. Naming a file lists just it.
     /// A directory where nothing was ever stored lists as empty (nothing is created).
+    /// The `CACHEDIR.TAG` shelf keeps at the top of `caches` is not the user's: it is left out
+    /// unless `all` (naming it as `folder` lists it).
     /// - Throws: `notFound`, `symbolicLink`, `permissionDenied`, `invalidName`.
-    public func list(_ folder: String? = nil, in directory: Directory, recursive: Bool = false) throws -> [ListEntry] {
-        try entries(of: folder.map { try SafePath($0) }, in: directory, recursive: recursive)
+    public func list(_ folder: String? = nil, in directory: Directory, recursive: Bool = false, all: Bool = false) throws -> [ListEntry] {
+        try entries(of: folder.map { try SafePath($0) }, in: directory, recursive: recursive, all: all)
     }
 
     /// `list` of a folder named by its exact bytes.
-    package func entries(of folder: SafePath?, in directory: Directory, recursive: Bool = false) throws -> [ListEntry] {
+    package func entries(of folder: SafePath?, in directory: Directory, recursive: Bool = false, all: Bool = false) throws -> [ListEntry] {
         var entries: [ListEntry] = []
-        try walkListing(folder, in: directory, recursive: recursive) { parent, name, path, isFolder, index in
+        try walkListing(folder, in: directory, recursive: recursive, all: all) { parent, name, path, isFolder, index in
             do {
                 entries.append(try Store.describe(name, in: parent, as: path, isFolder: isFolder, index: index))
             } catch ShelfError.notFound {
@@ -24,23 +26,24 @@ extension Store {
 
     /// The names `list` would give, without reading any file's metadata: one `readdir` per folder,
     /// which keeps listing a folder of 100,000 files about as fast as `ls -f`.
-    public func listNames(_ folder: String? = nil, in directory: Directory, recursive: Bool = false) throws -> [String] {
-        try listPaths(folder.map { try SafePath($0) }, in: directory, recursive: recursive).map(EscapedText.text)
+    public func listNames(_ folder: String? = nil, in directory: Directory, recursive: Bool = false, all: Bool = false) throws -> [String] {
+        try listPaths(folder.map { try SafePath($0) }, in: directory, recursive: recursive, all: all).map(EscapedText.text)
     }
 
     /// `listNames` with each name's exact bytes.
-    package func listPaths(_ folder: SafePath?, in directory: Directory, recursive: Bool = false) throws -> [[UInt8]] {
+    package func listPaths(_ folder: SafePath?, in directory: Directory, recursive: Bool = false, all: Bool = false) throws -> [[UInt8]] {
         var names: [[UInt8]] = []
-        try walkListing(folder, in: directory, recursive: recursive, needsIndex: false) { _, _, path, _, _ in
+        try walkListing(folder, in: directory, recursive: recursive, all: all, needsIndex: false) { _, _, path, _, _ in
             names.append(path)
         }
         return names
     }
 
     /// Calls `visit(parent folder, entry name, listed path, is folder, expiry index)` for each entry.
-    private func walkListing(_ folder: SafePath?, in directory: Directory, recursive: Bool, needsIndex: Bool = true,
+    private func walkListing(_ folder: SafePath?, in directory: Directory, recursive: Bool, all: Bool, needsIndex: Bool = true,
                              visit: (FileDescriptor, FileName, [UInt8], Bool, ExpiryIndex?) throws -> Void) throws {
         let opened: FileDescriptor?
+        var hidden: FileName?
         if let folder {
             var listedFile = false
             opened = try existingTarget(folder, in: directory).closeAfter { target in
@@ -55,9 +58,11 @@ extension Store {
             }
             if listedFile { return }
         } else {
-            opened = try FolderWalker.openNamespace(try locations.namespace(for: directory), create: false)
+            let namespace = try locations.namespace(for: directory)
+            opened = try FolderWalker.openNamespace(namespace, create: false)
+            hidden = namespace.tagAsCache && !all ? CacheTag.name : nil
         }
-        try opened?.closeAfter { try Store.walk($0, prefix: [], recursive: recursive, needsIndex: needsIndex, visit: visit) }
+        try opened?.closeAfter { try Store.walk($0, prefix: [], recursive: recursive, needsIndex: needsIndex, hiding: hidden, visit: visit) }
     }
 
     /// One folder of the walk: its visible entries not yet listed, its path from the listed folder
@@ -70,10 +75,11 @@ extension Store {
 
     /// Lists `folder` and, with `recursive`, every folder below it, each right after its entry.
     /// Any depth: the frames are kept in an array and the descriptors in a `FolderTrail`.
-    private static func walk(_ folder: FileDescriptor, prefix: [UInt8], recursive: Bool, needsIndex: Bool,
+    /// - Parameter hidden: a name left out of `folder` (not of sub-folders): the cache tag.
+    private static func walk(_ folder: FileDescriptor, prefix: [UInt8], recursive: Bool, needsIndex: Bool, hiding hidden: FileName? = nil,
                              visit: (FileDescriptor, FileName, [UInt8], Bool, ExpiryIndex?) throws -> Void) throws {
         let trail = try FolderTrail(top: folder)
-        var frames = [try frame(folder, prefix: prefix, needsIndex: needsIndex)]
+        var frames = [try frame(folder, prefix: prefix, needsIndex: needsIndex, hiding: hidden)]
         while !frames.isEmpty {
             guard let entry = frames[frames.count - 1].entries.popFirst() else {
                 frames.removeLast()
@@ -96,10 +102,10 @@ extension Store {
         }
     }
 
-    private static func frame(_ folder: FileDescriptor, prefix: [UInt8], needsIndex: Bool) throws -> Frame {
+    private static func frame(_ folder: FileDescriptor, prefix: [UInt8], needsIndex: Bool, hiding hidden: FileName? = nil) throws -> Frame {
         let entries = try FolderEntries.read(folder)
         let index = needsIndex && entries.contains { $0.name == ExpiryIndex.name } ? try ExpiryIndex.load(in: folder) : nil
-        let visible = FolderEntries.sortedByName(entries.filter { !FolderEntries.isInternal($0.name) })
+        let visible = FolderEntries.sortedByName(entries.filter { !FolderEntries.isInternal($0.name) && $0.name != hidden })
         return Frame(entries: visible[...], prefix: prefix, index: index)
     }
 

@@ -11,7 +11,7 @@ extension Store {
     }
 
     package func remove(_ path: SafePath, from directory: Directory) throws {
-        try CacheTag.refuseToChange(path, in: locations.namespace(for: directory))
+        try checkRemovable(path, from: directory)
         try existingLockedTarget(path, in: directory).closeAfter { target in
             guard let st = try target.status() else { throw ShelfError.notFound(path: target.path) }
             var file: FileDescriptor?
@@ -30,5 +30,11 @@ extension Store {
             }
             try AtomicReplace.syncFolder(target.folder)
         }
+    }
+
+    /// Refuses, before anything is removed, a path `remove` may never take (`CacheTag`): `remove`
+    /// of several paths checks them all first, so that such a path removes nothing.
+    package func checkRemovable(_ path: SafePath, from directory: Directory) throws {
+        try CacheTag.refuseToChange(path, in: locations.namespace(for: directory))
     }
 }

@@ -10,6 +10,25 @@ extension Store {
         return try target.closeAfter { try $0.status() != nil }
     }
 
+    /// What `exists` answers for scripts: missing, there, or there but expired (a regular file
+    /// whose expiry time has passed at `now`). Never creates anything. A file this user may not
+    /// open has no expiry shelf can read: it counts as there.
+    package enum Presence: Sendable, Equatable { case missing, present, expired }
+
+    package func presence(_ path: SafePath, in directory: Directory, now: Int64) throws -> Presence {
+        guard let target = try target(path, in: directory, create: false) else { return .missing }
+        return try target.closeAfter { target in
+            guard let st = try target.status() else { return .missing }
+            guard st.isRegularFile, let file = try? target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
+            else { return .present }
+            return try file.closeAfter { file in
+                let opened = try file.status()
+                let expires = opened.isRegularFile ? try Expiry.read(file, opened, named: target.name, in: target.folder) : nil
+                return Expiry.hasExpired(expires, now: now) ? .expired : .present
+            }
+        }
+    }
+
     /// Whether `path` is a folder (Disk's `isFolder`); false when missing.
     public func isFolder(_ path: String, in directory: Directory) throws -> Bool {
         try isFolder(SafePath(path), in: directory)

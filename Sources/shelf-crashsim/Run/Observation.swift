@@ -24,14 +24,14 @@ extension Machine {
         }
         for directory in directories {
             var group: [String: [UInt8]] = [:]
-            let listing = run(Command("list -R \(directory)"), time: time)
+            let listing = run(Command("list -R --all \(directory)"), time: time)
             group["list"] = record(Outcome(status: listing.status, stdout: Machine.withoutEmptyFolders(Machine.lines(listing.stdout)),
                                            stderr: [], problem: listing.problem), "list -R \(directory)")
             for name in Machine.lines(listing.stdout) where !name.hasSuffix("/") {
                 var retrieve = Command("retrieve \(directory)")
                 retrieve.arguments.append(name)
                 let file = record(run(retrieve, time: time), "retrieve \(directory) \(name)")
-                // The cache tag comes with the namespace folder, which a command cut short may have
+                // The cache tag (listed with --all) comes with the namespace folder, which a command cut short may have
                 // made: not judged against the golden states, but it must be whole.
                 if name == "CACHEDIR.TAG" {
                     if !file.starts(with: Array("0\nSignature: 8a477f597d28d172789f06886806bc55\n".utf8)) || file.last != 10 {
@@ -41,7 +41,7 @@ extension Machine {
                 }
                 group["file " + name] = file
             }
-            let long = run(Command("list -lR \(directory)"), time: time)
+            let long = run(Command("list -lR --all \(directory)"), time: time)
             let withoutTimes = Machine.lines(long.stdout).map { line in
                 var fields = line.split(separator: "\t", omittingEmptySubsequences: false)
                 if fields.count == 5 { fields.remove(at: 1) }

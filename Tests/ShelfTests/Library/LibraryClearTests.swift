@@ -15,7 +15,7 @@ import Testing
         let report = try store.clear(.caches)
         #expect(report.removed.sorted() == ["a/b.txt", "c.txt"])
         #expect(report.freedBytes == 8 && report.failed.isEmpty && report.skipped.isEmpty)
-        #expect(try store.listNames(in: .caches) == ["CACHEDIR.TAG"])
+        #expect(try store.listNames(in: .caches).isEmpty && store.listNames(in: .caches, all: true) == ["CACHEDIR.TAG"])
     }
 
     @Test func agesAreJudgedAtTheGivenTime() throws {

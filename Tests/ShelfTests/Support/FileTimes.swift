@@ -25,3 +25,12 @@ extension TestHome {
         return ((try? ExtendedAttributes.value(SystemString(name), of: FileDescriptor(raw: fd, path: relative))) ?? nil).map { String(decoding: $0, as: UTF8.self) }
     }
 }
+
+extension TestHome {
+    /// Saves a file whose expiry time `expires` may already be past, as the tests of expired files
+    /// need. The command line refuses a past time (64); the library takes any.
+    func saveExpiring(_ directory: Directory, _ path: String, _ contents: String, at expires: Int64) throws {
+        var source = BytesSource(Array(contents.utf8))
+        try store().save(from: &source, to: path, in: directory, options: SaveOptions(expiresAt: expires))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Glibc
+import Testing
+@testable import Shelf
+@testable import ShelfCore
+
+/// `remove a b c` and `exists a b` take several paths, as rm and test do; `exists` tells an
+/// expired file (3) from a missing one (1); `--expires-in` takes bare seconds and refuses the past.
+@Suite struct SeveralPathsTests {
+    let home = TestHome()
+
+    func save(_ paths: String...) {
+        for path in paths { #expect(home.run(["save", "caches", path], stdin: path).status == 0) }
+    }
+
+    @Test func removeRemovesEveryPathGiven() {
+        save("a", "b/c", "d")
+        let result = home.run(["remove", "caches", "a", "b", "d"])
+        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
+        #expect(home.allPaths() == ["cache", "cache/shelf", "cache/shelf/CACHEDIR.TAG", "run"])
+    }
+
+    /// As rm: each failure on standard error, the others still removed, the first failure's status.
+    @Test func removeReportsEachFailureAndRemovesTheRest() throws {
+        save("a", "c")
+        try home.write("outside/x", "x")
+        #expect(symlink(home.path("outside"), home.path("cache/shelf/link")) == 0)
+        #expect(mkdir(home.path("cache/shelf/sub"), 0o700) == 0)
+        #expect(symlink(home.path("outside/x"), home.path("cache/shelf/sub/l")) == 0)
+        let result = home.run(["remove", "caches", "missing", "a", "link/x", "c", "gone"])
+        #expect(result.status == 66)
+        #expect(result.stderr.components(separatedBy: "no such file or folder").count == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("cache/shelf/link"), "the link on the way is named")
+        #expect(!home.exists("cache/shelf/a") && !home.exists("cache/shelf/c"))
+        #expect(home.read("outside/x") == "x")
+        let linkFirst = home.run(["remove", "caches", "link/x", "missing"])
+        #expect(linkFirst.status == 77 && linkFirst.stderr.contains("no such file or folder"))
+    }
+
+    @Test func forceIgnoresMissingPathsAndJSONGivesOneObjectPerPath() throws {
+        save("a", "b")
+        #expect(home.run(["remove", "-f", "caches", "x", "a", "y"]).status == 0)
+        let json = home.run(["remove", "--json", "--force", "caches", "b", "nothing"])
+        #expect(json.status == 0)
+        let lines = json.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == [#"{"directory":"caches","path":"\#(home.path("cache/shelf/b"))","removed":true}"#,
+                          #"{"directory":"caches","path":"\#(home.path("cache/shelf/nothing"))","removed":false}"#])
+    }
+
+    /// Every path is checked before anything is removed: one unsafe path removes nothing.
+    @Test func anUnsafePathAmongSeveralRemovesNothing() {
+        save("a", "b")
+        // CACHEDIR.TAG at the top of caches is shelf's cache tag, refused as an unsafe name is.
+        for bad in ["../a", "/etc/passwd", ".shelf-tmp-x", "a//b", "CACHEDIR.TAG"] {
+            let result = home.run(["remove", "caches", "a", bad, "b"])
+            #expect(result.status == 64, "\(bad)")
+            #expect(home.exists("cache/shelf/a") && home.exists("cache/shelf/b"), "\(bad)")
+        }
+        #expect(home.run(["remove", "caches"]).status == 64)
+    }
+
+    @Test func existsIsYesOnlyIfEveryPathIsThere() {
+        save("a", "f/b")
+        #expect(home.run(["exists", "caches", "a", "f/b", "f"]).status == 0)
+        #expect(home.run(["exists", "caches", "a", "missing", "f/b"]).status == 1)
+        #expect(home.run(["exists", "caches", "missing", "a"]).status == 1)
+        let bad = home.run(["exists", "caches", "a", "../x"])
+        #expect(bad.status == 64 && bad.stdout.isEmpty)
+        #expect(home.run(["exists", "caches"]).status == 64)
+    }
+
+    /// 3 when every path is there but one has expired; a missing one wins (1).
+    @Test func existsTellsExpiredFromMissing() throws {
+        save("fresh")
+        try home.saveExpiring(.caches, "old", "o", at: 1_000_000_000)
+        try home.saveExpiring(.caches, "later", "l", at: 4_000_000_000)
+        for (words, status) in [(["old"], 3), (["fresh", "old"], 3), (["old", "missing"], 1), (["missing", "old"], 1),
+                                (["later", "fresh"], 0), (["old", "--allow-expired"], 0), (["old", "missing", "--allow-expired"], 1)] {
+            let result = home.run(["exists", "caches"] + words)
+            #expect(result.status == Int32(status), "\(words)")
+            #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(words)")
+        }
+        // A folder has no expiry: there.
+        try home.saveExpiring(.caches, "dir/x", "x", at: 1_000_000_000)
+        #expect(home.run(["exists", "caches", "dir"]).status == 0)
+    }
+
+    /// OAuth's expires_in: a bare number is seconds; the old unit suffixes keep working.
+    @Test func expiresInTakesBareSeconds() throws {
+        let before = Int64(time(nil))
+        #expect(home.run(["save", "caches", "token", "--expires-in", "3600"], stdin: "t").status == 0)
+        #expect(home.run(["save", "caches", "day", "--expires-in", "1d"], stdin: "d").status == 0)
+        let after = Int64(time(nil))
+        let token = try #require(try home.store().expiry(of: "token", in: .caches))
+        let day = try #require(try home.store().expiry(of: "day", in: .caches))
+        #expect((before + 3600...after + 3600).contains(token))
+        #expect((before + 86_400...after + 86_400).contains(day))
+        #expect(home.run(["exists", "caches", "token", "day"]).status == 0)
+    }
+
+    /// A time already past is refused before anything is read or written, the old file kept.
+    @Test func aPastExpiryIsRefused() {
+        save("token")
+        for words in [["--expires-in", "0"], ["--expires-at", "2001-01-01T00:00:00Z"], ["--expires-at", "2000-01-01"]] {
+            let result = home.run(["save", "caches", "token"] + words, stdin: "new")
+            #expect(result.status == 64, "\(words)")
+            #expect(result.stderr.contains("not in the future"), "\(words): \(result.stderr)")
+        }
+        #expect(home.read("cache/shelf/token") == "token")
+    }
+}
