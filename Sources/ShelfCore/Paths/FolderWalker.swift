@@ -70,13 +70,14 @@ package enum FolderWalker {
     /// cannot delete the folder a write is going into. A folder removed while the walk made the
     /// next one, or just before the lock, is walked to (and made) again. (Found by the reliability
     /// battery: an append racing `clear` failed with "no such file or folder".)
-    static func openTarget(_ safe: SafePath, in ns: Namespace, create: Bool) throws -> Target? {
+    /// - Parameter folderMode: the mode of the folders made inside the namespace (less the umask).
+    static func openTarget(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32 = 0o700) throws -> Target? {
         guard create else { return try walk(safe, in: ns, create: false) }
         var attempts = 0
         while true {
             attempts += 1
             do {
-                guard let target = try walk(safe, in: ns, create: true) else { return nil }
+                guard let target = try walk(safe, in: ns, create: true, folderMode: folderMode) else { return nil }
                 let locked = try target.folder.kept { folder in
                     try FileLock.lock(folder, .shared)
                     return try folder.status().linkCount > 0
@@ -89,12 +90,12 @@ package enum FolderWalker {
     }
 
     /// The walk itself: one component at a time from the namespace folder.
-    private static func walk(_ safe: SafePath, in ns: Namespace, create: Bool) throws -> Target? {
+    private static func walk(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32 = 0o700) throws -> Target? {
         guard var folder = try openNamespace(ns, create: create) else { return nil }
         var path = ns.path
         for component in safe.parentComponents {
             path += "/" + component.description
-            let next = try folder.closeAfter { try openFolder(component, in: $0, path: path, create: create) }
+            let next = try folder.closeAfter { try openFolder(component, in: $0, path: path, create: create, mode: folderMode) }
             guard let next else { return nil }
             folder = next
         }
@@ -102,14 +103,15 @@ package enum FolderWalker {
     }
 
     /// Opens (or makes) one folder below `parent`; nil when missing and not creating.
-    package static func openFolder(_ name: FileName, in parent: FileDescriptor, path: String, create: Bool) throws -> FileDescriptor? {
+    package static func openFolder(_ name: FileName, in parent: FileDescriptor, path: String, create: Bool,
+                                   mode: UInt32 = 0o700) throws -> FileDescriptor? {
         while true {
             do {
                 return FileDescriptor(raw: try kernel.open(SystemString(name), in: parent.raw, folderOptions, permissions: 0), path: path)
             } catch .noSuchFile {
                 guard create else { return nil }
                 do {
-                    try kernel.makeFolder(SystemString(name), in: parent.raw, permissions: 0o700)
+                    try kernel.makeFolder(SystemString(name), in: parent.raw, permissions: mode)
                 } catch .fileExists {
                     continue  // made meanwhile: open it
                 } catch {

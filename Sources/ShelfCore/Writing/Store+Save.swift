@@ -7,11 +7,15 @@ public struct SaveOptions: Sendable {
     /// When the file expires (seconds since 1970 UTC); nil for never. Stored with the file (see
     /// `Expiry`); a later save without it gives the new file no expiry.
     public var expiresAt: Int64?
+    /// The permission bits of a new file (folders made on the way get `FileMode.folder(for:)`);
+    /// the umask still applies, as with open(2). An existing file keeps its own mode.
+    public var mode: UInt32
 
-    public init(validateJSON: Bool? = nil, replace: Bool = true, expiresAt: Int64? = nil) {
+    public init(validateJSON: Bool? = nil, replace: Bool = true, expiresAt: Int64? = nil, mode: UInt32 = 0o600) {
         self.validateJSON = validateJSON
         self.replace = replace
         self.expiresAt = expiresAt
+        self.mode = mode
     }
 }
 
@@ -41,7 +45,7 @@ extension Store {
     package func save<Source: ByteSource>(from source: inout Source, to safe: SafePath, in directory: Directory,
                                           options: SaveOptions = SaveOptions()) throws -> SavedFile {
         if safe.namesFolder { throw ShelfError.invalidName(safe.description + "/", reason: "a file name cannot end with '/'") }
-        guard let target = try target(safe, in: directory, create: true) else {
+        guard let target = try target(safe, in: directory, create: true, folderMode: FileMode.folder(for: options.mode)) else {
             throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
         }
         return try target.closeAfter { target in
@@ -52,7 +56,7 @@ extension Store {
             }
             let validate = options.validateJSON ?? Store.isJSONName(safe.name)
             var size: Int64 = 0
-            try AtomicReplace.write(target, replace: options.replace) { file in
+            try AtomicReplace.write(target, replace: options.replace, newFileMode: options.mode) { file in
                 size = try copy(from: &source, to: file, validatingJSON: validate, path: target.path)
                 if let expires = options.expiresAt {
                     try Expiry.record(expires, on: file, named: target.name, in: target.folder)

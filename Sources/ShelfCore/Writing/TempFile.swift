@@ -13,12 +13,15 @@ package struct TempFile {
     private(set) var name: FileName?
 
     /// A new file in `folder`, unnamed where O_TMPFILE works and `/proc` is there to name it later.
-    /// - Parameter path: the path of the target it is for, for messages.
-    static func create(in folder: FileDescriptor, path: String) throws -> TempFile {
-        if (try? kernel.checkAccess("/proc/self/fd", in: nil, .exists)) != nil, let unnamed = try? openUnnamed(in: folder, path: path) {
+    /// - Parameters:
+    ///   - path: the path of the target it is for, for messages.
+    ///   - permissions: its mode, less the umask (as with open(2)).
+    static func create(in folder: FileDescriptor, path: String, permissions: UInt32 = 0o600) throws -> TempFile {
+        if (try? kernel.checkAccess("/proc/self/fd", in: nil, .exists)) != nil,
+           let unnamed = try? openUnnamed(in: folder, path: path, permissions: permissions) {
             return TempFile(file: unnamed, folder: folder, name: nil)
         }
-        let (file, name) = try createNamed(in: folder, path: path)
+        let (file, name) = try createNamed(in: folder, path: path, permissions: permissions)
         return TempFile(file: file, folder: folder, name: name)
     }
 
@@ -108,16 +111,17 @@ package struct TempFile {
         }
     }
 
-    private static func openUnnamed(in folder: FileDescriptor, path: String) throws -> FileDescriptor {
-        try folder.open(".", [.unnamedFile, .readWrite], path: path)
+    private static func openUnnamed(in folder: FileDescriptor, path: String, permissions: UInt32 = 0o600) throws -> FileDescriptor {
+        try folder.open(".", [.unnamedFile, .readWrite], permissions: permissions, path: path)
     }
 
     /// An exclusive new file under a fresh name; O_EXCL never clobbers.
-    private static func createNamed(in folder: FileDescriptor, path: String) throws -> (FileDescriptor, FileName) {
+    private static func createNamed(in folder: FileDescriptor, path: String,
+                                    permissions: UInt32 = 0o600) throws -> (FileDescriptor, FileName) {
         while true {
             let fresh = freshName()
             do {
-                let raw = try kernel.open(SystemString(fresh), in: folder.raw, [.readWrite, .create, .exclusive, .noFollow], permissions: 0o600)
+                let raw = try kernel.open(SystemString(fresh), in: folder.raw, [.readWrite, .create, .exclusive, .noFollow], permissions: permissions)
                 return (FileDescriptor(raw: raw, path: path), fresh)
             } catch .fileExists {
                 continue
