@@ -5,15 +5,15 @@
 _shelf_spec() {
     case $1 in
         '') _shelf_opts='--app --quiet -q --json --help -h --version --generate-manpage'; _shelf_valued='--app:text'; _shelf_args='' ;;
-        'save') _shelf_opts='--file --raw --print-path --expires-in --expires-at --json --app --quiet -q --help -h'; _shelf_valued='--file:file --expires-in:text --expires-at:text --app:text'; _shelf_args='directory stored' ;;
+        'save') _shelf_opts='--file --raw --print-path --expires-in --expires-at --mode --json --app --quiet -q --help -h'; _shelf_valued='--file:file --expires-in:text --expires-at:text --mode:text --app:text'; _shelf_args='directory stored' ;;
         'retrieve') _shelf_opts='--each --allow-expired --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'append') _shelf_opts='--file --each --raw --json --app --quiet -q --help -h'; _shelf_valued='--file:file --app:text'; _shelf_args='directory stored' ;;
         'exists') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'is-folder') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'remove') _shelf_opts='--force -f --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
-        'move') _shelf_opts='--force -f --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored directory' ;;
-        'copy') _shelf_opts='--force -f --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored directory stored' ;;
-        'rename') _shelf_opts='--force -f --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored stored' ;;
+        'move') _shelf_opts='--force -f --replace-folder --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored directory' ;;
+        'copy') _shelf_opts='--force -f --replace-folder --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored directory stored' ;;
+        'rename') _shelf_opts='--force -f --replace-folder --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored stored' ;;
         'clear') _shelf_opts='--older-than --max-size --expired --dry-run -n --verbose -v --null -0 --json --app --quiet -q --help -h'; _shelf_valued='--older-than:text --max-size:text --app:text'; _shelf_args='directory' ;;
         'list') _shelf_opts='--long -l --recursive -R --human --null -0 --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
         'do-not-backup') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;

@@ -9,7 +9,7 @@ function __shelf_spec
             set -g __shelf_valued --app
         case 'save'
             set -g __shelf_args directory stored
-            set -g __shelf_valued --file --expires-in --expires-at --app
+            set -g __shelf_valued --file --expires-in --expires-at --mode --app
         case 'retrieve'
             set -g __shelf_args directory stored
             set -g __shelf_valued --app
@@ -171,6 +171,7 @@ complete -c shelf -n '__shelf_using save' -l raw -d 'store a .json path without 
 complete -c shelf -n '__shelf_using save' -l print-path -d 'print the absolute path of the saved file'
 complete -c shelf -n '__shelf_using save' -l expires-in -x -d 'the file expires after DURATION (90s, 15m, 12h, 7d, 2w, 1h30m)'
 complete -c shelf -n '__shelf_using save' -l expires-at -x -d 'the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)'
+complete -c shelf -n '__shelf_using save' -l mode -x -d 'permission bits of a new file, in octal (644); the umask still applies'
 complete -c shelf -n '__shelf_using save' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using save' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using save' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
@@ -198,19 +199,22 @@ complete -c shelf -n '__shelf_using remove' -l json -d 'print what was done as o
 complete -c shelf -n '__shelf_using remove' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using remove' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using remove' -l help -s h -d 'show this help and exit'
-complete -c shelf -n '__shelf_using move' -l force -s f -d 'replace an existing target'
+complete -c shelf -n '__shelf_using move' -l force -s f -d 'replace an existing target (a folder: see below)'
+complete -c shelf -n '__shelf_using move' -l replace-folder -d 'replace a folder at the target whole, deleting what only it holds (implies --force)'
 complete -c shelf -n '__shelf_using move' -l print-path -d 'print the absolute path of the result'
 complete -c shelf -n '__shelf_using move' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using move' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using move' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using move' -l help -s h -d 'show this help and exit'
-complete -c shelf -n '__shelf_using copy' -l force -s f -d 'replace an existing target'
+complete -c shelf -n '__shelf_using copy' -l force -s f -d 'replace an existing target (a folder: see below)'
+complete -c shelf -n '__shelf_using copy' -l replace-folder -d 'replace a folder at the target whole, deleting what only it holds (implies --force)'
 complete -c shelf -n '__shelf_using copy' -l print-path -d 'print the absolute path of the result'
 complete -c shelf -n '__shelf_using copy' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using copy' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using copy' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using copy' -l help -s h -d 'show this help and exit'
-complete -c shelf -n '__shelf_using rename' -l force -s f -d 'replace an existing target'
+complete -c shelf -n '__shelf_using rename' -l force -s f -d 'replace an existing target (a folder: see below)'
+complete -c shelf -n '__shelf_using rename' -l replace-folder -d 'replace a folder at the target whole, deleting what only it holds (implies --force)'
 complete -c shelf -n '__shelf_using rename' -l print-path -d 'print the absolute path of the result'
 complete -c shelf -n '__shelf_using rename' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using rename' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'

@@ -10,7 +10,9 @@ enum Shared {
     static let toDirectory = Positional<Directory>(
         "to-directory", help: "the directory to put it in (same names as <directory>)")
     static let file = Option<InputFile>("file", value: "SRC", help: "read SRC instead of standard input")
-    static let force = Flag("force", short: "f", help: "replace an existing target")
+    static let force = Flag("force", short: "f", help: "replace an existing target (a folder: see below)")
+    static let replaceFolder = Flag(
+        "replace-folder", help: "replace a folder at the target whole, deleting what only it holds (implies --force)")
     static let printPath = Flag("print-path", help: "print the absolute path of the result")
     /// `--json` of a command that prints one object.
     static let json = Flag("json", help: "print one JSON object instead of text")

@@ -17,6 +17,7 @@ enum TreeCopier {
                 return try copyFileToTemp(file, beside: target)
             }
         }
+        if st.isSymbolicLink { return try copyLinkToTemp(name, in: folder, path: path, beside: target) }
         guard st.isFolder else { throw refusal(st, path: path) }
         let tempName = try TempFile.makeFolder(in: target.folder, path: target.path)
         do {
@@ -87,6 +88,23 @@ enum TreeCopier {
             }
         } else {
             throw refusal(st, path: path)
+        }
+    }
+
+    /// A symbolic link (inside a folder being merged: a top-level source that is a link is refused
+    /// before) recreated with the same text beside `target`, never resolved; returns its temp name.
+    private static func copyLinkToTemp(_ name: FileName, in folder: FileDescriptor, path: String, beside target: Target) throws -> FileName {
+        let text = try systemCall("read link", path: path) { () throws(Errno) in try kernel.readLink(SystemString(name), in: folder.raw) }
+        while true {
+            let fresh = TempFile.freshName()
+            do {
+                try kernel.makeSymbolicLink(SystemString(fresh), in: target.folder.raw, to: SystemString(bytes: text))
+                return fresh
+            } catch .fileExists {
+                continue
+            } catch {
+                throw ShelfError.system(error, path: target.path, operation: "create link")
+            }
         }
     }
 
