@@ -20,6 +20,7 @@ _shelf_spec() {
         'backup') _shelf_opts='--app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored' ;;
         'path') _shelf_opts='--json --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored' ;;
         'dirs') _shelf_opts='--json --group --app --root --quiet -q --help -h'; _shelf_valued='--group:text --app:text --root:file'; _shelf_args='' ;;
+        'apps') _shelf_opts='--json --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='' ;;
         'capacity') _shelf_opts='--json --human --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory' ;;
         'sync') _shelf_opts='--key --file --json --app --root --quiet -q --help -h'; _shelf_valued='--key:text --file:file --app:text --root:file'; _shelf_args='directory stored' ;;
         'completions') _shelf_opts='--app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='shell' ;;
@@ -29,7 +30,7 @@ _shelf_spec() {
     esac
 }
 
-_shelf_commands='save retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs capacity sync completions help'
+_shelf_commands='save retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs apps capacity sync completions help'
 _shelf_directories='documents caches applicationSupport temporary sharedContainer:'
 _shelf_shells='bash zsh fish'
 

@@ -52,6 +52,9 @@ function __shelf_spec
         case 'dirs'
             set -g __shelf_args 
             set -g __shelf_valued --group --app --root
+        case 'apps'
+            set -g __shelf_args 
+            set -g __shelf_valued --app --root
         case 'capacity'
             set -g __shelf_args directory
             set -g __shelf_valued --app --root
@@ -163,6 +166,7 @@ complete -c shelf -n '__shelf_using ""' -a 'do-not-backup' -d 'exclude the file 
 complete -c shelf -n '__shelf_using ""' -a 'backup' -d 'include the file or folder at <path> in backups again (undo do-not-backup)'
 complete -c shelf -n '__shelf_using ""' -a 'path' -d 'print the absolute path of <path> in <directory> (or of the directory'\''s folder)'
 complete -c shelf -n '__shelf_using ""' -a 'dirs' -d 'print the folder of each directory, one '\''name<TAB>path'\'' per line'
+complete -c shelf -n '__shelf_using ""' -a 'apps' -d 'list the app namespaces present in each directory, one '\''directory<TAB>name'\'' per line'
 complete -c shelf -n '__shelf_using ""' -a 'capacity' -d 'print the total and available space of the volume holding <directory> (default documents)'
 complete -c shelf -n '__shelf_using ""' -a 'sync' -d 'keep one <folder>/<id>.json file per element of the JSON array on standard input'
 complete -c shelf -n '__shelf_using ""' -a 'completions' -d 'print the completion script for <shell> (bash, zsh or fish)'
@@ -269,6 +273,11 @@ complete -c shelf -n '__shelf_using dirs' -l app -x -d 'app namespace inside eac
 complete -c shelf -n '__shelf_using dirs' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using dirs' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using dirs' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using apps' -l json -d 'print one JSON object instead of text'
+complete -c shelf -n '__shelf_using apps' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using apps' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
+complete -c shelf -n '__shelf_using apps' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using apps' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using capacity' -l json -d 'print one JSON object instead of text'
 complete -c shelf -n '__shelf_using capacity' -l human -d 'sizes in binary units with one decimal (1.5 GiB) instead of bytes'
 complete -c shelf -n '__shelf_using capacity' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
@@ -292,6 +301,6 @@ complete -c shelf -n '__shelf_using help' -l quiet -s q -d 'no progress line or 
 complete -c shelf -n '__shelf_using help' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_wants directory' -a 'documents caches applicationSupport temporary sharedContainer:'
 complete -c shelf -n '__shelf_wants stored' -a '(__shelf_stored_paths)'
-complete -c shelf -n '__shelf_wants command' -a 'save retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs capacity sync completions help'
+complete -c shelf -n '__shelf_wants command' -a 'save retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs apps capacity sync completions help'
 complete -c shelf -n '__shelf_wants shell' -a 'bash zsh fish'
 complete -c shelf -n '__shelf_wants file' -F
