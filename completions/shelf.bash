@@ -7,7 +7,7 @@ _shelf_spec() {
         '') _shelf_opts='--app --root --quiet -q --json --help -h --version --generate-manpage'; _shelf_valued='--app:text --root:file'; _shelf_args='' ;;
         'save') _shelf_opts='--file --raw --print-path --expires-in --expires-at --mode --json --app --root --quiet -q --help -h'; _shelf_valued='--file:file --expires-in:text --expires-at:text --mode:text --app:text --root:file'; _shelf_args='directory stored' ;;
         'retrieve') _shelf_opts='--each --allow-expired --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored' ;;
-        'append') _shelf_opts='--file --each --raw --json --app --root --quiet -q --help -h'; _shelf_valued='--file:file --app:text --root:file'; _shelf_args='directory stored' ;;
+        'append') _shelf_opts='--file --each --raw --mode --json --app --root --quiet -q --help -h'; _shelf_valued='--file:file --mode:text --app:text --root:file'; _shelf_args='directory stored' ;;
         'exists') _shelf_opts='--app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored' ;;
         'is-folder') _shelf_opts='--app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored' ;;
         'remove') _shelf_opts='--force -f --json --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored' ;;

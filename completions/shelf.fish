@@ -15,7 +15,7 @@ function __shelf_spec
             set -g __shelf_valued --app --root
         case 'append'
             set -g __shelf_args directory stored
-            set -g __shelf_valued --file --app --root
+            set -g __shelf_valued --file --mode --app --root
         case 'exists'
             set -g __shelf_args directory stored
             set -g __shelf_valued --app --root
@@ -191,6 +191,7 @@ complete -c shelf -n '__shelf_using retrieve' -l help -s h -d 'show this help an
 complete -c shelf -n '__shelf_using append' -l file -r -F -d 'read SRC instead of standard input'
 complete -c shelf -n '__shelf_using append' -l each -d 'the input is a JSON array: append each of its elements'
 complete -c shelf -n '__shelf_using append' -l raw -d 'append the bytes as they are, without checking for JSON'
+complete -c shelf -n '__shelf_using append' -l mode -x -d 'permission bits of a new file, in octal (644); the umask still applies'
 complete -c shelf -n '__shelf_using append' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using append' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
 complete -c shelf -n '__shelf_using append' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'

@@ -84,4 +84,20 @@ import Testing
         #expect(FileMode.folder(for: 0o000) == 0o700)
         #expect(FileMode.folder(for: 0o604) == 0o705)
     }
+
+    @Test func appendGivesANewFileItsModeAndLeavesAnOldOneItsOwn() {
+        let result = home.run(["append", "caches", "logs/run.jsonl", "--mode", "640"], stdin: "{\"n\":1}\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(mode("cache/shelf/logs/run.jsonl") == 0o640 & ~Self.umask)
+        #expect(mode("cache/shelf/logs") == 0o750 & ~Self.umask)
+        #expect(home.run(["append", "caches", "logs/run.jsonl", "--mode", "666"], stdin: "{\"n\":2}\n").status == 0)
+        #expect(mode("cache/shelf/logs/run.jsonl") == 0o640 & ~Self.umask)
+        #expect(home.read("cache/shelf/logs/run.jsonl") == "{\"n\":1}\n{\"n\":2}\n")
+    }
+
+    @Test func appendToANewNumberedFolderGivesItsFilesTheMode() {
+        #expect(home.run(["append", "caches", "shots/", "--mode", "644"], stdin: "png").status == 0)
+        #expect(mode("cache/shelf/shots") == 0o755 & ~Self.umask)
+        #expect(mode("cache/shelf/shots/0") == 0o644 & ~Self.umask)
+    }
 }

@@ -8,15 +8,13 @@ struct SaveCommand: Command {
         "expires-in", value: "DURATION", help: "the file expires after DURATION (90s, 15m, 12h, 7d, 2w, 1h30m)")
     static let expiresAt = Option<TimeValue>(
         "expires-at", value: "TIME", help: "the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)")
-    static let mode = Option<ModeValue>(
-        "mode", value: "MODE", help: "permission bits of a new file, in octal (644); the umask still applies")
 
     static let spec = CommandSpec(
         SaveCommand.self,
         name: "save",
         summary: "store standard input (or --file) at <path>, replacing it atomically",
         arguments: [Shared.directory, Shared.path],
-        options: [Shared.file, raw, printPath, expiresIn, expiresAt, mode, Shared.jsonReport],
+        options: [Shared.file, raw, printPath, expiresIn, expiresAt, Shared.mode, Shared.jsonReport],
         discussion: """
             The input streams into a temporary file in the target folder (unnamed while it is
             written, where the file system allows), which is fsynced and then renamed over <path>;
@@ -54,7 +52,7 @@ struct SaveCommand: Command {
         stored = try StoredPath(words)
         input = words[Shared.file]
         options = SaveOptions(validateJSON: words[Self.raw] ? false : nil, expiresAt: try SaveCommand.expiry(words),
-                              mode: words[Self.mode]?.permissions ?? FileMode.privateFile)
+                              mode: words[Shared.mode]?.permissions ?? FileMode.privateFile)
         report = try ActionReport.Style(printPath: words[Self.printPath], json: words[Shared.jsonReport])
     }
 

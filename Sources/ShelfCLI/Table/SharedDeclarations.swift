@@ -14,6 +14,9 @@ enum Shared {
     static let replaceFolder = Flag(
         "replace-folder", help: "replace a folder at the target whole, deleting what only it holds (implies --force)")
     static let printPath = Flag("print-path", help: "print the absolute path of the result")
+    /// `--mode` of the commands that create files (save, append).
+    static let mode = Option<ModeValue>(
+        "mode", value: "MODE", help: "permission bits of a new file, in octal (644); the umask still applies")
     /// `--json` of a command that prints one object.
     static let json = Flag("json", help: "print one JSON object instead of text")
     /// `--json` of a command that acts: what it did, as one object.

@@ -24,7 +24,7 @@ extension Store {
     @discardableResult
     package func append<Source: ByteSource>(from source: inout Source, to safe: SafePath, in directory: Directory,
                                             options: AppendOptions = AppendOptions()) throws -> AppendResult {
-        guard let target = try target(safe, in: directory, create: true) else {
+        guard let target = try target(safe, in: directory, create: true, folderMode: FileMode.folder(for: options.mode)) else {
             throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
         }
         return try target.closeAfter { target in try append(from: &source, to: target, safe: safe, options: options) }
@@ -52,17 +52,17 @@ extension Store {
         let input = try AppendInput.read(&source, format: format, options: options, folder: target.folder, path: target.path)
         let failpoints = Failpoints(environment: locations.environment)
         let count = format == .jsonArray
-            ? try appendToArray(input, target, failpoints: failpoints)
-            : try appendAtEnd(input, target, lines: format == .jsonLines, failpoints: failpoints)
+            ? try appendToArray(input, target, mode: options.mode, failpoints: failpoints)
+            : try appendAtEnd(input, target, lines: format == .jsonLines, mode: options.mode, failpoints: failpoints)
         return AppendResult(path: target.path, itemsAppended: count)
     }
 
     /// `.json`: the items join the top-level array in place.
-    private func appendToArray(_ input: AppendInput, _ target: Target, failpoints: Failpoints) throws -> Int {
+    private func appendToArray(_ input: AppendInput, _ target: Target, mode: UInt32, failpoints: Failpoints) throws -> Int {
         while true {
             guard let locked = try AppendJournal.openLockedForAppend(target.name, in: target.folder, path: target.path,
                                                                      failpoints: failpoints) else {
-                if try JSONRewrite.create(target, with: input.spool, inBrackets: true) { return input.count }
+                if try JSONRewrite.create(target, with: input.spool, inBrackets: true, mode: mode) { return input.count }
                 continue  // another process created it first: append to theirs
             }
             return try locked.closeAfter { locked in
@@ -84,11 +84,11 @@ extension Store {
     }
 
     /// JSON Lines and raw files: the bytes go at the end (after a line break the file lacks).
-    private func appendAtEnd(_ input: AppendInput, _ target: Target, lines: Bool, failpoints: Failpoints) throws -> Int {
+    private func appendAtEnd(_ input: AppendInput, _ target: Target, lines: Bool, mode: UInt32, failpoints: Failpoints) throws -> Int {
         while true {
             guard let locked = try AppendJournal.openLockedForAppend(target.name, in: target.folder, path: target.path,
                                                                      failpoints: failpoints) else {
-                if try JSONRewrite.create(target, with: input.spool, inBrackets: false) { return input.count }
+                if try JSONRewrite.create(target, with: input.spool, inBrackets: false, mode: mode) { return input.count }
                 continue
             }
             return try locked.closeAfter { locked in

@@ -6,7 +6,7 @@ extension Store {
     /// appenders never pick the same number and a crash leaves no partial file under a number.
     func appendToFolder<Source: ByteSource>(from source: inout Source, _ target: Target, options: AppendOptions) throws -> AppendResult {
         do {
-            try target.folder.makeFolder(target.name, path: target.path)
+            try target.folder.makeFolder(target.name, permissions: FileMode.folder(for: options.mode), path: target.path)
             // The new folder's name must survive a power cut before anything is linked inside.
             try AtomicReplace.syncFolder(target.folder)
         } catch ShelfError.alreadyExists {
@@ -24,7 +24,8 @@ extension Store {
                 var start = 0
                 var number = try NumberedFiles.next(in: folder)
                 for end in input.ends {
-                    let name = try NumberedFiles.write(in: folder, path: target.path, as: number, failpoints: failpoints) { file in
+                    let name = try NumberedFiles.write(in: folder, path: target.path, as: number, mode: options.mode,
+                                                       failpoints: failpoints) { file in
                         try input.spool.copy(start..<end, to: file, at: 0)
                     }
                     names.append(name)
@@ -36,7 +37,7 @@ extension Store {
                 return AppendResult(path: created.last.map { target.path + "/" + $0 } ?? target.path, itemsAppended: names.count,
                                     createdNames: created)
             }
-            let name = try NumberedFiles.write(in: folder, path: target.path, as: nil, failpoints: failpoints) { file in
+            let name = try NumberedFiles.write(in: folder, path: target.path, as: nil, mode: options.mode, failpoints: failpoints) { file in
                 try copy(from: &source, to: file, validatingJSON: false, path: target.path)
             }
             try AtomicReplace.syncFolder(folder)
@@ -52,9 +53,9 @@ package enum NumberedFiles {
     /// is written and the number chosen then; otherwise the caller holds the lock. A name another
     /// program made meanwhile only moves the number on.
     /// - Returns: the number the file got.
-    static func write(in folder: FileDescriptor, path: String, as number: FileName?, failpoints: Failpoints,
-                      fill: (FileDescriptor) throws -> Void) throws -> FileName {
-        try TempFile.create(in: folder, path: path).closeAfter { temp in
+    static func write(in folder: FileDescriptor, path: String, as number: FileName?, mode: UInt32 = FileMode.privateFile,
+                      failpoints: Failpoints, fill: (FileDescriptor) throws -> Void) throws -> FileName {
+        try TempFile.create(in: folder, path: path, permissions: mode).closeAfter { temp in
             try fill(temp.file)
             try temp.file.sync()
             if number == nil { try FileLock.lock(folder, .exclusive) }
