@@ -46,6 +46,27 @@ extension Cases {
                 w.remove(stored)
                 w.remove(copy)
             })
+        // The same over an existing file of the same size: both sides then also free the old
+        // file's blocks (cat when the shell truncates it, shelf when the replaced file goes).
+        let existing: (String) -> (Int) throws -> Void = { path in
+            { _ in
+                try DataFiles.makeFolders(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
+                try DataFiles.writeBytesDurably(path, bytes: size)
+            }
+        }
+        let replacePipe = BenchCase(
+            name: "replace \(label) from a pipe, durable",
+            shelf: Side(label: "shelf save", prepare: existing(stored)) { _ in
+                shelf(w, "save", "caches", "big.bin", input: .feed(bytes: size))
+            },
+            baseline: Side(label: "cat > f && sync f", prepare: existing(copy)) { _ in
+                shell(w, #"cat > "$1" && sync "$1""#, copy, input: .feed(bytes: size))
+            },
+            target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.durable, warmUp: true, tools: ["cat", "sync"],
+            tearDown: {
+                w.remove(stored)
+                w.remove(copy)
+            })
         let saveFile = BenchCase(
             name: "save \(label) with --file, durable",
             shelf: Side(label: "shelf save --file", prepare: fresh(stored)) { _ in
@@ -74,6 +95,6 @@ extension Cases {
                 w.remove(kept)
                 w.remove(source)
             })
-        return [.paired(savePipe), .paired(saveFile), .paired(retrieve)]
+        return [.paired(savePipe), .paired(replacePipe), .paired(saveFile), .paired(retrieve)]
     }
 }

@@ -21,6 +21,17 @@ enum DataFiles {
         }
     }
 
+    /// A file of `bytes` bytes on disk, not only in the page cache: the old file a timed command
+    /// replaces, whose writing back must not be charged to that command.
+    static func writeBytesDurably(_ path: String, bytes: Int) throws {
+        try writeBytes(path, bytes: bytes)
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw BenchError("cannot open \(path): \(errnoText())") }
+        defer { Glibc.close(fd) }
+        guard fsync(fd) == 0 else { throw BenchError("cannot fsync \(path): \(errnoText())") }
+        try syncFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
+    }
+
     /// A JSON array of `count` records (or, with `bytes`, of as many as reach that size).
     /// - Returns: the number of records written.
     @discardableResult
@@ -64,6 +75,18 @@ enum DataFiles {
         guard folders > 1 else { return try writeFolder(path, files: files) }
         for index in 0..<folders {
             try writeFolder(path + "/d\(index)", files: files / folders)
+        }
+    }
+
+    /// A folder of `count` small files named `0` … `count - 1`, as folder appends make them.
+    static func writeNumberedFolder(_ path: String, files count: Int) throws {
+        try makeFolders(path)
+        let body = Array("{\"sixteen\":\"b\"}".utf8)
+        for index in 0..<count {
+            let fd = Glibc.open(path + "/\(index)", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw BenchError("cannot create a file in \(path): \(errnoText())") }
+            _ = body.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            Glibc.close(fd)
         }
     }
 

@@ -2,6 +2,9 @@
 // which a header imported into Swift cannot ask for, so its value is given here.
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/stat.h>
 #include "CShelfLinux.h"
 
 #ifdef O_TMPFILE
@@ -9,3 +12,42 @@ const int shelf_o_tmpfile = O_TMPFILE;
 #else
 const int shelf_o_tmpfile = 0;
 #endif
+
+int shelf_birth_time(int fd, long long *seconds, unsigned int *nanoseconds) {
+#if defined(SYS_statx) && defined(STATX_BTIME)
+    struct statx st;
+    memset(&st, 0, sizeof st);
+    if (syscall(SYS_statx, fd, "", AT_EMPTY_PATH, STATX_BTIME, &st) != 0) return -1;
+    if (!(st.stx_mask & STATX_BTIME)) return 0;
+    *seconds = (long long)st.stx_btime.tv_sec;
+    *nanoseconds = st.stx_btime.tv_nsec;
+    return 1;
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+int shelf_file_handle(int fd, unsigned char *out, int capacity) {
+#if defined(SYS_name_to_handle_at) && defined(MAX_HANDLE_SZ)
+    union {
+        struct file_handle handle;
+        unsigned char bytes[sizeof(struct file_handle) + MAX_HANDLE_SZ];
+    } buffer;
+    int mount = 0;
+    buffer.handle.handle_bytes = MAX_HANDLE_SZ;
+    if (syscall(SYS_name_to_handle_at, fd, "", &buffer.handle, &mount, AT_EMPTY_PATH) != 0) return -1;
+    unsigned int count = buffer.handle.handle_bytes;
+    if (count > MAX_HANDLE_SZ || (int)count + 4 > capacity) {
+        errno = EOVERFLOW;
+        return -1;
+    }
+    uint32_t type = (uint32_t)buffer.handle.handle_type;
+    for (int i = 0; i < 4; i++) out[i] = (unsigned char)(type >> (8 * i));
+    memcpy(out + 4, buffer.handle.f_handle, count);
+    return (int)count + 4;
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}

@@ -51,10 +51,10 @@ enum Scenarios {
         ("unwritable-stdout", UnwritableOutputScenarios.run),
         ("namespaces", NamespaceOverlapScenarios.run),
         ("lock-waits", LockWaitScenarios.run),
-        ("limits", LimitScenarios.run),
+        ("limits", { DepthScenarios.run($0) + LimitScenarios.run($0) }),
         ("byte-exactness", ByteExactScenarios.run),
         ("network-fs", NetworkFileSystemScenarios.run),
-        ("outside-extremes", OutsideValueScenarios.run),
+        ("outside-extremes", { OutsideValueScenarios.run($0) + JournalExtremeScenarios.run($0) }),
         ("hostile-names", { HostileDiskNameScenarios.run($0) + ByteArgumentScenarios.run($0) }),
         ]
     }

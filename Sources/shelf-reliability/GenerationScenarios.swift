@@ -5,10 +5,14 @@ import Glibc
 /// own failpoints, `SHELF_TEST_CRASH_AT`), then the name is given a new file by save, remove and
 /// save, rename, move (same and another file system), copy or another program, again and again
 /// until the new file gets the old inode number (ext4 and XFS reuse them). The new file must come
-/// back whole: a record applies only to the file generation it was written for.
+/// back whole: a record applies only to the file generation it was written for. Another program
+/// may also rewrite the file through its own inode (`cp` over it, an editor saving in place):
+/// the same inode, birth time and handle, and still not the file the record was written for.
+/// `sync` replaces a `.json` file too (its files are objects, so not in the shape a record
+/// mistakes for its own; it shows that sync retires the record like a save).
 enum GenerationScenarios {
     enum Kind: String, CaseIterable { case raw = "log", lines = "jsonl", array = "json" }
-    static let replacers = ["save", "remove+save", "rename", "move", "move-cross-fs", "copy", "outside"]
+    static let replacers = ["save", "remove+save", "rename", "move", "move-cross-fs", "copy", "outside", "outside-in-place", "sync"]
     static let points = ["journal", "partial-data"]
     static let triesForReuse = 12
 
@@ -28,8 +32,9 @@ enum GenerationScenarios {
                     for point in points {
                         for replacer in replacers {
                             if replacer == "move-cross-fs" && second.path == nil { continue }
+                            if replacer == "sync" && kind != .array { continue }
                             runs += 1
-                            let name = "g\(runs).\(kind.rawValue)"
+                            let name = replacer == "sync" ? "s\(runs)/g.json" : "g\(runs).\(kind.rawValue)"
                             let context = Context(battery: battery, sandbox: sandbox, environment: environment, name: name)
                             let (problems, didReuse) = try context.attack(kind, point: point, replacer: replacer, &rng)
                             if didReuse { reused += 1 }
@@ -70,7 +75,8 @@ enum GenerationScenarios {
             guard let killedInode = inode() else { return (["the file vanished after the killed append"], false) }
             // The replacement keeps the bytes the record's fingerprint looks at and has a length
             // the killed append could have left: exactly what a careless recovery mistakes for it.
-            let new = GenerationScenarios.replacement(kind, old: old, item: item, &rng)
+            let new = replacer == "sync" ? Array("{\"id\":\"g\",\"v\":\(rng.int(1...1_000_000))}".utf8)
+                : GenerationScenarios.replacement(kind, old: old, item: item, &rng)
             var sameInode = false
             for _ in 0..<triesForReuse {
                 checks.problems += try replace(with: new, by: replacer)
@@ -83,7 +89,8 @@ enum GenerationScenarios {
             let more = GenerationScenarios.contents(kind, &rng).1
             let appended = try shelf(["append", "caches", name], more)
             checks.expect(appended, in: [0], "append after the replacement")
-            let expected = kind == .array ? Array(new.dropLast()) + [UInt8(ascii: ",")] + more + [UInt8(ascii: "]")] : new + more
+            let expected = replacer == "sync" ? Array("[".utf8) + new + [UInt8(ascii: ",")] + more + [UInt8(ascii: "]")]
+                : kind == .array ? Array(new.dropLast()) + [UInt8(ascii: ",")] + more + [UInt8(ascii: "]")] : new + more
             let after = try shelf(["retrieve", "caches", name])
             checks.expect(after.stdout == expected, "after one more append the file holds \(after.stdout.count) bytes, not the \(expected.count) of the replacement plus the item")
             return (checks.problems, sameInode)
@@ -107,6 +114,16 @@ enum GenerationScenarios {
             case "copy":
                 steps.append(("save in documents", try shelf(["save", "documents", name], bytes)))
                 steps.append(("copy --force", try shelf(["copy", "documents", name, "caches", "--force"])))
+            case "sync":
+                // The folder holds the one element's file, `g.json`: sync replaces it atomically.
+                let folder = String(name.split(separator: "/")[0])
+                steps.append(("sync", try shelf(["sync", "caches", folder], Array("[".utf8) + bytes + Array("]".utf8))))
+            case "outside-in-place":
+                // Another program rewrites the file through its own inode (cp over it, an editor).
+                let fd = open(file, O_WRONLY | O_TRUNC)
+                guard fd >= 0 else { throw HarnessError("open \(file): \(String(cString: strerror(errno)))") }
+                defer { close(fd) }
+                try Child.writeAll(fd, bytes)
             default:
                 // Another program writes a new file and renames it over the name.
                 let temporary = file + ".outside"

@@ -1,28 +1,38 @@
 import Foundation
 import Glibc
 
-/// Shelf-owned names vs user names: a user file whose name is what shelf derives for its own
-/// files. A name too long for the journal prefix gets the journal `.shelf-journal-#<hash>`, which
-/// is also the journal of a user file called `#<hash>`; and `CACHEDIR.TAG` is shelf's at the top
-/// of `caches`. An append torn in one file, then any command on the other, must leave the first
-/// file whole; a user file must never be taken for shelf's or shelf's for the user's.
+/// Shelf-owned names vs user names: a user file whose name is what shelf derives, or could
+/// plausibly derive, for its own files. A journal for a name too long to prefix needs a short form:
+/// an earlier version used `.shelf-journal-#<FNV-1a>`, which is also the journal of a user file
+/// called `#<that hash>`; a scheme could just as well use a SHA-256 or cut the name short. So the
+/// pairs are a long name and `#<FNV-1a>`, a long name and `#<SHA-256>` (and the bare SHA-256), and
+/// long names that differ only after their first 239 or 254 bytes. An append torn in one file, then
+/// any command on the other, must leave the first file whole (its own record settles it). And
+/// `CACHEDIR.TAG` is shelf's at the top of `caches`: a user file of that name must never be taken
+/// for shelf's or shelf's for the user's.
 enum OwnedNameScenarios {
     static let actions = ["retrieve", "append", "remove", "rename", "copy", "move"]
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [battery.scenario("owned names", checked: "user files named as shelf derives its own (#<hash> of a long name's journal, CACHEDIR.TAG): a torn append in one survives any command on the other") { report in
+        [battery.scenario("owned names", checked: "user files named as shelf derives (or could derive) its own: #<FNV>/#<SHA-256> of a long name, long names alike but for their end; a torn append in one survives any command on the other; CACHEDIR.TAG") { report in
             guard battery.shelf.hasAppend else { report.skipped = "append not available"; return }
             var rng = battery.random(for: "owned-names")
             let sandbox = try Sandbox(label: "owned")
             defer { sandbox.destroy() }
             var run = 0
             for _ in 0..<(battery.full ? 3 : 1) {
-                for point in ["partial-data", "journal"] {
-                    for longIsVictim in [true, false] {
-                        for action in actions {
-                            run += 1
-                            let problems = try journalClash(battery, sandbox, run: run, point: point, longIsVictim: longIsVictim, action: action, &rng)
-                            report.record(problems, run: "\(longIsVictim ? "long name" : "#<hash> name") torn at \(point), then \(action) of the other")
+                for (kind, makePair) in pairs {
+                    for point in ["partial-data", "journal"] {
+                        for firstIsVictim in [true, false] {
+                            // Every action in the full run; in the quick one, two per pair kind and point.
+                            for action in battery.full ? actions : [actions[rng.int(0...2)], actions[rng.int(3...5)]] {
+                                run += 1
+                                let (first, second) = try makePair(run)
+                                let (victim, other) = firstIsVictim ? (first, second) : (second, first)
+                                let problems = try journalClash(battery, sandbox, run: run, victim: victim, other: other, point: point,
+                                                                action: action, &rng)
+                                report.record(problems, run: "\(kind): \(firstIsVictim ? "first" : "second") torn at \(point), then \(action) of the other")
+                            }
                         }
                     }
                 }
@@ -31,18 +41,39 @@ enum OwnedNameScenarios {
         }]
     }
 
-    /// The journal name shelf derives for a long name (docs/formats.md: hashed when too long).
+    /// The pairs of names, each made unique by the run number.
+    static let pairs: [(String, @Sendable (Int) throws -> (String, String))] = [
+        ("a long name and #<its FNV-1a>", { run in let long = longName(run, 250); return (long, hashedName(Array(long.utf8))) }),
+        ("a long name and #<its SHA-256>", { run in let long = longName(run, 250); return (long, "#" + (try sha256(Array(long.utf8)))) }),
+        ("a 255-byte name and its bare SHA-256", { run in let long = longName(run, 255); return (long, try sha256(Array(long.utf8))) }),
+        ("255-byte names alike but for the last byte", { run in let long = longName(run, 254); return (long + "a", long + "b") }),
+        ("240-byte names alike but for the last byte", { run in let long = longName(run, 239); return (long + "a", long + "b") }),
+    ]
+
+    static func longName(_ run: Int, _ length: Int) -> String {
+        let start = "L\(run)-"
+        return start + String(repeating: "x", count: length - start.count)
+    }
+
+    /// The journal name an earlier version derived for a long name (`#` and FNV-1a in hex).
     static func hashedName(_ name: [UInt8]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return "#" + String(hash, radix: 16)
     }
 
-    static func journalClash(_ battery: Battery, _ sandbox: Sandbox, run: Int, point: String, longIsVictim: Bool,
+    /// SHA-256 in hex, from sha256sum(1) (the battery uses no library of ours, and Foundation has none).
+    static func sha256(_ bytes: [UInt8]) throws -> String {
+        let child = try Child([Array("/usr/bin/env".utf8), Array("sha256sum".utf8)], environment: ["PATH": "/usr/bin:/bin"], input: .bytes(bytes))
+        let result = child.wait(timeout: 20)
+        guard result.status == 0, let hex = result.out.split(separator: " ").first, hex.count == 64 else {
+            throw HarnessError("sha256sum failed: \(result.summary)")
+        }
+        return String(hex)
+    }
+
+    static func journalClash(_ battery: Battery, _ sandbox: Sandbox, run: Int, victim: String, other: String, point: String,
                              action: String, _ rng: inout SeededRandom) throws -> [String] {
-        let long = "L\(run)-" + String(repeating: "x", count: 250 - "L\(run)-".count - 4) + ".log"
-        let short = hashedName(Array(long.utf8))
-        let (victim, other) = longIsVictim ? (long, short) : (short, long)
         func shelf(_ arguments: [String], _ input: [UInt8]? = nil, _ extra: [String: String] = [:]) throws -> ChildResult {
             try battery.shelf.run(arguments, in: sandbox, input: input.map { .bytes($0) } ?? .none, environment: extra)
         }

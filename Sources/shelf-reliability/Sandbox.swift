@@ -88,7 +88,9 @@ final class Sandbox {
             // An append's journal stays beside its file, empty, once the append committed
             // (docs/formats.md): only a non-empty one is a leftover.
             let leaf = path.split(separator: "/").last ?? ""
-            if leaf.hasPrefix(".shelf-journal-") && line.contains(" size=0 ") { return nil }
+            if leaf.hasPrefix(".shelf-journal") && line.contains(" size=0 ") { return nil }
+            // A numbered folder's counter stays in it, like a journal (issue 16).
+            if leaf == ".shelf-counter" { return nil }
             return path.split(separator: "/").contains { $0.hasPrefix(".shelf-") } ? path : nil
         }
     }

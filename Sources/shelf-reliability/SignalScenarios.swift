@@ -8,10 +8,11 @@ import Glibc
 /// namespaces (SIGKILL may leave one, and then `clear` must remove it), no hang.
 enum SignalScenarios {
     static let signals: [(String, Int32)] = [("INT", SIGINT), ("TERM", SIGTERM), ("HUP", SIGHUP), ("QUIT", SIGQUIT), ("PIPE", SIGPIPE), ("KILL", SIGKILL)]
-    static let commands = ["save", "copy", "move-cross-fs", "folder-append", "each-append", "clear"]
+    static let commands = ["save", "copy", "copy-folder", "move-cross-fs", "move-file-cross-fs", "folder-append", "folder-each-append",
+                           "each-append", "clear"]
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [battery.scenario("signals", checked: "INT/TERM/HUP/QUIT/PIPE/KILL during save, copy, cross-fs move, folder and --each append, clear: old or whole new content, no crash report, no temp left (clear removes SIGKILL's)") { report in
+        [battery.scenario("signals", checked: "INT/TERM/HUP/QUIT/PIPE/KILL during save, copy (file, folder), cross-fs move (folder, file), folder append (one, --each), --each append, clear: old or whole new content, no crash report, ended by that signal, no temp left (clear removes SIGKILL's)") { report in
             guard battery.shelf.hasAppend && battery.shelf.hasClear else { report.skipped = "append or clear not available"; return }
             var rng = battery.random(for: "signals")
             var windows: [String: Double] = [:]

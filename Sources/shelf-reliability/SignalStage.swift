@@ -13,7 +13,7 @@ final class SignalStage {
     var files: [String: [UInt8]] = [:]
     var elements = 0
 
-    var unavailable: Bool { second.path == nil && command == "move-cross-fs" }
+    var unavailable: Bool { second.path == nil && command.hasPrefix("move") }
     var environment: [String: String] { second.path.map { ["XDG_RUNTIME_DIR": $0] } ?? [:] }
     var temporary: String { (second.path ?? sandbox.root + "/run") + "/shelf" }
     var namespaces: [String: String] {
@@ -32,15 +32,20 @@ final class SignalStage {
             old = rng.bytes(64 << 10)
             _ = try shelf(["save", "caches", "s.bin"], old)
             input = rng.bytes(rng.int((2 << 20)...(6 << 20)))
-        case "copy":
+        case "copy", "move-file-cross-fs":
             old = rng.bytes(8 << 20)
             _ = try shelf(["save", "caches", "big.bin"], old)
-        case "move-cross-fs":
-            for i in 0..<20 { files["f\(i)"] = rng.bytes(256 << 10) }
+        case "move-cross-fs", "copy-folder":
+            for i in 0..<20 { files[(i % 3 == 0 ? "sub/" : "") + "f\(i)"] = rng.bytes(256 << 10) }
             for (name, bytes) in files { try Sandbox.writeFile(caches + "/tree/" + name, bytes) }
-        case "folder-append":
+        case "folder-append", "folder-each-append":
             for _ in 0..<2 { _ = try shelf(["append", "caches", "inbox/"], [7]) }
-            input = rng.bytes(4 << 20)
+            if command == "folder-append" {
+                input = rng.bytes(4 << 20)
+            } else {
+                elements = 200
+                input = Array(("[" + (0..<elements).map { "\"\($0)\"" }.joined(separator: ",") + "]").utf8)
+            }
         case "each-append":
             _ = try shelf(["save", "caches", "list.json"], Array("[1]".utf8))
             _ = try shelf(["append", "caches", "list.json"], Array("2".utf8))  // the journal exists from now on
@@ -65,8 +70,11 @@ final class SignalStage {
         switch command {
         case "save": return ["save", "caches", "s.bin"]
         case "copy": return ["copy", "caches", "big.bin", "documents"]
+        case "copy-folder": return ["copy", "caches", "tree", "documents"]
         case "move-cross-fs": return ["move", "caches", "tree", "temporary"]
+        case "move-file-cross-fs": return ["move", "caches", "big.bin", "temporary"]
         case "folder-append": return ["append", "caches", "inbox/"]
+        case "folder-each-append": return ["append", "caches", "inbox/", "--each"]
         case "each-append": return ["append", "caches", "list.json", "--each"]
         default: return ["clear", "caches"]
         }
@@ -74,7 +82,7 @@ final class SignalStage {
 
     /// Paths (relative to each namespace) the command may create.
     var allowed: [String: [String]] {
-        ["caches": ["s.bin", "inbox"], "documents": ["big.bin"], "temporary": ["tree"]]
+        ["caches": ["s.bin", "inbox"], "documents": ["big.bin", "tree"], "temporary": ["tree", "big.bin"]]
     }
 
     /// How long the command takes when left alone (a stage of its own, thrown away afterwards).
@@ -99,7 +107,12 @@ final class SignalStage {
         if result.timedOut { checks.add("hung after the signal (killed after 20 s)") }
         checks.expectNoCrashReport(result, command)
         let finished = result.exited && result.status == 0
-        checks.problems += try judge(finished: finished, cut: cut)
+        // The exit status says which signal ended it (the handler re-raises it), unless the
+        // command had finished first.
+        if !finished && !result.timedOut {
+            checks.expect(result.signal == signal, "\(command) ended by \(result.summary), not by the signal sent (\(signal))")
+        }
+        checks.problems += try judge(finished: finished, cut: cut, killed: signal == SIGKILL)
         var left = 0
         for (directory, root) in namespaces {
             let added = RawFiles.added(before[directory]!, RawFiles.tree(root), allowing: allowed[directory]!)
@@ -114,7 +127,7 @@ final class SignalStage {
     }
 
     /// Old or whole new content, by command.
-    func judge(finished: Bool, cut: Bool) throws -> [String] {
+    func judge(finished: Bool, cut: Bool, killed: Bool) throws -> [String] {
         var checks = Checks()
         switch command {
         case "save":
@@ -126,16 +139,35 @@ final class SignalStage {
             let copy = Sandbox.readFile(namespaces["documents"]! + "/big.bin")
             checks.expect(copy == nil || copy == old, "the copy holds \(copy?.count ?? 0) of \(old.count) bytes")
             checks.expect(!finished || copy == old, "copy exited 0 but there is no copy")
+        case "copy-folder":
+            func whole(_ root: String) -> Bool { files.allSatisfy { Sandbox.readFile(root + "/tree/" + $0.key) == $0.value } }
+            checks.expect(whole(namespaces["caches"]!), "the copy's source folder changed")
+            let copied = FileManager.default.fileExists(atPath: namespaces["documents"]! + "/tree")
+            checks.expect(!copied || whole(namespaces["documents"]!), "the copied folder is there but not whole")
+            checks.expect(!finished || copied, "copy exited 0 but there is no copy")
         case "move-cross-fs":
             func whole(_ root: String) -> Bool { files.allSatisfy { Sandbox.readFile(root + "/tree/" + $0.key) == $0.value } }
             let source = whole(namespaces["caches"]!), target = whole(temporary)
             checks.expect(source || target, "neither the source nor the target folder is whole")
             checks.expect(!finished || (target && !source), "move exited 0 but the target is \(target ? "whole and the source still there" : "not whole")")
+            // A signal (not SIGKILL) after the copy is in place lets the source removal finish.
+            let sourceLeft = FileManager.default.fileExists(atPath: namespaces["caches"]! + "/tree")
+            checks.expect(!target || !sourceLeft || source, "the target is whole but the source is half removed")
+        case "move-file-cross-fs":
+            let source = Sandbox.readFile(namespaces["caches"]! + "/big.bin"), target = Sandbox.readFile(temporary + "/big.bin")
+            checks.expect(source == old || target == old, "neither the source nor the target file is whole")
+            checks.expect(target == nil || target == old, "the target holds \(target?.count ?? 0) of \(old.count) bytes")
+            checks.expect(!finished || (target == old && source == nil), "move exited 0 but the target is not whole or the source is still there")
         case "folder-append":
             let new = Sandbox.entries(of: namespaces["caches"]! + "/inbox").filter { !$0.hasPrefix(".") && $0 != "0" && $0 != "1" }
             checks.expect(new.count <= 1, "\(new.count) new files for one append")
             if let name = new.first { checks.expect(Sandbox.readFile(namespaces["caches"]! + "/inbox/" + name) == input && !cut, "the new file \(name) is not the whole item") }
             checks.expect(!finished || new.count == 1, "append exited 0 but no new file")
+        case "folder-each-append":
+            // All elements or none (a SIGKILL may stop between two; any other signal rolls back).
+            let new = Sandbox.entries(of: namespaces["caches"]! + "/inbox").filter { !$0.hasPrefix(".") && $0 != "0" && $0 != "1" }
+            checks.expect(new.isEmpty || (new.count == elements && !cut) || killed, "\(new.count) of \(elements) elements landed")
+            checks.expect(!finished || new.count == elements, "append exited 0 but \(new.count) of \(elements) files are there")
         case "each-append":
             let count = (Content.parseJSON(try shelf(["retrieve", "caches", "list.json"]).stdout) as? [Any])?.count
             checks.expect(count == 2 || (count == 2 + elements && !cut), "list.json holds \(count.map(String.init) ?? "no valid array"): neither 2 nor \(2 + elements) elements")

@@ -170,18 +170,42 @@ import Testing
         #expect(!home.exists("cache/shelf/busy"))
     }
 
-    @Test func shelfsOwnTempFilesStayUnlessLeftOverForADay() {
+    /// A temp file stays while a live writer holds its lock (as `TempFile` does from its creation);
+    /// one nobody holds was left by a killed process and goes at once, whatever its age.
+    @Test func shelfsOwnTempFilesStayWhileTheirWriterHoldsThem() {
         save("caches", ["w/a.txt"])
-        let fresh = "cache/shelf/w/.shelf-tmp-fresh"
-        let stale = "cache/shelf/.shelf-tmp-stale"
-        try? home.write(fresh, "in progress")
-        try? home.write(stale, "crashed")
-        home.setAge(stale, 2 * 86_400)
+        let held = "cache/shelf/w/.shelf-tmp-held"
+        let abandoned = "cache/shelf/.shelf-tmp-abandoned"
+        try? home.write(held, "in progress")
+        try? home.write(abandoned, "killed")
+        let fd = open(home.path(held), O_RDWR)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
         let result = home.run(["clear", "caches", "--json"])
         #expect(result.stdout.hasPrefix(#"{"removed":1,"#))
-        #expect(home.exists(fresh) && !home.exists(stale))
+        #expect(home.exists(held) && !home.exists(abandoned))
         // The folder still holds the save in progress, so it stays.
         #expect(home.exists("cache/shelf/w"))
+        flock(fd, LOCK_UN)
+        #expect(home.run(["clear", "caches"]).status == 0)
+        #expect(!home.exists(held))
+    }
+
+    /// A temporary folder (a copied tree being built, a folder replaced by `rename --force`) is
+    /// held through its locked companion file: it stays while that lock is held, and goes with the
+    /// companion once nobody holds it (a crash or a SIGKILL left it).
+    @Test func aTemporaryFolderGoesOnceItsCompanionLockIsFree() {
+        save("caches", ["keep.txt"])
+        let folder = "cache/shelf/.shelf-tmp-1f", companion = "cache/shelf/.shelf-tmp-1f.lock"
+        try? home.write(folder + "/old/a.json", "{}")
+        try? home.write(companion, "")
+        let fd = open(home.path(companion), O_RDWR)
+        #expect(flock(fd, LOCK_EX) == 0)
+        #expect(home.run(["clear", "caches"]).status == 0)
+        #expect(home.exists(folder + "/old/a.json") && home.exists(companion))
+        close(fd)
+        #expect(home.run(["clear", "caches"]).status == 0)
+        #expect(!home.exists(folder) && !home.exists(companion))
     }
 
     @Test func aCrashedAppendsJournalGoesWithItsFile() {

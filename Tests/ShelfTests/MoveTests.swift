@@ -93,22 +93,32 @@ import Testing
         #expect(home.read("cache/shelf/a.txt") == "a")
     }
 
-    @Test func directoriesThatResolveToOneFolderAreCaughtByIdentity() {
+    @Test func directoriesThatResolveToOneFolderAreRefused() {
         #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
-        // documents points at the caches folder: the text differs, the folder is the same.
+        // documents points at the caches base: every app's two directories would be one folder.
         let result = home.run(["move", "caches", "a.txt", "documents"], environment: ["XDG_DOCUMENTS_DIR": home.path("cache")])
-        #expect(result.status == 64)
-        #expect(result.stderr.contains("it is the source itself"))
+        #expect(result.status == 77)
+        #expect(result.stderr.contains("name the same folder"))
         #expect(home.read("cache/shelf/a.txt") == "a")
     }
 
-    @Test func aFolderCannotMoveIntoItself() {
+    @Test func aDirectoryInsideAnotherNamespaceIsRefusedBeforeAnyMove() {
         #expect(home.run(["save", "documents", "a/f.txt"], stdin: "f").status == 0)
-        // caches lies inside documents/a: moving a there would put it inside itself.
+        // caches lies inside documents' namespace: that namespace would contain every app's caches.
         let result = home.run(["move", "documents", "a", "caches"], environment: ["XDG_CACHE_HOME": home.path("docs/shelf/a/c")])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("inside itself"))
+        #expect(result.stderr.contains("would be or contain the caches folder of every app"))
         #expect(home.read("docs/shelf/a/f.txt") == "f")
+    }
+
+    @Test func directoriesThatAreOneFolderThroughALinkAreCaughtByIdentity() {
+        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
+        // The text differs and is no base of another; the folder is the caches base all the same.
+        symlink(home.path("cache"), home.path("docs-link"))
+        let result = home.run(["move", "caches", "a.txt", "documents"], environment: ["XDG_DOCUMENTS_DIR": home.path("docs-link")])
+        #expect(result.status == 77)
+        #expect(result.stderr.contains("namespaces never overlap"))
+        #expect(home.read("cache/shelf/a.txt") == "a")
     }
 
     @Test func aSourceThatIsALinkIsRefused() throws {

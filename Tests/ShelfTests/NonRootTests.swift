@@ -99,11 +99,11 @@ struct NonRootTests {
         // root appends after the hand-over: its journal is root's, and nobody cannot open it.
         #expect(home.run(["append", "documents", "l.jsonl"], stdin: "2").status == 0)
         var st = stat()
-        #expect(lstat(home.path("docs/shelf/.shelf-journal-l.jsonl"), &st) == 0 && st.st_uid == 0)
+        #expect(lstat(home.path("docs/shelf/.shelf-journal2-l.jsonl"), &st) == 0 && st.st_uid == 0)
         let result = try asNobody(["append", "documents", "l.jsonl"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(home.read("docs/shelf/l.jsonl") == "1\n2\n")
-        #expect(lstat(home.path("docs/shelf/.shelf-journal-l.jsonl"), &st) != 0 || st.st_uid == NonRootTests.nobody)
+        #expect(lstat(home.path("docs/shelf/.shelf-journal2-l.jsonl"), &st) != 0 || st.st_uid == NonRootTests.nobody)
     }
 
     @Test func aFileTheUserMayNotReadCanStillBeRenamedAndRemoved() throws {
@@ -147,6 +147,26 @@ struct NonRootTests {
         #expect(result.status == 77)
         #expect(FileManager.default.contents(atPath: shm + "/shelf/ro/a.txt") == Data("a".utf8))
         #expect(!home.exists("docs/shelf/ro/a.txt"))
+        #expect(leftovers().isEmpty)
+    }
+
+    /// A sub-folder whose entries cannot be removed (read-only) is found before anything is
+    /// copied: the move installed the target and removed part of the source before it failed.
+    @Test(.enabled(if: SharedMemory.isSeparateFileSystem, "needs /dev/shm on a file system other than the temp folder"))
+    func aCrossFileSystemMoveOfATreeWithAReadOnlySubFolderChangesNothing() throws {
+        let shm = try SharedMemory.makeFolder()
+        defer { try? FileManager.default.removeItem(atPath: shm) }
+        let runtime = ["XDG_RUNTIME_DIR": shm]
+        for path in ["tree/a.txt", "tree/locked/b.txt", "tree/z.txt"] {
+            #expect(home.run(["save", "documents", path], stdin: path).status == 0)
+        }
+        handOver([shm])
+        chmod(home.path("docs/shelf/tree/locked"), 0o555)
+        defer { chmod(home.path("docs/shelf/tree/locked"), 0o755) }
+        let result = try asNobody(["move", "documents", "tree", "temporary"], environment: runtime)
+        #expect(result.status == 77, "\(result.stderr)")
+        for path in ["tree/a.txt", "tree/locked/b.txt", "tree/z.txt"] { #expect(home.read("docs/shelf/" + path) == path) }
+        #expect(!FileManager.default.fileExists(atPath: shm + "/shelf/tree"))
         #expect(leftovers().isEmpty)
     }
 }

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <sys/types.h>
+#include <sys/vfs.h>
 #include <sys/syscall.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -33,6 +34,33 @@ static inline ssize_t shelf_copy_file_range(int input, long long *inputOffset, i
 #endif
 }
 
+/// fstatfs(2)'s f_type (the file system's magic number, <linux/magic.h>), which Swift's Glibc
+/// module does not declare (<sys/vfs.h>); -1 with errno on failure.
+static inline int shelf_fstatfs_type(int fd, unsigned long long *type) {
+    struct statfs info;
+    if (fstatfs(fd, &info) != 0) return -1;
+    *type = (unsigned long long)(unsigned int)info.f_type;
+    return 0;
+}
+
+/// splice(2) from a pipe to a file at the file's own offset, as a system call (glibc declares it only
+/// under _GNU_SOURCE). SPLICE_F_MOVE (1) is a hint; the kernel may copy anyway.
+static inline ssize_t shelf_splice_from_pipe(int pipe, int output, size_t count) {
+#ifdef SYS_splice
+    return (ssize_t)syscall(SYS_splice, pipe, (long long *)0, output, (long long *)0, count, 1u);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+/// fcntl(F_SETPIPE_SZ) (1031 since Linux 2.6.35): the pipe's capacity becomes at least `bytes`
+/// (rounded up to pages); returns the capacity granted, or -1 (EPERM above the unprivileged limit,
+/// EBADF or EINVAL when the descriptor is not a pipe).
+static inline int shelf_set_pipe_size(int pipe, int bytes) {
+    return (int)syscall(SYS_fcntl, pipe, 1031, bytes);
+}
+
 static inline ssize_t shelf_flistxattr(int fd, char *list, size_t size) { return flistxattr(fd, list, size); }
 static inline ssize_t shelf_fgetxattr(int fd, const char *name, void *value, size_t size) {
     return fgetxattr(fd, name, value, size);
@@ -42,9 +70,22 @@ static inline int shelf_fsetxattr(int fd, const char *name, const void *value, s
 }
 static inline int shelf_fremovexattr(int fd, const char *name) { return fremovexattr(fd, name); }
 
+/// The birth time of an open file from statx(2) (STATX_BTIME), as a raw system call: 1 with the
+/// time when the file system reports one, 0 when it does not, -1 with errno (ENOSYS before 4.11).
+int shelf_birth_time(int fd, long long *seconds, unsigned int *nanoseconds);
+
+/// name_to_handle_at(2) of an open file (AT_EMPTY_PATH): the file system's handle for it, which
+/// on ext4, XFS, Btrfs and tmpfs holds the inode's generation number (NFS tells a reused inode
+/// from the file that had its number this way). Writes the handle type (4 bytes, little-endian)
+/// and the handle's bytes to `out`; returns their count, or -1 with errno (EOPNOTSUPP where the
+/// file system has no handles, EOVERFLOW when `capacity` is too small).
+int shelf_file_handle(int fd, unsigned char *out, int capacity);
+
 /// open(2)'s O_TMPFILE (it includes O_DIRECTORY), which glibc shows only to _GNU_SOURCE code, hence
 /// defined in CShelfLinux.c; 0 where the C library does not know it (the open then fails, and the
 /// caller falls back to a named file).
 extern const int shelf_o_tmpfile;
+
+#include "CShelfSignals.h"
 
 #endif

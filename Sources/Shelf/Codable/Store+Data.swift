@@ -21,7 +21,7 @@ extension Store {
     /// Reads an open file to its end straight into `Data` (no second copy through an array);
     /// the size is only a first guess, in case the file grows meanwhile.
     static func readData(_ file: FileDescriptor) throws -> Data {
-        var data = Data(count: Int(clamping: Swift.max(0, try file.status().size)))
+        var data = Data(count: try firstGuess(file))
         let filled = try data.withUnsafeMutableBytes { try file.readFully(into: $0) }
         if filled < data.count {
             data.removeLast(data.count - filled)

@@ -18,28 +18,19 @@ extension Store {
                 if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
                 if !st.isFolder { throw ShelfError.notAFolder(path: target.path) }
             }
-            let tempName = try TempFile.makeFolder(in: target.folder, path: target.path)
-            let tempPath = target.folder.path(for: tempName)
-            do {
-                guard let temp = try FolderWalker.openFolder(tempName, in: target.folder, path: tempPath, create: false) else {
-                    throw ShelfError.notFound(path: tempPath)
-                }
-                try temp.closeAfter { temp in
-                    for (index, data) in value.enumerated() {
-                        let name = FileName(String(index))
-                        let file = Target(folder: temp, name: name, path: target.path + "/" + name.description)
-                        try AtomicReplace.write(file) { fd in
-                            var source = DataSource(data)
-                            try copy(from: &source, to: fd, validatingJSON: false, path: file.path)
-                        }
+            // An existing folder is swapped out atomically where the kernel can, then removed.
+            try TempName.withFolder(in: target.folder, path: target.path, fill: { temp in
+                for (index, data) in value.enumerated() {
+                    let name = FileName(String(index))
+                    let file = Target(folder: temp, name: name, path: target.path + "/" + name.description)
+                    try AtomicReplace.write(file) { fd in
+                        var source = DataSource(data)
+                        try copy(from: &source, to: fd, validatingJSON: false, path: file.path)
                     }
                 }
-                // An existing folder is swapped out atomically where the kernel can, then removed.
-                try AtomicReplace.install(tempName, in: target.folder, path: tempPath, as: target, replace: true)
-            } catch {
-                try? TreeRemover.remove(tempName, in: target.folder, path: tempPath)
-                throw error
-            }
+            }, install: { tempName in
+                try AtomicReplace.install(tempName, in: target.folder, path: target.folder.path(for: tempName), as: target, replace: true)
+            })
         }
         return URL(filePath: try self.path(for: path, in: directory), directoryHint: .isDirectory)
     }

@@ -12,7 +12,7 @@ extension Store {
         return try target.closeAfter { target in
             let file: FileDescriptor
             do {
-                file = try target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
+                file = try target.folder.openForExclusiveLock(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
             } catch ShelfError.notFound {
                 return false
             }

@@ -47,7 +47,7 @@ final class ProgressLine: @unchecked Sendable {
     func expect(_ count: Int64) { total = count }
 
     func advance(by count: Int64) {
-        done += count
+        done = done.addingSaturated(count)
         guard enabled else { return }
         let now = clock()
         guard now &- start >= ProgressLine.delay, !drawn || now &- lastDraw >= ProgressLine.interval else { return }
@@ -68,11 +68,12 @@ final class ProgressLine: @unchecked Sendable {
     func text(elapsed: UInt64) -> String {
         var text = "shelf: \(label): " + amount(done)
         if let total, total > 0 {
-            text += " of " + amount(total) + " (\(min(100, done * 100 / total))%)"
+            // A sparse file's size may be near Int64.max: the product must not overflow.
+            text += " of " + amount(total) + " (\(min(100, Int128(done) * 100 / Int128(total)))%)"
         }
         if case .bytes = unit, elapsed > 0 {
             let perSecond = Double(done) / (Double(elapsed) / 1e9)
-            text += ", " + HumanSize.format(Int64(perSecond)) + "/s"
+            text += ", " + HumanSize.format(Int64(saturating: perSecond)) + "/s"
         }
         return text
     }

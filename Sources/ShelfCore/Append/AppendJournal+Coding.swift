@@ -1,62 +1,123 @@
-/// A record on disk: a magic line, eight little-endian 64-bit numbers, the tail, the fingerprint
-/// and an FNV-1a checksum of everything before it. The record says how long it is, and bytes
-/// after it are ignored: the journal is emptied without a sync, so after a power failure an older,
-/// longer record may show behind a newer one. A crash while a record is being written leaves a
-/// short or mismatching one, which decodes as nil: the data file was not yet touched then.
+/// A record on disk (the third format, `SHELFJ3`): a magic line, ten little-endian 64-bit
+/// numbers, the handle, the fingerprint, each patch (three numbers, its old bytes and its new
+/// head), and an FNV-1a checksum of everything before it. The record says how long it is, and
+/// bytes after it are ignored: the journal is emptied without a sync, so after a power failure
+/// an older, longer record may show behind a newer one. A crash while a record is being written
+/// leaves a short or mismatching one, which decodes as damaged: the data file was not yet touched.
 ///
-/// Records of the first format (`SHELFJ1`, six numbers, no new length or checksum) are still
-/// read: that format's journal was deleted at the commit, so one found means an unfinished append.
+/// Nothing a record holds is trusted before it is checked: a journal can be hand-edited, sparse
+/// or garbage. Every count and offset is bounded (`maxOffset`, `maxOldBytes`, …) before any
+/// arithmetic, so no value can trap, and a journal is never read past `readLimit`.
 extension AppendJournal {
-    private static let magic = Array("SHELFJ2\n".utf8)
-    private static let firstMagic = Array("SHELFJ1\n".utf8)
+    static let magic = Array("SHELFJ3\n".utf8)
+    /// Far above any real file (ext4 stops at 16 TiB) and far below overflow: sums of a few fit.
+    static let maxOffset = 1 << 60
+    /// The old bytes of one patch: an array's tail is at most `ArrayBlanks.limit` blanks on each
+    /// side of its bracket (more are normalised first), so this is never reached by an append.
+    static let maxOldBytes = 16 << 10
+    /// No record shelf writes is longer (the handle, the fingerprint, two patches of `maxOldBytes`).
+    static let readLimit = 64 << 10
+
+    /// What the bytes at the start of a journal are.
+    enum Decoded: Equatable {
+        case record(AppendJournal)
+        /// Torn, garbage or inconsistent: no append wrote it whole, so none changed the file after it.
+        case damaged
+        /// A record of an earlier format longer than `readLimit` (that version kept a whole tail):
+        /// about the file with this identity, and `length` bytes long.
+        case tooLarge(FileIdentity, length: Int)
+    }
 
     func encoded() -> [UInt8] {
         var bytes = AppendJournal.magic
-        bytes.reserveCapacity(AppendJournal.magic.count + 9 * 8 + tail.count + fingerprint.count)
-        for number in [identity.device, identity.inode, UInt64(originalLength), UInt64(offset),
-                       UInt64(tail.count), UInt64(fingerprint.count), UInt64(newLength ?? 0), newChecksum] {
+        let birth = generation.birth
+        for number in [generation.identity.device, generation.identity.inode,
+                       UInt64(bitPattern: birth?.seconds ?? 0), birth.map { UInt64(bitPattern: $0.nanoseconds) } ?? UInt64.max,
+                       UInt64(generation.handle.count), UInt64(originalLength), UInt64(newLength ?? originalLength),
+                       UInt64(fingerprint.count), UInt64(patches.count), newChecksum] {
             AppendJournal.put(number, into: &bytes)
         }
-        bytes += tail
+        bytes += generation.handle
         bytes += fingerprint
-        AppendJournal.put(AppendJournal.checksum(bytes[...]), into: &bytes)
+        for patch in patches {
+            for number in [patch.position, patch.old.count, patch.newCount] { AppendJournal.put(UInt64(number), into: &bytes) }
+            bytes += patch.old
+            bytes += patch.newHead
+        }
+        AppendJournal.put(AppendJournal.fnv(bytes[...]), into: &bytes)
         return bytes
     }
 
-    /// Decodes the record at the start of `bytes`; nil when it is torn or damaged.
-    init?(decoding bytes: [UInt8]) {
-        let prefix = Array(bytes.prefix(AppendJournal.magic.count))
-        let count = prefix == AppendJournal.magic ? 8 : prefix == AppendJournal.firstMagic ? 6 : 0
-        let header = AppendJournal.magic.count + count * 8
-        guard count > 0, bytes.count >= header + 8 else { return nil }
-        let numbers = (0..<count).map { AppendJournal.number(in: bytes, at: AppendJournal.magic.count + 8 * $0) }
-        guard numbers[4] <= UInt64(bytes.count), numbers[5] <= UInt64(bytes.count) else { return nil }
-        let tailCount = Int(numbers[4]), fingerprintCount = Int(numbers[5])
-        let length = header + tailCount + fingerprintCount
-        guard bytes.count >= length + 8,
-              AppendJournal.number(in: bytes, at: length) == AppendJournal.checksum(bytes[..<length]) else { return nil }
-        identity = FileIdentity(device: numbers[0], inode: numbers[1])
-        originalLength = Int(clamping: numbers[2])
-        offset = Int(clamping: numbers[3])
-        tail = Array(bytes[header..<(header + tailCount)])
-        fingerprint = Array(bytes[(header + tailCount)..<length])
-        newLength = count == 8 ? Int(clamping: numbers[6]) : nil
-        newChecksum = count == 8 ? numbers[7] : 0
-        guard offset + tail.count == originalLength, fingerprint.count <= offset, (newLength ?? originalLength) >= originalLength else { return nil }
+    /// Decodes the record at the start of `bytes`, the first `readLimit` bytes (or fewer) of a
+    /// journal of `size` bytes. Each place holds its own format only: a record of an earlier
+    /// format in this version's place (or the reverse) was put there by hand, and is damage.
+    static func decode(_ bytes: [UInt8], journalSize size: Int, legacyPlace: Bool) -> Decoded {
+        if legacyPlace { return decodeLegacy(bytes, journalSize: size) }
+        return Array(bytes.prefix(magic.count)) == magic ? decodeCurrent(bytes).map(Decoded.record) ?? .damaged : .damaged
     }
 
-    private static func put(_ number: UInt64, into bytes: inout [UInt8]) {
+    private static func decodeCurrent(_ bytes: [UInt8]) -> AppendJournal? {
+        var reader = RecordReader(bytes: bytes, at: magic.count)
+        guard let numbers = reader.numbers(10) else { return nil }
+        let (handleCount, originalLength, newLength, fingerprintCount, patchCount) =
+            (numbers[4], numbers[5], numbers[6], numbers[7], numbers[8])
+        guard handleCount <= UInt64(FileGeneration.maxHandleCount), fingerprintCount <= UInt64(fingerprintLength),
+              (1...2).contains(patchCount), originalLength <= newLength, newLength <= UInt64(maxOffset),
+              let handle = reader.bytes(Int(handleCount)), let fingerprint = reader.bytes(Int(fingerprintCount)) else { return nil }
+        let birth = numbers[3] == UInt64.max ? nil : FileTime(seconds: Int64(bitPattern: numbers[2]), nanoseconds: Int64(bitPattern: numbers[3]))
+        var patches: [Patch] = []
+        var end = 0
+        for _ in 0..<patchCount {
+            guard let header = reader.numbers(3), header[0] <= newLength, header[1] <= UInt64(maxOldBytes), header[2] <= newLength else { return nil }
+            let position = Int(header[0]), oldCount = Int(header[1]), newCount = Int(header[2])
+            // Each patch lies inside both the old and the new file, after the one before it.
+            guard position >= end, position + oldCount <= Int(originalLength), position + newCount <= Int(newLength),
+                  let old = reader.bytes(oldCount), let head = reader.bytes(Swift.min(headLength, newCount)) else { return nil }
+            patches.append(Patch(position: position, old: old, newCount: newCount, newHead: head))
+            end = position + Swift.max(oldCount, newCount)
+        }
+        let length = reader.offset
+        guard Int(fingerprintCount) <= patches[0].position, let sum = reader.numbers(1), sum[0] == fnv(bytes[..<length]) else { return nil }
+        return AppendJournal(generation: FileGeneration(identity: FileIdentity(device: numbers[0], inode: numbers[1]), birth: birth, handle: handle),
+                             originalLength: Int(originalLength), newLength: Int(newLength), fingerprint: fingerprint,
+                             patches: patches, newChecksum: numbers[9])
+    }
+
+    static func put(_ number: UInt64, into bytes: inout [UInt8]) {
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
     }
 
-    private static func number(in bytes: [UInt8], at index: Int) -> UInt64 {
-        (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[index + $1]) << UInt64(8 * $1) }
-    }
-
     /// FNV-1a, 64 bits: enough to tell a complete record from a torn one.
-    private static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    static func fnv(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return hash
+    }
+}
+
+/// Reads numbers and runs of bytes from the front of a record, answering nil past its end.
+struct RecordReader {
+    let bytes: [UInt8]
+    var offset: Int
+
+    init(bytes: [UInt8], at offset: Int) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    mutating func numbers(_ count: Int) -> [UInt64]? {
+        guard bytes.count - offset >= 8 * count else { return nil }
+        let numbers = (0..<count).map { n in
+            (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[offset + 8 * n + $1]) << UInt64(8 * $1) }
+        }
+        offset += 8 * count
+        return numbers
+    }
+
+    /// `count` must already be bounded by the caller (it is compared with what is left, not allocated first).
+    mutating func bytes(_ count: Int) -> [UInt8]? {
+        guard count >= 0, bytes.count - offset >= count else { return nil }
+        defer { offset += count }
+        return Array(bytes[offset..<(offset + count)])
     }
 }

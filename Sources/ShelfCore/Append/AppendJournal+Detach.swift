@@ -10,7 +10,7 @@ extension AppendJournal {
         while true {
             let file: FileDescriptor
             do {
-                file = try folder.open(name, [.readOnly, .noFollow, .nonBlocking], path: path)
+                file = try folder.openForExclusiveLock(name, [.readOnly, .noFollow, .nonBlocking], path: path)
             } catch ShelfError.notFound, ShelfError.symbolicLink {
                 return nil
             }
@@ -24,6 +24,16 @@ extension AppendJournal {
             if let locked { return locked }
             if !isFile { return nil }
             // Replaced meanwhile: lock the file that has the name now.
+        }
+    }
+
+    /// Settles a crashed append's record (if there is one) against the locked `file` that `name`
+    /// leads to, before the name is given to another file (a save, or a move, copy or rename onto
+    /// it). Recovery needs write access; where it fails, the record stays, and the file's
+    /// generation keeps it from being settled against the new file (`AppendJournal.verdict`).
+    static func settle(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor) {
+        if JournalFile.isPending(for: name, in: folder) {
+            _ = try? recoverThroughName(of: file, name: name, in: folder)
         }
     }
 

@@ -1,30 +1,49 @@
 /// One record of the append journal (docs/formats.md, "The journal and recovery"). Before an
 /// in-place append changes a single byte of the stored file it writes, durably, into the file's
-/// journal (`JournalFile`): the file's identity, its length, the insertion offset, the old bytes
-/// from there to the end (for a JSON array: the closing bracket and the blanks around it), the
-/// length the file will have, and a checksum of the bytes it will hold from the offset on. When
-/// those bytes are durable the journal is emptied, with no sync: the commit.
+/// journal (`JournalFile`): the file's generation, its length, the bytes each change overwrites
+/// (for an array: the closing bracket and the blanks around it), the first new bytes of each, the
+/// length the file will have, and a checksum of every byte it will write. When those bytes are
+/// durable the journal is emptied, with no sync: the commit.
 ///
 /// So a record found later belongs either to an append that did not finish (the file is rolled
 /// back to exactly its old bytes) or to one that finished but whose emptying was lost in a power
-/// failure (the file already holds exactly the promised bytes: it is kept).
+/// failure (the file already holds exactly the promised bytes: it is kept), or to neither: to an
+/// earlier file of that name, or to this file changed since by another program. Those are told
+/// apart by what the file is now, and left alone.
 package struct AppendJournal: Equatable {
-    /// How many bytes before the insertion offset are kept to recognise the file on recovery.
+    /// How many bytes before the first change are kept to recognise the file on recovery.
     static let fingerprintLength = 64
+    /// How many of each change's first new bytes are kept (see `Patch.newHead`).
+    static let headLength = 64
 
-    var identity: FileIdentity
+    /// One run of bytes the append overwrites, at `position`.
+    struct Patch: Equatable {
+        var position: Int
+        /// The bytes there before, written back by a rollback.
+        var old: [UInt8]
+        /// How many bytes the append writes from `position`.
+        var newCount: Int
+        /// The first of those bytes (at most `headLength`). An interrupted append can only have
+        /// left, at each of these places, the new byte, the old one or a zero (a block the disk
+        /// never got); anything else was written by someone else, and the record is not this file's.
+        var newHead: [UInt8]
+    }
+
+    /// The file the record was written for. Device and inode only in a record of an earlier format.
+    var generation: FileGeneration
     var originalLength: Int
-    var offset: Int
-    /// The old bytes `offset..<originalLength`, written again after the new ones.
-    var tail: [UInt8]
-    /// The bytes just before `offset`, which an append never changes: if they differ on recovery,
-    /// the record is not about this file (an inode number reused after a removal) and is dropped.
-    var fingerprint: [UInt8]
     /// The file's length once the append is complete; nil in a record of the first format, which
     /// was deleted at the commit and so always meant an unfinished append.
     var newLength: Int?
-    /// `Checksum64` of the file's bytes `offset..<newLength` once the append is complete.
+    /// The bytes just before the first patch, which an append never changes.
+    var fingerprint: [UInt8]
+    /// In file order, not overlapping; one for an append (from the insertion point to the end),
+    /// two for moving the closing bracket (`ArrayBlanks`).
+    var patches: [Patch]
+    /// `Checksum64` of the new bytes of every patch, in order, once the append is complete.
     var newChecksum: UInt64
+    /// Written by an earlier version: no generation and no new heads (see `AppendJournal+Legacy`).
+    var legacy = false
 
     /// What a record says about the file it is checked against.
     enum Verdict: Equatable {
@@ -37,32 +56,55 @@ package struct AppendJournal: Equatable {
         case interrupted
     }
 
-    /// Compares the record with `file` (whose `fstat` is `st`), reading only the fingerprint and,
-    /// when the length matches, the new bytes.
-    func verdict(on file: FileDescriptor, _ st: FileStatus) throws -> Verdict {
-        let size = Int(st.size)
+    /// Compares the record with `file` (whose `fstat` is `st`), reading only the fingerprint, the
+    /// heads and, when the length matches, the new bytes.
+    /// - Parameter written: when the journal was last written (its modification time), for a
+    ///   record of an earlier format, which names no generation.
+    func verdict(on file: FileDescriptor, _ st: FileStatus, written: FileTime? = nil) throws -> Verdict {
+        let size = Int(clamping: st.size)
         // An append only ever grows its file from `originalLength` to `newLength`; a rollback cuts
         // it back to `originalLength`. Any other length means the record is not about this file.
-        guard FileIdentity(st) == identity, size >= originalLength, size <= newLength ?? Int.max,
-              try file.bytes(in: (offset - fingerprint.count)..<offset) == fingerprint else { return .unrelated }
+        guard size >= originalLength, size <= newLength ?? Int.max, isSameFile(FileGeneration(of: file, st), written: written),
+              let first = patches.first,
+              try file.bytes(in: (first.position - fingerprint.count)..<first.position) == fingerprint,
+              try patches.allSatisfy({ try heads($0, in: file, size: size) }) else { return .unrelated }
         guard let newLength, size == newLength else { return .interrupted }
-        return try AppendJournal.checksum(of: file, in: offset..<newLength) == newChecksum ? .complete : .interrupted
+        var sum = Checksum64()
+        for patch in patches { try AppendJournal.checksum(of: file, in: patch.position..<(patch.position + patch.newCount), into: &sum) }
+        return sum.value == newChecksum ? .complete : .interrupted
     }
 
-    /// Puts the old tail back, cuts the file to its old length and makes that durable.
-    /// - Parameter failpoints: `.rollback` dies after the tail is back, before the file is cut.
+    private func isSameFile(_ now: FileGeneration, written: FileTime?) -> Bool {
+        guard legacy else { return now == generation }
+        guard now.identity == generation.identity else { return false }
+        // No generation in the record: a file born after the record was written is not its file.
+        if let birth = now.birth, let written, (birth.seconds, birth.nanoseconds) > (written.seconds, written.nanoseconds) { return false }
+        return true
+    }
+
+    /// Whether the bytes at the start of `patch` are what an interrupted append may leave there.
+    private func heads(_ patch: Patch, in file: FileDescriptor, size: Int) throws -> Bool {
+        let end = Swift.min(size, patch.position + patch.newHead.count)
+        guard patch.position < end else { return true }
+        let now = try file.bytes(in: patch.position..<end)
+        return now.indices.allSatisfy { i in
+            now[i] == patch.newHead[i] || now[i] == 0 || (i < patch.old.count && now[i] == patch.old[i])
+        }
+    }
+
+    /// Puts the old bytes back, cuts the file to its old length and makes that durable.
+    /// - Parameter failpoints: `.rollback` dies after the bytes are back, before the file is cut.
     func rollBack(_ file: FileDescriptor, failpoints: Failpoints = .none) throws {
-        try file.writeAll(toAbsoluteOffset: offset, tail)
+        for patch in patches.reversed() { try file.writeAll(toAbsoluteOffset: patch.position, patch.old) }
         failpoints.check(.rollback)
         try file.resize(to: originalLength)
         try file.dataSync()
     }
 
-    /// `Checksum64` of a byte range of `file`, read through a fixed buffer.
-    static func checksum(of file: FileDescriptor, in range: Range<Int>) throws -> UInt64 {
+    /// Adds the bytes of `range` of `file` to `sum`, read through a fixed buffer.
+    static func checksum(of file: FileDescriptor, in range: Range<Int>, into sum: inout Checksum64) throws {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.min(streamBufferSize, Swift.max(range.count, 1)), alignment: 16)
         defer { buffer.deallocate() }
-        var sum = Checksum64()
         var done = 0
         while done < range.count {
             let want = UnsafeMutableRawBufferPointer(rebasing: buffer[..<Swift.min(buffer.count, range.count - done)])
@@ -71,6 +113,5 @@ package struct AppendJournal: Equatable {
             done += n
             if n < want.count { break }
         }
-        return sum.value
     }
 }

@@ -51,15 +51,15 @@ extension AppendJournal {
     }
 
     /// Repairs `file` (whose status is `st`; open for writing, exclusively locked) if its journal
-    /// holds a record, then empties the journal durably. Returns the file's status afterwards.
-    /// The usual case, an empty journal, costs one `pread`.
+    /// holds a record (or an earlier version's journal does), then empties the journal durably.
+    /// Returns the file's status afterwards. The usual case, an empty journal, costs one `pread`
+    /// (and one failed `open` for an earlier version's journal).
     @discardableResult
     static func recover(_ file: FileDescriptor, _ st: FileStatus, journal: JournalFile, failpoints: Failpoints = .none) throws -> FileStatus {
-        let bytes = try journal.contents()
-        guard !bytes.isEmpty else { return st }
-        var now = st
+        var now = try LegacyJournal.settle(file, st, name: journal.dataName, in: journal.folder, failpoints: failpoints)
+        guard let decoded = try journal.record() else { return now }
         // A record that does not decode was torn while being written, before any data changed.
-        if let record = AppendJournal(decoding: bytes), try record.verdict(on: file, st) == .interrupted {
+        if case .record(let record) = decoded, try record.verdict(on: file, now) == .interrupted {
             try record.rollBack(file, failpoints: failpoints)
             now = try file.status()
         }
@@ -88,7 +88,7 @@ extension AppendJournal {
         let writable: FileDescriptor
         do {
             writable = try folder.open(name, [.readWrite, .noFollow, .nonBlocking], path: file.path,
-                                       operation: "open to recover an interrupted append")
+                                       operation: .openToRecover)
         } catch ShelfError.notFound {
             return false
         }

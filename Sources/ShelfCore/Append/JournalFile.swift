@@ -1,39 +1,48 @@
-/// The journal of one stored file: `.shelf-journal-<name>` beside it, created by the first
-/// in-place append and kept from then on, empty between appends. Keeping it makes an append two
-/// syncs (the record, then the data) instead of four: no file is created or deleted, so the folder
-/// needs no sync. Every use happens while the stored file's exclusive lock is held.
+/// The journal of one stored file (`JournalName`), created by the first in-place append and kept
+/// from then on, empty between appends. Keeping it makes an append two syncs (the record, then the
+/// data) instead of four: no file is created or deleted, so the folder needs no sync. Every use
+/// happens while the stored file's exclusive lock is held.
 package final class JournalFile {
-    static let namePrefix = SafePath.reservedPrefix + "journal-"
+    /// What every journal name starts with (this version's and earlier ones').
+    static let namePrefix = JournalName.commonPrefix
 
     let folder: FileDescriptor
+    /// The stored file's name.
+    let dataName: FileName
     let name: FileName
     let path: String
     /// Nil until the file exists.
     private var file: OpenFile?
 
-    /// The journal's name for the file `name`: shelf's reserved prefix, so it is never listed and
-    /// can never clash with a user's file. Names too long for the prefix get a hash instead.
+    /// The journal's name for the file `name` (see `JournalName`).
     static func name(for name: FileName) -> FileName {
-        if namePrefix.utf8.count + name.bytes.count <= 255 { return name.prefixed(by: namePrefix) }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name.bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return FileName(namePrefix + "#" + String(hash, radix: 16))
+        JournalName.of(name)
     }
 
-    /// Whether the journal of `name` holds a record: one `fstatat`, the cost every locked reader
-    /// pays. An empty or missing journal means no append needs repair.
+    /// Whether a journal of `name` holds a record, in this version's place or an earlier one's:
+    /// one `fstatat` (two for a file that never had an in-place append), the cost every locked
+    /// reader pays. An empty or missing journal means no append needs repair.
     package static func isPending(for name: FileName, in folder: FileDescriptor) -> Bool {
-        ((try? folder.status(of: JournalFile.name(for: name)))?.size ?? 0) > 0
+        if let st = try? folder.status(of: JournalName.of(name)) { return holdsRecord(st) }
+        return LegacyJournal.isPending(for: name, in: folder)
+    }
+
+    /// Only a regular file can be a journal: anything else under its name (a folder, a FIFO, a
+    /// link) holds no record to settle, and an append refuses to use it (`open`).
+    static func holdsRecord(_ st: FileStatus?) -> Bool {
+        guard let st else { return false }
+        return st.isRegularFile && st.size > 0
     }
 
     /// Opens the journal of the file `name` if it exists (it is created by the first `write`).
     /// A journal another user left that this process may not write is replaced when it is empty.
     init(for name: FileName, in folder: FileDescriptor) throws {
         self.folder = folder
-        self.name = JournalFile.name(for: name)
+        dataName = name
+        self.name = JournalName.of(name)
         path = folder.path(for: self.name)
         do {
-            file = OpenFile(try folder.open(self.name, [.readWrite, .noFollow], path: path, operation: "open journal"))
+            file = OpenFile(try JournalFile.open(self.name, in: folder, path: path, [.readWrite, .noFollow, .nonBlocking]))
         } catch ShelfError.notFound {
             return
         } catch ShelfError.permissionDenied where !JournalFile.isPending(for: name, in: folder) && (try? folder.remove(self.name)) != nil {
@@ -41,12 +50,37 @@ package final class JournalFile {
         }
     }
 
-    /// The journal's bytes; empty when there is no record (the usual case: one `pread`).
-    func contents() throws -> [UInt8] {
-        guard let file = file?.descriptor else { return [] }
-        let first = try file.bytes(in: 0..<4096)
-        if first.count < 4096 { return first }
-        return try file.bytes(in: 0..<Int(file.status().size))
+    /// What the journal holds: nothing (the usual case, one `pread`), or its first bytes decoded.
+    /// Never more than `AppendJournal.readLimit` bytes are read, however large or sparse it is.
+    func record() throws -> AppendJournal.Decoded? {
+        guard let file = file?.descriptor else { return nil }
+        return try JournalFile.read(file, legacyPlace: false)
+    }
+
+    /// Opens a journal, refusing anything but a regular file: a FIFO or a device planted under
+    /// its name is never read or written as one.
+    static func open(_ name: FileName, in folder: FileDescriptor, path: String, _ options: OpenOptions) throws -> FileDescriptor {
+        let notJournal = ShelfError.unsupported(path: path, reason: "it is not a regular file, so it is not shelf's journal; remove it")
+        let file: FileDescriptor
+        do {
+            file = try folder.open(name, options, path: path, operation: .openJournal)
+        } catch ShelfError.isAFolder {
+            throw notJournal
+        }
+        guard let regular = try file.kept(if: { try $0.status().isRegularFile }) else { throw notJournal }
+        return regular
+    }
+
+    /// Reads and decodes the start of an open journal; nil when it is empty.
+    static func read(_ file: FileDescriptor, legacyPlace: Bool) throws -> AppendJournal.Decoded? {
+        var bytes = try file.bytes(in: 0..<4096)
+        if bytes.isEmpty { return nil }
+        var size = bytes.count
+        if bytes.count == 4096 {
+            size = Int(clamping: try file.status().size)
+            bytes = try file.bytes(in: 0..<Swift.min(size, AppendJournal.readLimit))
+        }
+        return AppendJournal.decode(bytes, journalSize: size, legacyPlace: legacyPlace)
     }
 
     /// Writes `record` and makes it durable before the data changes: `fdatasync` when the journal
@@ -86,21 +120,23 @@ package final class JournalFile {
     /// Empties the journal durably: the end of a recovery.
     func clear() throws {
         guard let file = file?.descriptor else { return }
-        try file.resize(to: 0, operation: "empty journal")
+        try file.resize(to: 0, operation: .emptyJournal)
         try file.dataSync()
     }
 
-    /// Deletes the journal of `name` (a file being removed or moved away; its lock is held and
-    /// its journal is empty).
+    /// Deletes the journals of `name` (a file being removed or moved away; its lock is held and
+    /// a record in its journal has been settled): this version's, and an earlier one's unless that
+    /// may hold another file's record (`LegacyJournal.retire`).
     static func remove(for name: FileName, in folder: FileDescriptor) throws {
-        let journal = JournalFile.name(for: name)
+        let journal = JournalName.of(name)
         do {
             try kernel.remove(SystemString(journal), in: folder.raw, isFolder: false)
         } catch .noSuchFile {
-            return
+            // none
         } catch {
-            throw ShelfError.system(error, path: folder.path(for: journal), operation: "remove journal")
+            throw ShelfError.system(error, path: folder.path(for: journal), operation: .removeJournal)
         }
+        LegacyJournal.retire(for: name, in: folder)
     }
 
     private func create(mode: UInt32) throws -> FileDescriptor {
@@ -110,13 +146,13 @@ package final class JournalFile {
         } catch ShelfError.alreadyExists {
             // Made meanwhile for another file of this name (this one was removed and made again):
             // ours now, under our lock; the caller syncs it and the folder as if it were new.
-            let existing = OpenFile(try folder.open(name, [.readWrite, .noFollow], path: path))
+            let existing = OpenFile(try JournalFile.open(name, in: folder, path: path, [.readWrite, .noFollow, .nonBlocking]))
             file = existing
             return existing.descriptor
         }
         let owned = OpenFile(created)
         let bits = mode & 0o666
-        if bits != 0o600 { try created.setPermissions(bits, operation: "set journal permissions") }
+        if bits != 0o600 { try created.setPermissions(bits, operation: .setJournalPermissions) }
         file = owned
         return created
     }

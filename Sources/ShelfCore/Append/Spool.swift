@@ -40,7 +40,7 @@ final class Spool {
             memory.removeLast(count - length)
         } else if let file {
             memory.removeAll()
-            try file.resize(to: length, operation: "truncate temporary file")
+            try file.resize(to: length, operation: .truncateTemporaryFile)
             fileLength = length
         }
         count = length
@@ -93,6 +93,13 @@ final class Spool {
         if n < range.count { throw Spool.shortRead(folder) }
     }
 
+    /// The bytes `range` of the spool, for a few of them.
+    func bytes(_ range: Range<Int>) throws -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: range.count)
+        try bytes.withUnsafeMutableBytes { try read(range, into: $0) }
+        return bytes
+    }
+
     /// Moves what is in memory to the file, creating the file the first time.
     private func flush() throws {
         let fd: FileDescriptor
@@ -117,7 +124,7 @@ final class Spool {
             do {
                 n = try kernel.copyRange(from: file.raw, at: &from, to: output.raw, at: &to, count: range.count - done)
             } catch let error where [.noSpace, .quotaExceeded, .ioError].contains(error) {
-                throw ShelfError.system(error, path: output.path, operation: "write")
+                throw ShelfError.system(error, path: output.path, operation: .write)
             } catch {
                 break copying  // not supported here: copy through a buffer
             }
@@ -137,6 +144,6 @@ final class Spool {
 
     /// The spool's file ended before the bytes it was given: something cut it.
     private static func shortRead(_ folder: FileDescriptor) -> ShelfError {
-        .io(path: folder.path, operation: "read temporary file", errno: Errno.ioError.rawValue)
+        .io(path: folder.path, operation: SystemOperation.readTemporaryFile.text, errno: Errno.ioError.rawValue)
     }
 }

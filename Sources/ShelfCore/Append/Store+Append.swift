@@ -10,7 +10,7 @@ extension Store {
     ///   file; with `each`, one file per element of an input array;
     /// - any other file (or any file with `raw`) gets the bytes as they are.
     ///
-    /// The input is read and checked before the file is locked; the change itself is made under an
+    /// The input is read and checked before anything is locked; the change itself is made under an
     /// exclusive lock with a rollback journal, so concurrent appends all land, each once, and a
     /// crash at any instant leaves the file with or without the new items, never torn.
     /// - Throws: `invalidJSON` or `invalidInput` (nothing changed), `isAFolder`, `notAFolder`,
@@ -24,13 +24,13 @@ extension Store {
     @discardableResult
     package func append<Source: ByteSource>(from source: inout Source, to safe: SafePath, in directory: Directory,
                                             options: AppendOptions = AppendOptions()) throws -> AppendResult {
-        guard let target = try target(safe, in: directory, create: true, folderMode: FileMode.folder(for: options.mode)) else {
-            throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
+        // The input is read before any lock is taken (see `withLockedFolder`).
+        try preparedTarget(safe, in: directory, folderMode: FileMode.folder(for: options.mode)).closeAfter { target in
+            try append(from: &source, to: target, safe: safe, in: directory, options: options)
         }
-        return try target.closeAfter { target in try append(from: &source, to: target, safe: safe, options: options) }
     }
 
-    private func append<Source: ByteSource>(from source: inout Source, to target: Target, safe: SafePath,
+    private func append<Source: ByteSource>(from source: inout Source, to target: Target, safe: SafePath, in directory: Directory,
                                             options: AppendOptions) throws -> AppendResult {
         let status = try target.status()
         if let status, status.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
@@ -41,7 +41,7 @@ extension Store {
             if status?.isFolder == true { throw ShelfError.isAFolder(path: target.path) }
         }
         if status?.isFolder ?? wantsFolder {
-            return try appendToFolder(from: &source, target, options: options)
+            return try appendToFolder(from: &source, target, safe: safe, in: directory, options: options)
         }
         if wantsFolder { throw ShelfError.notAFolder(path: target.path) }
         let format = options.raw ? .raw : options.format ?? AppendFormat.forName(safe.name)
@@ -51,9 +51,12 @@ extension Store {
         }
         let input = try AppendInput.read(&source, format: format, options: options, folder: target.folder, path: target.path)
         let failpoints = Failpoints(environment: locations.environment)
-        let count = format == .jsonArray
-            ? try appendToArray(input, target, mode: options.mode, failpoints: failpoints)
-            : try appendAtEnd(input, target, lines: format == .jsonLines, mode: options.mode, failpoints: failpoints)
+        let folderMode = FileMode.folder(for: options.mode)
+        let count = try withLockedFolder(of: target, safe, in: directory, folderMode: folderMode) { target in
+            format == .jsonArray
+                ? try appendToArray(input, target, mode: options.mode, failpoints: failpoints)
+                : try appendAtEnd(input, target, lines: format == .jsonLines, mode: options.mode, failpoints: failpoints)
+        }
         return AppendResult(path: target.path, itemsAppended: count)
     }
 
@@ -68,9 +71,10 @@ extension Store {
             return try locked.closeAfter { locked in
                 let rewrite = JSONRewrite(file: locked.file, target: target, size: locked.size, failpoints: failpoints)
                 switch try StoredJSONShape.inspect(locked.file, size: locked.size) {
-                case .array(let offset, let isEmpty):
+                case .array(let offset, let close, let isEmpty):
                     guard input.count > 0 else { return 0 }
-                    let splice = AppendSplice(locked: locked, failpoints: failpoints)
+                    let normal = try ArrayBlanks.normalize(locked, insertAt: offset, close: close, failpoints: failpoints)
+                    let splice = AppendSplice(locked: normal, failpoints: failpoints)
                     try splice.insert(isEmpty ? [] : [Byte.comma], input.spool, at: offset)
                 case .empty:
                     try rewrite.replace(keeping: nil, then: input.spool)

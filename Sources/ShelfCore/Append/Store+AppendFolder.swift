@@ -1,89 +1,152 @@
 extension Store {
     /// A folder of numbered files (Disk's `[Data]`): the input becomes the file after the highest
     /// purely numeric name (`0` in an empty folder; gaps are never filled, `a1b2` does not count).
-    /// Each file is written as a temp file (`TempFile`) and fsynced first; then, under an exclusive
-    /// lock on the folder, the number is chosen and the file linked under it, so concurrent
-    /// appenders never pick the same number and a crash leaves no partial file under a number.
-    func appendToFolder<Source: ByteSource>(from source: inout Source, _ target: Target, options: AppendOptions) throws -> AppendResult {
-        do {
-            try target.folder.makeFolder(target.name, permissions: FileMode.folder(for: options.mode), path: target.path)
-            // The new folder's name must survive a power cut before anything is linked inside.
-            try AtomicReplace.syncFolder(target.folder)
-        } catch ShelfError.alreadyExists {
-            // appending to it
-        }
-        guard let folder = try FolderWalker.openFolder(target.name, in: target.folder, path: target.path, create: false) else {
-            throw ShelfError.notFound(path: target.path)
-        }
-        return try folder.closeAfter { folder in
-            let failpoints = Failpoints(environment: locations.environment)
-            if options.each {
-                let input = try AppendInput.read(&source, format: .folder, options: options, folder: folder, path: target.path)
-                try FileLock.lock(folder, .exclusive)
-                var names: [FileName] = []
-                var start = 0
-                var number = try NumberedFiles.next(in: folder)
-                for end in input.ends {
-                    let name = try NumberedFiles.write(in: folder, path: target.path, as: number, mode: options.mode,
-                                                       failpoints: failpoints) { file in
-                        try input.spool.copy(start..<end, to: file, at: 0)
-                    }
-                    names.append(name)
-                    number = NumberedFiles.increment(name)
-                    start = end
+    /// Each file is written as a temp file (`TempFile`) and fsynced first, with no lock held while
+    /// the input arrives; then, under an exclusive lock on the folder, the number is chosen and
+    /// the file linked under it, so concurrent appenders never pick the same number and a crash
+    /// leaves no partial file under a number. The next number is the folder counter's
+    /// (`FolderCounter`), so an append costs the same at any folder size. With `each`, each element
+    /// is its own atomic append (two syncs each, its file's and the folder's): a power cut keeps the
+    /// first elements, each whole, never a later one alone; an error or a signal removes them all.
+    func appendToFolder<Source: ByteSource>(from source: inout Source, _ prepared: Target, safe: SafePath, in directory: Directory,
+                                            options: AppendOptions) throws -> AppendResult {
+        let failpoints = Failpoints(environment: locations.environment)
+        // The numbered folder and the folders on the way get the mode's search bits (`--mode`).
+        let folderMode = FileMode.folder(for: options.mode)
+        if options.each {
+            let input = try AppendInput.read(&source, format: .folder, options: options, folder: prepared.folder, path: prepared.path)
+            let names = try withLockedFolder(of: prepared, safe, in: directory, folderMode: folderMode) { target in
+                try NumberedFiles.withLockedFolder(target, mode: folderMode) { folder in
+                    try NumberedFiles.writeEach(input, in: folder, path: target.path, mode: options.mode, failpoints: failpoints)
                 }
-                try AtomicReplace.syncFolder(folder)
-                let created = names.map(\.description)
-                return AppendResult(path: created.last.map { target.path + "/" + $0 } ?? target.path, itemsAppended: names.count,
-                                    createdNames: created)
             }
-            let name = try NumberedFiles.write(in: folder, path: target.path, as: nil, mode: options.mode, failpoints: failpoints) { file in
-                try copy(from: &source, to: file, validatingJSON: false, path: target.path)
-            }
-            try AtomicReplace.syncFolder(folder)
-            return AppendResult(path: target.path + "/" + name.description, itemsAppended: 1, createdNames: [name.description])
+            let created = names.map(\.description)
+            return AppendResult(path: created.last.map { prepared.path + "/" + $0 } ?? prepared.path, itemsAppended: names.count,
+                                createdNames: created)
         }
+        guard let folder = try FolderWalker.openFolder(prepared.name, in: prepared.folder, path: prepared.path, create: true,
+                                                       mode: folderMode) else {
+            throw ShelfError.notFound(path: prepared.path)
+        }
+        let name = try folder.closeAfter { folder in
+            try TempFile.create(in: folder, path: prepared.path, permissions: options.mode).closeAfter { temp in
+                try copy(from: &source, to: temp.file, validatingJSON: false, path: prepared.path)
+                return try withLockedFolder(of: prepared, safe, in: directory, folderMode: folderMode) { target in
+                    try NumberedFiles.withLockedFolder(target, mode: folderMode) { current in
+                        try temp.placed(in: current, path: target.path) { placed in
+                            try placed.file.sync()
+                            return try FolderCounter.with(in: current) { counter in
+                                let name = try NumberedFiles.link(&placed, in: current, path: target.path, as: counter.next(),
+                                                                  failpoints: failpoints)
+                                try AtomicReplace.syncFolder(current)
+                                counter.record(try NumberedFiles.increment(name, in: target.path))
+                                return name
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return AppendResult(path: prepared.path + "/" + name.description, itemsAppended: 1, createdNames: [name.description])
     }
 }
 
 /// Naming and linking the files of a numbered folder.
 package enum NumberedFiles {
-    /// Writes a complete, fsynced temp file in `folder` with `fill`, then links it under `number`
-    /// (or the next free one after it). With `number` nil, the folder's lock is taken once the file
-    /// is written and the number chosen then; otherwise the caller holds the lock. A name another
-    /// program made meanwhile only moves the number on.
+    /// Numbers of more digits than this do not count when the folder is listed: the next one
+    /// could need 256, longer than a name may be. So a file named with 255 nines (or any other
+    /// name a user saved) never stops the folder's appends.
+    static let maxCountedDigits = 254
+
+    /// Opens (or makes) the numbered folder `target` and runs `body` holding its exclusive lock.
+    /// The caller holds the shared lock of the folder above; a numbered folder removed in the
+    /// moment before the lock is made again.
+    static func withLockedFolder<R>(_ target: Target, mode: UInt32 = 0o700, _ body: (FileDescriptor) throws -> R) throws -> R {
+        while true {
+            guard let folder = try FolderWalker.openFolder(target.name, in: target.folder, path: target.path, create: true,
+                                                           mode: mode) else { continue }
+            var result: R?
+            try folder.closeAfter { folder in
+                try FileLock.lock(folder, .exclusive)
+                guard try folder.status().linkCount > 0 else { return }
+                result = try body(folder)
+            }
+            if let result { return result }
+        }
+    }
+
+    /// Links the complete, fsynced temp file under `number` (or the next free one after it) in
+    /// `folder`, whose exclusive lock the caller holds. A name another program made meanwhile only
+    /// moves the number on: a link never replaces a name.
     /// - Returns: the number the file got.
-    static func write(in folder: FileDescriptor, path: String, as number: FileName?, mode: UInt32 = FileMode.privateFile,
-                      failpoints: Failpoints, fill: (FileDescriptor) throws -> Void) throws -> FileName {
-        try TempFile.create(in: folder, path: path, permissions: mode).closeAfter { temp in
-            try fill(temp.file)
-            try temp.file.sync()
-            if number == nil { try FileLock.lock(folder, .exclusive) }
-            failpoints.check(.folder)
-            var candidate = try number ?? next(in: folder)
-            while true {
+    static func link(_ temp: inout TempFile, in folder: FileDescriptor, path: String, as number: FileName,
+                     failpoints: Failpoints) throws -> FileName {
+        failpoints.check(.folder)
+        try Interruption.check(path)
+        var candidate = number
+        while true {
+            do {
+                try temp.link(as: candidate, path: folder.path(for: candidate))
+                temp.removeName()
+                return candidate
+            } catch ShelfError.alreadyExists {
+                candidate = try increment(candidate, in: path)
+            }
+        }
+    }
+
+    /// `append --each` to a folder: each element of `input` as the next numbered file, in the
+    /// locked `folder`, the folder synced after each link (each element its own atomic append,
+    /// docs/reliability.md, "Power loss"). If one fails (a full disk, a signal), the files already
+    /// made go again. Each file is made with `mode` (less the umask).
+    static func writeEach(_ input: AppendInput, in folder: FileDescriptor, path: String, mode: UInt32 = FileMode.privateFile,
+                          failpoints: Failpoints) throws -> [FileName] {
+        try Interruption.deferring {
+            try FolderCounter.with(in: folder) { counter in
+                var names: [FileName] = []
                 do {
-                    try temp.link(as: candidate, path: folder.path(for: candidate))
-                    temp.removeName()
-                    return candidate
-                } catch ShelfError.alreadyExists {
-                    candidate = increment(candidate)
+                    var start = 0
+                    var number = try counter.next()
+                    for end in input.ends {
+                        let name = try TempFile.create(in: folder, path: path, permissions: mode).closeAfter { temp in
+                            try input.spool.copy(start..<end, to: temp.file, at: 0)
+                            try temp.file.sync()
+                            return try link(&temp, in: folder, path: path, as: number, failpoints: failpoints)
+                        }
+                        try AtomicReplace.syncFolder(folder)
+                        names.append(name)
+                        number = try increment(name, in: path)
+                        start = end
+                    }
+                    counter.record(number)
+                    return names
+                } catch {
+                    for name in names { try? folder.remove(name) }
+                    try? AtomicReplace.syncFolder(folder)
+                    throw error
                 }
             }
         }
     }
 
-    /// One more than the highest purely numeric name (by value: `007` is 7), or `0`.
-    static func next(in folder: FileDescriptor) throws -> FileName {
+    /// The digits of the highest purely numeric name (by value: `007` is 7) of at most
+    /// `maxCountedDigits` digits; nil when there is none. Lists the whole folder.
+    static func highest(in folder: FileDescriptor) throws -> [UInt8]? {
         var highest: [UInt8]?
         for entry in try FolderEntries.read(folder) {
-            guard let value = value(of: entry.name) else { continue }
+            guard let value = value(of: entry.name), value.count <= maxCountedDigits else { continue }
             if let current = highest, value.count < current.count || (value.count == current.count && !current.lexicographicallyPrecedes(value)) {
                 continue
             }
             highest = value
         }
-        return highest.map { increment(FileName(bytes: $0) ?? "0") } ?? "0"
+        return highest
+    }
+
+    /// One more than `highest`, or `0`.
+    static func next(after highest: [UInt8]?) throws -> FileName {
+        guard let highest, let name = FileName(bytes: highest) else { return "0" }
+        return try increment(name, in: "")
     }
 
     /// The digits of a purely numeric name without leading zeros; nil for any other name.
@@ -93,8 +156,9 @@ package enum NumberedFiles {
         return trimmed.isEmpty ? [UInt8(ascii: "0")] : Array(trimmed)
     }
 
-    /// Decimal increment of a digit string of any length ("199" → "200").
-    static func increment(_ digits: FileName) -> FileName {
+    /// Decimal increment of a digit string of any length ("199" → "200"). Past 255 digits there is
+    /// no name left: only a folder holding every 255-digit name above the counted ones gets there.
+    static func increment(_ digits: FileName, in path: String) throws -> FileName {
         var bytes = digits.bytes
         var index = bytes.count - 1
         while index >= 0 {
@@ -105,6 +169,9 @@ package enum NumberedFiles {
             bytes[index] = UInt8(ascii: "0")
             index -= 1
         }
-        return FileName(bytes: [UInt8(ascii: "1")] + bytes) ?? digits
+        guard bytes.count < 255, let longer = FileName(bytes: [UInt8(ascii: "1")] + bytes) else {
+            throw ShelfError.invalidName(path + "/" + digits.description, reason: "no numbered name is left after it (names have at most 255 bytes)")
+        }
+        return longer
     }
 }

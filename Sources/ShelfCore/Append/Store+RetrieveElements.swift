@@ -7,21 +7,18 @@ extension Store {
     ///   been written), `notFound`, `expired` (unless `options.allowExpired`), `isAFolder`, …
     package func retrieveElements(_ path: SafePath, from directory: Directory, to output: Int32,
                                  options: RetrieveOptions = RetrieveOptions()) throws {
-        let (file, filePath) = try openLockedForReading(path, in: directory, options: options)
-        try file.closeAfter { file in try streamElements(of: file, at: filePath, lines: AppendFormat.forName(path.name) == .jsonLines,
-                                                           to: output) }
+        let (snapshot, filePath) = try openSnapshot(path, in: directory, options: options)
+        try snapshot.file.closeAfter { _ in
+            try streamElements(of: snapshot, at: filePath, lines: AppendFormat.forName(path.name) == .jsonLines, to: output)
+        }
     }
 
-    private func streamElements(of file: FileDescriptor, at filePath: String, lines: Bool, to output: Int32) throws {
+    private func streamElements(of snapshot: ReadSnapshot, at filePath: String, lines: Bool, to output: Int32) throws {
         let sink = LineWriterSink(output: FileDescriptor(raw: output, path: "<stdout>"))
         var splitter = ValueSplitter(unit: lines ? .lineValues : .arrayElements, compact: true, sink: sink)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
-        defer { buffer.deallocate() }
         do {
-            while true {
-                let n = try file.read(into: buffer)
-                if n == 0 { break }
-                try splitter.consume(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+            try snapshot.forEachChunk { chunk in
+                try splitter.consume(chunk)
                 if !lines, let kind = splitter.validator.topLevelKind, kind != .array {
                     throw ShelfError.invalidInput(
                         path: filePath, reason: "it holds \(kind.phrase), not an array whose elements could be given one by one")
@@ -33,6 +30,23 @@ extension Store {
         } catch let error as JSONSyntaxError {
             try? sink.flush()
             throw JSONRewrite.storedFileError(error, path: filePath)
+        }
+    }
+
+    /// Opens a stored regular file as `openLockedForReading` does, takes its `ReadSnapshot` and
+    /// lets the lock go: what is then streamed, to a pipe that may be drained by a process waiting
+    /// for that lock, is what the file held under the lock. Returns the snapshot and the path.
+    func openSnapshot(_ path: SafePath, in directory: Directory,
+                              options: RetrieveOptions = RetrieveOptions()) throws -> (snapshot: ReadSnapshot, path: String) {
+        try existingTarget(path, in: directory).closeAfter { target in
+            let file = try openLocked(target, options: options)
+            var snapshot: ReadSnapshot?
+            _ = try file.kept { file in
+                snapshot = try ReadSnapshot(of: file, in: target.folder)
+                try FileLock.unlock(file)
+                return true
+            }
+            return (snapshot!, target.path)
         }
     }
 
@@ -51,20 +65,23 @@ extension Store {
     /// flag is cleared once the file is known to be regular.
     package func openLockedForReading(_ path: SafePath, in directory: Directory,
                                       options: RetrieveOptions = RetrieveOptions()) throws -> (file: FileDescriptor, path: String) {
-        try existingTarget(path, in: directory).closeAfter { target in
-            let file = try target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
-            _ = try file.kept { file in
-                let st = try file.status()
-                if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
-                if !st.isRegularFile {
-                    throw ShelfError.unsupported(path: target.path, reason: "it is not a regular file (a FIFO, socket or device)")
-                }
-                try file.setBlocking()
-                try AppendJournal.lockShared(file, name: target.name, in: target.folder)
-                try checkExpiry(file, named: target.name, in: target.folder, options: options)
-                return true
+        try existingTarget(path, in: directory).closeAfter { target in (try openLocked(target, options: options), target.path) }
+    }
+
+    /// The regular file `target` open read-only under its shared lock (see `openLockedForReading`).
+    private func openLocked(_ target: Target, options: RetrieveOptions) throws -> FileDescriptor {
+        let file = try target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
+        _ = try file.kept { file in
+            let st = try file.status()
+            if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
+            if !st.isRegularFile {
+                throw ShelfError.unsupported(path: target.path, reason: "it is not a regular file (a FIFO, socket or device)")
             }
-            return (file, target.path)
+            try file.setBlocking()
+            try AppendJournal.lockShared(file, name: target.name, in: target.folder)
+            try checkExpiry(file, named: target.name, in: target.folder, options: options)
+            return true
         }
+        return file
     }
 }

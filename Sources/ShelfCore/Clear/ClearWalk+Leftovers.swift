@@ -4,48 +4,60 @@
 struct Leftovers {
     /// Every `.shelf-` name in the folder.
     let names: [FileName]
+    /// Every name in the folder when the clear read it (to tell whose a hashed journal is).
+    let entries: [FileName]
     /// The folder's expiry index, when `--expired` needs it.
     var index: ExpiryIndex?
 
-    init(names: [FileName]) {
+    init(names: [FileName], entries: [FileName]) {
         self.names = names
+        self.entries = entries
     }
 
-    /// Removes the append journal of `name`, if there is one (every file that had an in-place
+    /// Removes the append journals of `name`, if it has any (every file that had an in-place
     /// append keeps one, empty). Only called after `name` itself was removed while its exclusive
     /// lock was held: no append was running, and a record in it has nothing left to roll back.
     func removeJournal(of name: FileName, in folder: FileDescriptor) {
         guard !names.isEmpty else { return }
-        let journal = JournalFile.name(for: name)
+        let journal = JournalName.of(name)
         if names.contains(journal) { try? folder.remove(journal) }
+        if names.contains(JournalName.Legacy.of(name)) { LegacyJournal.retire(for: name, in: folder) }
     }
 }
 
 extension ClearWalk {
-    /// Files left by an interrupted save or append this long ago belong to no running process.
+    /// A journal left by an interrupted append this long ago, whose file is gone, belongs to no
+    /// running process. (Also the age after which a temporary entry goes where locks do not work.)
     static let staleAge: Int64 = 86_400
 
     /// Removes what is safe to remove among shelf's own files; returns whether none is left.
-    /// - Temp files (`.shelf-tmp-`) of a save in progress stay; crash leftovers a day old go.
+    /// - Temporary entries (`.shelf-tmp-`) go once provably abandoned (`removeTempIfAbandoned`):
+    ///   what a killed save, copy, move or append left; a live writer's stay.
     /// - A journal whose data file is gone, a day old, goes; one beside its file stays: the next
     ///   reader rolls the file back with it.
-    /// - The expiry index and its lock go once the folder holds nothing else.
+    /// - The expiry index and its lock, and a numbered folder's counter, go once the folder holds
+    ///   nothing else.
     func tidy(_ leftovers: Leftovers, in folder: FileDescriptor, otherwiseEmpty: Bool) -> Bool {
         var indexFiles: [FileName] = []
+        var counter = false
         var allGone = true
         for name in leftovers.names {
             if name == ExpiryIndex.name || name == ExpiryIndex.lockName {
                 indexFiles.append(name)
-            } else if !removeIfStale(name, in: folder) {
+            } else if name == FolderCounter.name {
+                counter = true
+            } else if !removeIfStale(name, in: folder, entries: leftovers.entries) {
                 allGone = false
             }
         }
-        guard !indexFiles.isEmpty else { return allGone }
-        guard allGone && otherwiseEmpty else { return false }
-        return removeIndex(indexFiles, in: folder)
+        guard allGone && otherwiseEmpty else { return indexFiles.isEmpty && !counter && allGone }
+        if counter && (try? folder.remove(FolderCounter.name)) == nil && (try? folder.status(of: FolderCounter.name)) != nil {
+            return false
+        }
+        return indexFiles.isEmpty || removeIndex(indexFiles, in: folder)
     }
 
-    private func removeIfStale(_ name: FileName, in folder: FileDescriptor) -> Bool {
+    private func removeIfStale(_ name: FileName, in folder: FileDescriptor, entries: [FileName]) -> Bool {
         let st: FileStatus
         do {
             guard let found = try folder.status(of: name) else { return true }
@@ -53,12 +65,12 @@ extension ClearWalk {
         } catch {
             return false
         }
-        guard st.modified.seconds <= now - ClearWalk.staleAge else { return false }
-        if name.hasPrefix(JournalFile.namePrefix) {
-            // A hashed name (for a long file name) cannot be traced to its file: keep it.
-            guard let dataName = FileName(bytes: Array(name.bytes.dropFirst(JournalFile.namePrefix.utf8.count))),
-                  !dataName.hasPrefix("#"), dataFileIsGone(dataName, in: folder) else { return false }
-        } else if !name.hasPrefix(TempFile.prefix) {
+        if name.hasPrefix(TempFile.prefix) { return TempLeftovers.removeIfAbandoned(name, in: folder, now: now) }
+        guard st.modified.seconds <= now.subtractingSaturated(ClearWalk.staleAge) else { return false }
+        if name.hasPrefix(JournalName.commonPrefix) {
+            // Kept while a file it may be the journal of is there (of this version or an earlier one).
+            guard JournalName.owners(of: name, among: entries).allSatisfy({ dataFileIsGone($0, in: folder) }) else { return false }
+        } else {
             return false
         }
         return (try? TreeRemover.remove(name, in: folder, path: folder.path(for: name))) != nil
@@ -74,7 +86,7 @@ extension ClearWalk {
 
     /// Removes the expiry index and its lock, unless an update holds the lock right now.
     private func removeIndex(_ names: [FileName], in folder: FileDescriptor) -> Bool {
-        guard let lock = try? folder.open(ExpiryIndex.lockName, [.readOnly, .noFollow]) else { return removeIndexFiles(names, in: folder) }
+        guard let lock = try? folder.openForExclusiveLock(ExpiryIndex.lockName, [.readOnly, .noFollow]) else { return removeIndexFiles(names, in: folder) }
         return lock.closeAfter { lock in
             guard (try? FileLock.tryLock(lock, .exclusive)) == true else { return false }
             return removeIndexFiles(names, in: folder)

@@ -16,103 +16,28 @@ struct ClearWalk {
         var empty = true
         /// The clear removed something in it (so an empty folder was emptied by this clear).
         var removedSomething = false
-    }
+        /// The clear removed an entry of this very folder: it must be synced (`syncRemovals`).
+        var removedEntries = false
 
-    /// - Parameter prefix: the folder's path from the namespace folder, ending in `/` (empty at the top).
-    mutating func clear(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool) -> Outcome {
-        let entries: [FolderEntry]
-        do {
-            entries = try FolderEntries.read(folder)
-        } catch let error as ShelfError {
-            report.failed.append(ClearFailure(pathBytes: prefix, error: error))
-            return Outcome(empty: false)
-        } catch {
-            return Outcome(empty: false)
-        }
-        var own: [FileName] = []
-        for entry in entries where FolderEntries.isInternal(entry.name) { own.append(entry.name) }
-        var leftovers = Leftovers(names: own)
-        if options.expiredOnly && own.contains(ExpiryIndex.name) {
-            leftovers.index = try? ExpiryIndex.load(in: folder)
-        }
-        var outcome = Outcome()
-        // Inode order, as rm does: in a large folder, hash order would touch the inode table (and
-        // the journal) at random; in sequence, removal runs several times faster on ext4.
-        for entry in entries.sorted(by: { $0.inode < $1.inode }) where !FolderEntries.isInternal(entry.name) {
-            let name = entry.name
-            if isRoot && name == CacheTag.name {
-                outcome.empty = false
-                continue
-            }
-            let path = prefix + name.bytes
-            let gone: Bool
-            if (try? Store.isFolder(entry, in: folder)) == true {
-                gone = clearFolder(name, in: folder, path: path, outcome: &outcome)
-            } else {
-                gone = clearFile(name, kind: entry.kind, in: folder, path: path, leftovers: leftovers)
-                if gone { outcome.removedSomething = true }
-            }
-            if !gone { outcome.empty = false }
-        }
-        if !own.isEmpty && !options.dryRun {
-            outcome.empty = tidy(leftovers, in: folder, otherwiseEmpty: outcome.empty) && outcome.empty
-        }
-        return outcome
-    }
-
-    /// Clears a sub-folder, then removes it if that left it empty. Returns whether it is gone.
-    private mutating func clearFolder(_ name: FileName, in folder: FileDescriptor, path: [UInt8], outcome: inout Outcome) -> Bool {
-        let sub: FileDescriptor?
-        do {
-            sub = try FolderWalker.openFolder(name, in: folder, path: folder.path(for: name), create: false)
-        } catch ShelfError.symbolicLink, ShelfError.notAFolder {
-            // Replaced by a link or a file since the folder was read: clear it as such.
-            let gone = clearFile(name, kind: .unknown, in: folder, path: path, leftovers: Leftovers(names: []))
-            if gone { outcome.removedSomething = true }
-            return gone
-        } catch {
-            fail(path + [ClearWalk.slash], error)
-            return false
-        }
-        guard let sub else { return true }
-        return sub.closeAfter { sub in
-            let inner = clear(sub, prefix: path + [ClearWalk.slash], isRoot: false)
-            if inner.removedSomething { outcome.removedSomething = true }
-            // With limits, a folder that was empty before is someone's on purpose: only folders this
-            // clear emptied are removed. Without limits, everything goes.
-            guard inner.empty, !options.dryRun, options.removesEverything || inner.removedSomething else { return false }
-            // A writer holds a shared lock on the folder it writes in (see `FolderWalker.openTarget`):
-            // that folder stays, or the write would fail with "no such file or folder".
-            guard (try? FileLock.tryLock(sub, .exclusive)) == true else { return false }
-            do throws(Errno) {
-                try kernel.remove(SystemString(name), in: folder.raw, isFolder: true)
-            } catch .noSuchFile {
-                // gone already
-            } catch .folderNotEmpty, .fileExists {
-                return false  // something new arrived meanwhile
-            } catch {
-                fail(path + [ClearWalk.slash], ShelfError.system(error, path: folder.path(for: name), operation: "remove folder"))
-                return false
-            }
-            outcome.removedSomething = true
-            return true
+        mutating func removedHere() {
+            removedSomething = true
+            removedEntries = true
         }
     }
 
-    private static let slash = UInt8(ascii: "/")
+    static let slash = UInt8(ascii: "/")
 
     /// Removes one file or link if the options select it. Returns whether it is gone.
-    private mutating func clearFile(_ name: FileName, kind: FolderEntry.Kind, in folder: FileDescriptor, path: [UInt8],
+    mutating func clearFile(_ name: FileName, kind: FolderEntry.Kind, in folder: FileDescriptor, path: [UInt8],
                                     leftovers: Leftovers) -> Bool {
         let fullPath = folder.path(for: name)
-        if let heldLocks, options.removesEverything, !options.dryRun {
+        if let heldLocks, options.removesEverything, !options.dryRun, heldLocks.covers(folder) {
             return clearUnlessLocked(name, in: folder, path: path, heldLocks: heldLocks, leftovers: leftovers)
         }
         if kind == .regularFile || kind == .unknown {
             var opened: Int32?
             do {
-                opened = try kernel.open(SystemString(name), in: folder.raw, [.readOnly, .noFollow, .nonBlocking, .noControllingTerminal],
-                                         permissions: 0)
+                opened = try ClearWalk.openToLock(name, in: folder)
             } catch .noSuchFile {
                 return true
             } catch {
@@ -169,11 +94,11 @@ struct ClearWalk {
         guard selects(st, expires: expires, path: path) else { return false }
         if options.dryRun {
             report.removedPaths.append(path)
-            report.freedBytes += st.size
+            report.freedBytes = report.freedBytes.addingSaturated(st.size)
             return false
         }
         do {
-            guard try FileLock.tryLock(file, .exclusive) else {
+            guard try ClearWalk.tryLockToRemove(file) else {
                 report.skippedPaths.append(path)
                 return false
             }
@@ -205,17 +130,14 @@ struct ClearWalk {
 
     /// Expired, or not modified for `olderThan`: the limits that do not depend on other files.
     func selectedByLimits(_ st: FileStatus, expires: Int64?) -> Bool {
-        if let age = options.olderThan {
-            let (limit, overflow) = now.subtractingReportingOverflow(age)
-            if !overflow && st.modified.seconds <= limit { return true }
-        }
+        if let age = options.olderThan, st.modified.seconds <= now.subtractingSaturated(age) { return true }
         return options.expiredOnly && Expiry.hasExpired(expires, now: now)
     }
 
     private mutating func unlink(_ name: FileName, in folder: FileDescriptor, path: [UInt8], size: Int64) -> Bool {
         if options.dryRun {
             report.removedPaths.append(path)
-            report.freedBytes += size
+            report.freedBytes = report.freedBytes.addingSaturated(size)
             return false
         }
         do {
@@ -223,17 +145,38 @@ struct ClearWalk {
         } catch .noSuchFile {
             return true
         } catch {
-            fail(path, ShelfError.system(error, path: folder.path(for: name), operation: "remove"))
+            fail(path, ShelfError.system(error, path: folder.path(for: name), operation: .remove))
             return false
         }
         report.removedPaths.append(path)
-        report.freedBytes += size
+        report.freedBytes = report.freedBytes.addingSaturated(size)
         WorkProgress.report(.advanced(1))
         return true
     }
 
     mutating func fail(_ path: [UInt8], _ error: Error) {
-        let shelfError = error as? ShelfError ?? .io(path: EscapedText.text(path), operation: "remove", errno: Errno.ioError.rawValue)
+        let shelfError = error as? ShelfError ?? .io(path: EscapedText.text(path), operation: SystemOperation.remove.text, errno: Errno.ioError.rawValue)
         report.failed.append(ClearFailure(pathBytes: path, error: shelfError))
+    }
+
+    /// Opens a file to take its exclusive lock: on a network file system for writing too where the
+    /// user may (see `NetworkFileSystem`), else for reading.
+    private static func openToLock(_ name: FileName, in folder: FileDescriptor) throws(Errno) -> Int32 {
+        let options: OpenOptions = [.noFollow, .nonBlocking, .noControllingTerminal]
+        if NetworkFileSystem.contains(folder), let raw = try? kernel.open(SystemString(name), in: folder.raw, options.union(.readWrite), permissions: 0) {
+            return raw
+        }
+        return try kernel.open(SystemString(name), in: folder.raw, options.union(.readOnly), permissions: 0)
+    }
+
+    /// Takes the lock that makes removing a file safe: exclusive, so that no shelf reader or writer
+    /// holds it. On a network file system a file this user may only read cannot be locked
+    /// exclusively (EBADF): a shared lock then proves at least that no writer holds it.
+    private static func tryLockToRemove(_ file: FileDescriptor) throws -> Bool {
+        do {
+            return try FileLock.tryLock(file, .exclusive)
+        } catch ShelfError.io(_, _, let code) where code == Errno.badDescriptor.rawValue {
+            return try FileLock.tryLock(file, .shared)
+        }
     }
 }

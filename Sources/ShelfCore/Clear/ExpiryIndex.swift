@@ -46,15 +46,35 @@ struct ExpiryIndex {
         return entry.expires
     }
 
+    /// The most an index may hold: far more than the lines of a folder's files (about 60,000 of
+    /// them with the longest names), and little enough to read whole. Anything larger was not
+    /// written by shelf (a sparse file can claim exabytes) and is refused rather than read.
+    static let sizeLimit = 16 << 20
+
     /// The index of `folder`; nil when it has none.
+    /// - Throws: `io` (EFBIG) for an index larger than `sizeLimit`.
     static func load(in folder: FileDescriptor) throws -> ExpiryIndex? {
         let file: FileDescriptor
         do {
-            file = try folder.open(name, [.readOnly, .noFollow])
+            file = try folder.open(name, [.readOnly, .noFollow, .nonBlocking])
         } catch ShelfError.notFound {
             return nil
         }
-        return ExpiryIndex(parsing: try file.closeAfter(Store.readAll))
+        return try file.closeAfter { file in
+            let st = try file.status()
+            guard st.isRegularFile, st.size <= ExpiryIndex.sizeLimit else {
+                throw ShelfError.io(path: file.path, operation: "read the expiry index (not one shelf wrote: remove it)",
+                                    errno: st.isRegularFile ? Errno.fileTooLarge.rawValue : Errno.invalidArgument.rawValue)
+            }
+            // One byte more than it claims: a file that grows past the limit meanwhile is caught too.
+            var bytes = [UInt8](repeating: 0, count: Int(st.size) + 1)
+            let n = try bytes.withUnsafeMutableBytes { try file.readFully(into: $0) }
+            guard n <= Int(st.size) else {
+                throw ShelfError.io(path: file.path, operation: "read the expiry index (not one shelf wrote: remove it)",
+                                    errno: Errno.fileTooLarge.rawValue)
+            }
+            return ExpiryIndex(parsing: bytes[..<n])
+        }
     }
 
     /// Records (or with nil, forgets) the expiry of the file `entryName` in `folder`.
@@ -93,6 +113,10 @@ struct ExpiryIndex {
     /// Lines that do not parse are ignored: at worst a file is kept longer than asked. The name,
     /// the rest of the line, is bytes: whatever the file system holds.
     init(parsing bytes: [UInt8]) {
+        self.init(parsing: bytes[...])
+    }
+
+    init(parsing bytes: ArraySlice<UInt8>) {
         for line in bytes.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
             let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 3, omittingEmptySubsequences: false)
             func number<T: FixedWidthInteger>(_ field: ArraySlice<UInt8>) -> T? { T(String(decoding: field, as: UTF8.self)) }

@@ -61,7 +61,7 @@ public struct ClearReport: Sendable, Equatable {
     }
     /// The removed paths' exact bytes.
     public var removedPaths: [[UInt8]] = []
-    /// The sum of the removed files' sizes.
+    /// The sum of the removed files' sizes, held at `Int64.max` (sparse files can claim more).
     public var freedBytes: Int64 = 0
     /// Everything that could not be removed.
     public var failed: [ClearFailure] = []
@@ -92,7 +92,12 @@ extension Store {
         return try root.closeAfter { root in
             let now = options.now ?? Expiry.now()
             var walk = ClearWalk(options: options, now: now)
-            if options.removesEverything && !options.dryRun { walk.heldLocks = HeldLocks.snapshot() }
+            // `/proc/locks` shows this host's locks only: on a network file system each file's lock
+            // is tried instead (docs/file-systems.md), and the snapshot is not even read.
+            if options.removesEverything && !options.dryRun && !NetworkFileSystem.contains(root) {
+                walk.heldLocks = HeldLocks.snapshot()
+                walk.heldLocks?.device = try root.status().device
+            }
             if let maxSize = options.maxSize {
                 walk.selection = try ClearPlan.oldestBeyond(maxSize, in: root, walk: walk)
             }

@@ -38,7 +38,6 @@ extension Store {
     }
 
     /// Calls `visit(parent folder, entry name, listed path, is folder, expiry index)` for each entry.
-    /// Calls `visit(parent folder, entry name, listed path, is folder, expiry index)` for each entry.
     private func walkListing(_ folder: SafePath?, in directory: Directory, recursive: Bool, needsIndex: Bool = true,
                              visit: (FileDescriptor, FileName, [UInt8], Bool, ExpiryIndex?) throws -> Void) throws {
         let opened: FileDescriptor?
@@ -61,25 +60,47 @@ extension Store {
         try opened?.closeAfter { try Store.walk($0, prefix: [], recursive: recursive, needsIndex: needsIndex, visit: visit) }
     }
 
+    /// One folder of the walk: its visible entries not yet listed, its path from the listed folder
+    /// and its expiry index.
+    private struct Frame {
+        var entries: ArraySlice<FolderEntry>
+        let prefix: [UInt8]
+        let index: ExpiryIndex?
+    }
+
+    /// Lists `folder` and, with `recursive`, every folder below it, each right after its entry.
+    /// Any depth: the frames are kept in an array and the descriptors in a `FolderTrail`.
     private static func walk(_ folder: FileDescriptor, prefix: [UInt8], recursive: Bool, needsIndex: Bool,
                              visit: (FileDescriptor, FileName, [UInt8], Bool, ExpiryIndex?) throws -> Void) throws {
-        let entries = try FolderEntries.read(folder)
-        let index = needsIndex && entries.contains { $0.name == ExpiryIndex.name } ? try ExpiryIndex.load(in: folder) : nil
-        let visible = FolderEntries.sortedByName(entries.filter { !FolderEntries.isInternal($0.name) })
-        for entry in visible {
+        let trail = try FolderTrail(top: folder)
+        var frames = [try frame(folder, prefix: prefix, needsIndex: needsIndex)]
+        while !frames.isEmpty {
+            guard let entry = frames[frames.count - 1].entries.popFirst() else {
+                frames.removeLast()
+                if !frames.isEmpty { try trail.leave() }
+                continue
+            }
+            let (folder, top) = (try trail.current(), frames[frames.count - 1])
             let isFolder = try Store.isFolder(entry, in: folder)
-            var path = prefix.isEmpty ? entry.name.bytes : prefix + entry.name.bytes
+            var path = top.prefix.isEmpty ? entry.name.bytes : top.prefix + entry.name.bytes
             if isFolder { path.append(UInt8(ascii: "/")) }
-            try visit(folder, entry.name, path, isFolder, index)
+            try visit(folder, entry.name, path, isFolder, top.index)
             guard isFolder && recursive else { continue }
             let sub: FileDescriptor?
             do {
-                sub = try FolderWalker.openFolder(entry.name, in: folder, path: folder.path(for: entry.name), create: false)
+                sub = try trail.enter(entry.name)
             } catch ShelfError.symbolicLink, ShelfError.notAFolder {
                 continue  // replaced by a link or a file since readdir: not a folder to descend into
             }
-            try sub?.closeAfter { try walk($0, prefix: path, recursive: recursive, needsIndex: needsIndex, visit: visit) }
+            if let sub { frames.append(try frame(sub, prefix: path, needsIndex: needsIndex)) }
         }
+    }
+
+    private static func frame(_ folder: FileDescriptor, prefix: [UInt8], needsIndex: Bool) throws -> Frame {
+        let entries = try FolderEntries.read(folder)
+        let index = needsIndex && entries.contains { $0.name == ExpiryIndex.name } ? try ExpiryIndex.load(in: folder) : nil
+        let visible = FolderEntries.sortedByName(entries.filter { !FolderEntries.isInternal($0.name) })
+        return Frame(entries: visible[...], prefix: prefix, index: index)
     }
 
     /// Whether a folder entry is a folder; `readdir` says so on most file systems, `lstat` elsewhere.

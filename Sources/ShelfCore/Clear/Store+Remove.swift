@@ -1,14 +1,18 @@
 extension Store {
     /// Removes a file, or a folder with everything in it. The namespace folder itself can never
     /// be named (a path has at least one component), and links inside are removed, not followed.
-    /// A file is removed under its exclusive lock, together with its append journal.
+    /// A file is removed under its exclusive lock, together with its append journal; a folder is
+    /// emptied and removed under the exclusive lock of each of its folders (`TreeRemover.removeLocked`),
+    /// so a writer adding to it meanwhile waits and then makes its path anew. The folder holding
+    /// the entry is held under the writers' shared lock, as a writer would.
     /// - Throws: `notFound` when nothing is there.
     public func remove(_ path: String, from directory: Directory) throws {
         try remove(SafePath(path), from: directory)
     }
 
     package func remove(_ path: SafePath, from directory: Directory) throws {
-        try existingTarget(path, in: directory).closeAfter { target in
+        try CacheTag.refuseToChange(path, in: locations.namespace(for: directory))
+        try existingLockedTarget(path, in: directory).closeAfter { target in
             guard let st = try target.status() else { throw ShelfError.notFound(path: target.path) }
             var file: FileDescriptor?
             if st.isRegularFile {
@@ -22,7 +26,7 @@ extension Store {
             if let file {
                 try file.closeAfter { try AppendJournal.removeWithJournal($0, name: target.name, in: target.folder, path: target.path) }
             } else {
-                try TreeRemover.remove(target.name, in: target.folder, path: target.path)
+                try TreeRemover.removeLocked(target.name, in: target.folder, path: target.path)
             }
             try AtomicReplace.syncFolder(target.folder)
         }

@@ -1,30 +1,118 @@
 /// Removes files and folder trees through descriptors: a symbolic link inside is unlinked,
-/// never followed, so removing a folder can never reach outside it.
+/// never followed, so removing a folder can never reach outside it. Any depth: the walk keeps its
+/// place in an array and holds a bounded number of descriptors (`FolderTrail`). An entry that is
+/// already gone when its turn comes (another process removed or renamed it after the folder was
+/// listed) is simply not there to remove: never an error.
 package enum TreeRemover {
-    /// Removes the entry `name` in `folder`, recursively when it is a folder.
+    /// How often a folder is listed and emptied again when something keeps appearing in it.
+    static let emptyingRounds = 8
+
+    /// Removes the entry `name` in `folder`, recursively when it is a folder, taking no locks:
+    /// for shelf's own temporary trees, which no other shelf process writes into.
     package static func remove(_ name: FileName, in folder: FileDescriptor, path: String) throws {
+        try remove(name, in: folder, path: path, locking: false)
+    }
+
+    /// Removes the entry `name` in `folder` as `shelf remove` does: each folder of the tree is
+    /// emptied and removed under its exclusive lock, the lock writers take in shared mode on the
+    /// folder they write into (`FolderWalker.openTarget`) and when they make a sub-folder. So no
+    /// writer is half-way through a folder while it is emptied, and one that waited for the lock
+    /// finds the folder removed and makes its path anew. A lock lasts while the trail keeps its
+    /// folder open (the deepest levels); whatever arrives in a folder meanwhile is emptied again
+    /// (`emptyingRounds`): the remove never fails because a writer added something (ENOTEMPTY).
+    package static func removeLocked(_ name: FileName, in folder: FileDescriptor, path: String) throws {
+        try remove(name, in: folder, path: path, locking: true)
+    }
+
+    private static func remove(_ name: FileName, in folder: FileDescriptor, path: String, locking: Bool) throws {
+        guard try !unlink(name, in: folder, path: path) else { return }
+        let trail = try FolderTrail(top: folder)
+        let sub: FileDescriptor?
         do {
-            return try kernel.remove(SystemString(name), in: folder.raw, isFolder: false)
-        } catch .isFolder, .notPermitted {
-            // A folder: Linux says EISDIR, other systems EPERM. Emptied first, below.
-        } catch {
-            throw ShelfError.system(error, path: path, operation: "remove")
+            sub = try trail.enter(name)
+        } catch ShelfError.notAFolder {
+            // Not a folder after all (EPERM above was about the file): unlink it to say why.
+            return try folder.remove(name, path: path)
         }
-        guard let sub = try FolderWalker.openFolder(name, in: folder, path: path, create: false) else { return }
-        try sub.closeAfter(removeContents)
-        do {
-            try kernel.remove(SystemString(name), in: folder.raw, isFolder: true)
-        } catch .noSuchFile {
-            return
-        } catch {
-            throw ShelfError.system(error, path: path, operation: "remove folder")
-        }
+        guard let sub, try lockIfAsked(sub, locking) else { return }
+        try emptyAndRemove(trail, entries: try FolderEntries.read(sub), locking: locking)
     }
 
     /// Removes everything inside `folder`, keeping the folder itself.
     static func removeContents(of folder: FileDescriptor) throws {
-        for entry in try FolderEntries.read(folder) {
-            try remove(entry.name, in: folder, path: folder.path(for: entry.name))
+        let trail = try FolderTrail(top: folder)
+        try emptyAndRemove(trail, entries: try FolderEntries.read(folder), locking: false)
+    }
+
+    /// Takes the folder's exclusive lock when asked; false when it was removed while this waited
+    /// (by another remove, a clear, a move): nothing left to do there.
+    private static func lockIfAsked(_ folder: FileDescriptor, _ locking: Bool) throws -> Bool {
+        guard locking else { return true }
+        try FileLock.lock(folder, .exclusive)
+        return try folder.status().linkCount > 0
+    }
+
+    /// Empties the trail's current folder, whose entries are `entries`, and every folder below;
+    /// removes each emptied folder on the way back up, down to (not including) the trail's top.
+    private static func emptyAndRemove(_ trail: FolderTrail, entries: [FolderEntry], locking: Bool) throws {
+        // What is left to do in each folder from the top down: its entries not yet removed, and
+        // how many times it has been listed.
+        var pending: [(entries: ArraySlice<FolderEntry>, rounds: Int)] = [(entries[...], 1)]
+        while !pending.isEmpty {
+            guard let entry = pending[pending.count - 1].entries.popFirst() else {
+                let rounds = pending.removeLast().rounds
+                guard trail.depth > 0 else { continue }
+                if try !removeEmptied(trail, lastRound: rounds >= emptyingRounds) {
+                    // Something new arrived: list the folder again.
+                    pending.append((try FolderEntries.read(trail.current())[...], rounds + 1))
+                }
+                continue
+            }
+            let folder = try trail.current()
+            let path = folder.path(for: entry.name)
+            if try unlink(entry.name, in: folder, path: path) { continue }
+            guard let sub = try trail.enter(entry.name) else { continue }
+            guard try lockIfAsked(sub, locking) else {
+                try trail.leave()
+                continue
+            }
+            pending.append((try FolderEntries.read(sub)[...], 1))
         }
+    }
+
+    /// Unlinks `name` unless it is a folder; returns whether it is gone (false: a folder to empty).
+    private static func unlink(_ name: FileName, in folder: FileDescriptor, path: String) throws -> Bool {
+        do {
+            try kernel.remove(SystemString(name), in: folder.raw, isFolder: false)
+            return true
+        } catch .noSuchFile {
+            return true
+        } catch .isFolder, .notPermitted {
+            // A folder: Linux says EISDIR, other systems EPERM. Emptied first. (A file this user
+            // may not unlink answers EPERM too: then entering it as a folder fails and says so.)
+            return false
+        } catch {
+            throw ShelfError.system(error, path: path, operation: .remove)
+        }
+    }
+
+    /// Removes the trail's current (emptied) folder from the one above, and climbs to it.
+    /// - Returns: false, staying in the folder, when something arrived in it meanwhile (unless
+    ///   this was its last round, which then fails).
+    private static func removeEmptied(_ trail: FolderTrail, lastRound: Bool) throws -> Bool {
+        let name = trail.currentName
+        let parent = try trail.parent()
+        do throws(Errno) {
+            try kernel.remove(SystemString(name), in: parent.raw, isFolder: true)
+        } catch .noSuchFile {
+            // gone already
+        } catch .folderNotEmpty where !lastRound, .fileExists where !lastRound {
+            // A program that takes no shelf lock added something: empty it again.
+            return false
+        } catch {
+            throw ShelfError.system(error, path: parent.path(for: name), operation: .removeFolder)
+        }
+        try trail.leave()
+        return true
     }
 }

@@ -9,6 +9,15 @@ enum CacheTag {
 
         """
 
+    /// `CACHEDIR.TAG` at the top of caches is shelf's (issue 12, item 2): a user file of that name
+    /// would replace the tag backup tools look for, and be taken for shelf's own by `clear`. So
+    /// nothing may write, replace, move or remove it there (64); it can be read like any file.
+    static func refuseToChange(_ safe: SafePath, in ns: Namespace) throws {
+        guard ns.tagAsCache, safe.components.count == 1, safe.name == name else { return }
+        throw ShelfError.invalidName(safe.description, reason: "CACHEDIR.TAG at the top of caches is shelf's cache directory tag, "
+                                        + "which tells backup tools to skip the folder; choose another name")
+    }
+
     /// Writes the tag unless it is already there. Like any file shelf writes, it appears whole or
     /// not at all (`AtomicReplace`, never replacing a concurrent writer's tag): written in place,
     /// a power cut could leave it empty, and then it would never be written again (found by the

@@ -36,13 +36,14 @@ package enum FolderWalker {
         var createdNow = false
         if create {
             try makeBaseFolders(of: ns.path)
+            if let guarded = ns.guarded { try NamespaceGuard.checkBase(guarded) }
             do {
                 try kernel.makeFolder(SystemString(ns.path), in: nil, permissions: 0o700)
                 createdNow = true
             } catch .fileExists {
                 // made before, or by another process meanwhile
             } catch {
-                throw ShelfError.system(error, path: ns.path, operation: "create folder")
+                throw ShelfError.system(error, path: ns.path, operation: .createFolder)
             }
             if createdNow { try syncParent(of: ns.path) }
         }
@@ -56,6 +57,9 @@ package enum FolderWalker {
             throw ShelfError.cannotAccessDirectory(path: ns.path, reason: "it is a symbolic link or not a folder")
         }
         return try fd.kept { fd in
+            // A folder made just now is no other namespace's (its base was checked before); one
+            // that was there is checked whole.
+            if let guarded = ns.guarded, !createdNow { try NamespaceGuard.check(fd, guarded) }
             if ns.mustBePrivate { try checkPrivate(fd) }
             if ns.tagAsCache && (create || createdNow) { try CacheTag.ensure(in: fd) }
             return true
@@ -66,31 +70,52 @@ package enum FolderWalker {
     /// made (mode 0700); without it, nil means a folder on the way does not exist.
     ///
     /// With `create` (every writer) the folder is returned under a shared lock, held until the
-    /// target is closed: `clear` removes an emptied folder only under an exclusive lock, so it
-    /// cannot delete the folder a write is going into. A folder removed while the walk made the
-    /// next one, or just before the lock, is walked to (and made) again. (Found by the reliability
-    /// battery: an append racing `clear` failed with "no such file or folder".)
+    /// target is closed: `clear`, `remove` and a move across file systems take a folder away only
+    /// under its exclusive lock, so none can delete the folder a write is going into. A folder
+    /// removed while the walk made the next one, or just before the lock, is walked to (and made)
+    /// again. (Found by the reliability battery: an append racing `clear` failed with "no such
+    /// file or folder".) Writers that first read their input take the lock only afterwards
+    /// (`lockFolder`), so that no lock is held while they wait on a pipe.
     /// - Parameter folderMode: the mode of the folders made inside the namespace (less the umask).
     static func openTarget(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32 = 0o700) throws -> Target? {
         guard create else { return try walk(safe, in: ns, create: false) }
+        try CacheTag.refuseToChange(safe, in: ns)
         var attempts = 0
         while true {
             attempts += 1
             do {
                 guard let target = try walk(safe, in: ns, create: true, folderMode: folderMode) else { return nil }
-                let locked = try target.folder.kept { folder in
-                    try FileLock.lock(folder, .shared)
-                    return try folder.status().linkCount > 0
+                if let locked = try target.folder.kept(if: lockFolder) {
+                    return Target(folder: locked, name: target.name, path: target.path)
                 }
-                if let locked { return Target(folder: locked, name: target.name, path: target.path) }
             } catch ShelfError.notFound where attempts < 100 {
                 continue  // a folder on the way was removed under the walk
             }
         }
     }
 
-    /// The walk itself: one component at a time from the namespace folder.
-    private static func walk(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32 = 0o700) throws -> Target? {
+    /// Takes the writers' shared lock on `folder` (see `openTarget`); false when the folder was
+    /// removed before the lock was had (the lock is then let go with the descriptor).
+    static func lockFolder(_ folder: FileDescriptor) throws -> Bool {
+        try FileLock.lock(folder, .shared)
+        return try folder.status().linkCount > 0
+    }
+
+    /// The walk itself: one component at a time from the namespace folder, without a lock. When
+    /// creating, a folder removed under the walk makes it start again.
+    static func walk(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32 = 0o700) throws -> Target? {
+        var attempts = 0
+        while true {
+            attempts += 1
+            do {
+                return try walkOnce(safe, in: ns, create: create, folderMode: folderMode)
+            } catch ShelfError.notFound where create && attempts < 100 {
+                continue
+            }
+        }
+    }
+
+    private static func walkOnce(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32) throws -> Target? {
         guard var folder = try openNamespace(ns, create: create) else { return nil }
         var path = ns.path
         for component in safe.parentComponents {
@@ -103,6 +128,13 @@ package enum FolderWalker {
     }
 
     /// Opens (or makes) one folder below `parent`; nil when missing and not creating.
+    ///
+    /// A folder is made while holding the writers' shared lock on `parent` (through a descriptor
+    /// of its own, so that a lock the caller holds is untouched): a folder being removed or moved
+    /// across file systems is exclusively locked, its entries listed once, and a new sub-folder
+    /// appearing in it then would be missed and left behind, or stop its removal. Once the lock
+    /// is had, a parent removed meanwhile makes `mkdirat` fail with ENOENT: the walk starts again.
+    /// - Parameter mode: the mode of a folder made (less the umask).
     package static func openFolder(_ name: FileName, in parent: FileDescriptor, path: String, create: Bool,
                                    mode: UInt32 = 0o700) throws -> FileDescriptor? {
         while true {
@@ -110,22 +142,31 @@ package enum FolderWalker {
                 return FileDescriptor(raw: try kernel.open(SystemString(name), in: parent.raw, folderOptions, permissions: 0), path: path)
             } catch .noSuchFile {
                 guard create else { return nil }
-                do {
-                    try kernel.makeFolder(SystemString(name), in: parent.raw, permissions: mode)
-                } catch .fileExists {
-                    continue  // made meanwhile: open it
-                } catch {
-                    throw ShelfError.system(error, path: path, operation: "create folder")
-                }
-                // Its name must survive a power cut before anything is put inside (see `syncParent`).
-                try AtomicReplace.syncFolder(parent)
+                try makeFolder(name, in: parent, path: path, mode: mode)
             } catch .notFolder, .tooManySymbolicLinks {
                 // Tell a link (refused on principle) from a file standing where a folder must be.
                 if try parent.status(of: name, path: path)?.isSymbolicLink == true { throw ShelfError.symbolicLink(path: path) }
                 throw ShelfError.notAFolder(path: path)
             } catch {
-                throw ShelfError.system(error, path: path, operation: "open folder")
+                throw ShelfError.system(error, path: path, operation: .openFolder)
             }
+        }
+    }
+
+    /// `mkdirat` under the parent's shared lock (see `openFolder`); made meanwhile by another
+    /// process is fine. A folder made here has its name synced into the parent before anything
+    /// is put inside: a power cut may otherwise lose it, and everything saved in it.
+    private static func makeFolder(_ name: FileName, in parent: FileDescriptor, path: String, mode: UInt32) throws {
+        try parent.open(".", folderOptions, path: parent.path, operation: .openFolder).closeAfter { lockable in
+            try FileLock.lock(lockable, .shared)
+            do throws(Errno) {
+                try kernel.makeFolder(SystemString(name), in: lockable.raw, permissions: mode)
+            } catch .fileExists {
+                return  // made meanwhile: open it
+            } catch {
+                throw ShelfError.system(error, path: path, operation: .createFolder)
+            }
+            try AtomicReplace.syncFolder(lockable)
         }
     }
 
@@ -143,7 +184,7 @@ package enum FolderWalker {
                             && (try? kernel.checkAccess(SystemString(prefix), in: nil, .exists)) != nil {
                 continue  // a parent we may not write but that exists is fine (/tmp, /run/user)
             } catch {
-                throw ShelfError.system(error, path: prefix, operation: "create folder")
+                throw ShelfError.system(error, path: prefix, operation: .createFolder)
             }
             try syncParent(of: prefix)
         }

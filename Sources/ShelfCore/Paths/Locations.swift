@@ -25,10 +25,7 @@ public struct Locations: Sendable {
         if app == nil { try Locations.checkValid("SHELF_APP", in: environment.invalid) }
         let chosen = app ?? environment.variables["SHELF_APP"].flatMap { $0.isEmpty ? nil : $0 } ?? "shelf"
         try Locations.validateComponent(chosen, what: "app name")
-        if chosen == Locations.sharedFolder {
-            // Its applicationSupport folder would be where the shared containers live.
-            throw ShelfError.invalidName(chosen, reason: "'\(chosen)' holds the shared containers and cannot be an app name")
-        }
+        try NamespaceRules.checkReserved(app: chosen)
         self.app = chosen
         folder = nil
     }
@@ -48,7 +45,8 @@ public struct Locations: Sendable {
         try namespace(for: directory).path
     }
 
-    /// The namespace folder and the rules that apply when shelf creates or opens it.
+    /// The namespace folder and the rules that apply when shelf creates or opens it. The name is
+    /// checked against every other base folder (`NamespaceRules`): no namespace overlaps another.
     func namespace(for directory: Directory) throws -> Namespace {
         if let folder {
             guard folder.hasPrefix("/") else {
@@ -56,25 +54,49 @@ public struct Locations: Sendable {
             }
             return Namespace(path: trimmed(folder))
         }
+        let base: BaseFolder, name: String
+        var namespace: Namespace
         switch directory {
         case .caches:
-            return Namespace(path: try base("XDG_CACHE_HOME", default: ".cache") + "/" + app, tagAsCache: true)
+            (base, name) = (BaseFolder(role: .caches, path: try self.base("XDG_CACHE_HOME", default: ".cache")), app)
+            namespace = Namespace(path: base.path + "/" + name, tagAsCache: true)
         case .applicationSupport:
-            return Namespace(path: try base("XDG_DATA_HOME", default: ".local/share") + "/" + app)
+            (base, name) = (BaseFolder(role: .applicationSupport, path: try self.base("XDG_DATA_HOME", default: ".local/share")), app)
+            namespace = Namespace(path: base.path + "/" + name)
         case .documents:
-            return Namespace(path: try documentsBase() + "/" + app)
+            (base, name) = (BaseFolder(role: .documents, path: try documentsBase()), app)
+            namespace = Namespace(path: base.path + "/" + name)
         case .sharedContainer(let group):
             try Locations.validateComponent(group, what: "group name")
+            try NamespaceRules.checkReserved(group: group)
             // Outside every app's own folder, so that all apps naming the group meet there.
-            return Namespace(path: try base("XDG_DATA_HOME", default: ".local/share") + "/" + Locations.sharedFolder + "/" + group)
+            let shared = try self.base("XDG_DATA_HOME", default: ".local/share") + "/" + Locations.sharedFolder
+            (base, name) = (BaseFolder(role: .sharedContainers, path: shared), group)
+            namespace = Namespace(path: base.path + "/" + name)
         case .temporary:
-            if let runtime = try absolute("XDG_RUNTIME_DIR") {
-                return Namespace(path: runtime + "/" + app)
+            if let runtime = try runtimeBase() {
+                (base, name) = (BaseFolder(role: .temporary, path: runtime), app)
+                namespace = Namespace(path: base.path + "/" + name)
+            } else {
+                // /tmp is shared by every user: the folder must be ours alone, checked on each use.
+                (base, name) = (BaseFolder(role: .temporaryFallback, path: try temporaryFallbackBase()), "\(app)-\(ProcessState.userID)")
+                namespace = Namespace(path: base.path + "/" + name, mustBePrivate: true)
             }
-            // /tmp is shared by every user: the folder must be ours alone, checked on each use.
-            let tmp = try absolute("TMPDIR") ?? "/tmp"
-            return Namespace(path: trimmed(tmp) + "/\(app)-\(ProcessState.userID)", mustBePrivate: true)
         }
+        let others = baseFolders()
+        try NamespaceRules.check(name, in: base, among: others)
+        namespace.guarded = (base, name, others.filter { $0.role != base.role })
+        return namespace
+    }
+
+    /// `$XDG_RUNTIME_DIR`; nil when it is unset, empty or relative.
+    func runtimeBase() throws -> String? {
+        try absolute("XDG_RUNTIME_DIR").map(trimmed)
+    }
+
+    /// Where the temporary folder goes without `XDG_RUNTIME_DIR`: `$TMPDIR`, else /tmp.
+    func temporaryFallbackBase() throws -> String {
+        trimmed(try absolute("TMPDIR") ?? "/tmp")
     }
 
     /// The folder in `$XDG_DATA_HOME` that holds the shared containers.
@@ -88,18 +110,22 @@ public struct Locations: Sendable {
         return trimmed(home)
     }
 
-    private func base(_ variable: String, default relative: String) throws -> String {
+    func base(_ variable: String, default relative: String) throws -> String {
         if let value = try absolute(variable) { return trimmed(value) }
         return try home() + "/" + relative
     }
 
-    private func documentsBase() throws -> String {
-        if let value = try absolute("XDG_DOCUMENTS_DIR") { return trimmed(value) }
-        let home = try home()
+    /// The documents base; the home folder itself (or a folder above it) means "no Documents
+    /// folder" to xdg-user-dirs, and for shelf too, from either source: ~/Documents then.
+    func documentsBase() throws -> String {
+        let home = try? home()
+        if let value = try absolute("XDG_DOCUMENTS_DIR"), !Locations.isHomeOrAbove(value, home: home) { return trimmed(value) }
+        guard let home else { throw ShelfError.cannotAccessDirectory(path: "$HOME", reason: "HOME is not set to an absolute path") }
         let config = try absolute("XDG_CONFIG_HOME").map(trimmed) ?? home + "/.config"
         let file = config + "/user-dirs.dirs"
         if let contents = try? FileDescriptor.readSmallFile(file),
-           let value = try UserDirs.value(of: "XDG_DOCUMENTS_DIR", in: contents, home: home, file: file) {
+           let value = try UserDirs.value(of: "XDG_DOCUMENTS_DIR", in: contents, home: home, file: file),
+           !Locations.isHomeOrAbove(value, home: home) {
             return trimmed(value)
         }
         return home + "/Documents"
@@ -116,6 +142,12 @@ public struct Locations: Sendable {
     static func checkValid(_ variable: String, in invalid: [String]) throws {
         guard invalid.contains(variable) else { return }
         throw ShelfError.invalidName("$" + variable, reason: "\(variable) is not valid UTF-8; shelf names folders by their exact text, so set it to a UTF-8 path or name")
+    }
+
+    static func isHomeOrAbove(_ path: String, home: String?) -> Bool {
+        guard let home else { return false }
+        let (folder, homeFolder) = (BaseFolder.components(path), BaseFolder.components(home))
+        return BaseFolder.same(folder, homeFolder) || BaseFolder.isInside(homeFolder, folder)
     }
 
     private func trimmed(_ path: String) -> String {
@@ -139,6 +171,9 @@ public struct Locations: Sendable {
 /// A resolved namespace folder and how to treat it.
 struct Namespace: Sendable {
     var path: String
+    /// Its base folder, its name there, and the other base folders it may not be nor contain,
+    /// which `NamespaceGuard` checks by device and inode when it opens the folder.
+    var guarded: (base: BaseFolder, name: String, others: [BaseFolder])?
     /// Write a `CACHEDIR.TAG` when creating it, so backup tools skip it.
     var tagAsCache = false
     /// Must be a real folder owned by this user with mode 0700 (the shared /tmp fallback).

@@ -56,7 +56,8 @@ extension Locations {
     /// when there is none or it could not be one folder name.
     package static func programName(_ arguments: [String] = CommandLine.arguments) -> String {
         guard let first = arguments.first, let name = first.split(separator: "/").last.map(String.init),
-              (try? validateComponent(name, what: "app name")) != nil, name != sharedFolder else { return "shelf" }
+              (try? validateComponent(name, what: "app name")) != nil,
+              (try? NamespaceRules.checkReserved(app: name)) != nil else { return "shelf" }
         return name
     }
 }

@@ -53,7 +53,7 @@ extension Store {
         let info: VolumeStatus
         if let folder = try FolderWalker.openNamespace(ns, create: false) {
             info = try folder.closeAfter { folder in
-                try systemCall("statvfs", path: ns.path) { () throws(Errno) in try kernel.volumeStatus(folder.raw) }
+                try systemCall(.volumeStatus, path: ns.path) { () throws(Errno) in try kernel.volumeStatus(folder.raw) }
             }
         } else {
             info = try Store.nearestVolume(of: ns.path)
@@ -72,7 +72,7 @@ extension Store {
             } catch where (error == .noSuchFile || error == .notFolder) && path != "/" {
                 path = parentPath(of: path)
             } catch {
-                throw ShelfError.system(error, path: path, operation: "statvfs")
+                throw ShelfError.system(error, path: path, operation: .volumeStatus)
             }
         }
     }

@@ -12,15 +12,17 @@ public struct RetrieveOptions: Sendable {
 }
 
 extension Store {
-    /// Writes the stored bytes of `path` to the descriptor `output`, holding a shared lock so
-    /// that an in-place append is never seen half-done.
+    /// Writes the stored bytes of `path` to the descriptor `output`: a snapshot taken under the
+    /// file's shared lock, so that an in-place append is never seen half-done, and streamed once
+    /// the lock is let go (`ReadSnapshot`).
     /// - Throws: `notFound`, `expired` (unless `options.allowExpired`), `isAFolder`, `symbolicLink`,
     ///   `permissionDenied`, `io`.
     package func retrieve(_ path: SafePath, from directory: Directory, to output: Int32,
                          options: RetrieveOptions = RetrieveOptions()) throws {
-        try openLockedForReading(path, in: directory, options: options).file.closeAfter { file in
+        let snapshot = try openSnapshot(path, in: directory, options: options).snapshot
+        try snapshot.file.closeAfter { file in
             if let size = try? file.status().size { WorkProgress.report(.total(size)) }
-            try Store.stream(file, to: FileDescriptor(raw: output, path: "<stdout>"))
+            try snapshot.stream(to: FileDescriptor(raw: output, path: "<stdout>"))
         }
     }
 
@@ -35,22 +37,25 @@ extension Store {
         }
     }
 
-    /// Copies a file to any descriptor. `sendfile` moves the bytes inside the kernel (to a
-    /// pipe, file or socket); where it is refused the loop falls back to read and write.
-    static func stream(_ input: FileDescriptor, to output: FileDescriptor) throws {
-        sending: while true {
+    /// Copies `count` bytes (or up to the end) of a file, from its current offset, to any
+    /// descriptor. `sendfile` moves the bytes inside the kernel (to a pipe, file or socket);
+    /// where it is refused the loop falls back to read and write.
+    static func stream(_ input: FileDescriptor, count: Int, to output: FileDescriptor) throws {
+        var left = count
+        sending: while left > 0 {
             do {
-                let n = try kernel.sendFile(from: input.raw, to: output.raw, count: WorkProgress.chunk(1 << 30))
+                let n = try kernel.sendFile(from: input.raw, to: output.raw, count: Swift.min(left, WorkProgress.chunk(1 << 30)))
                 if n == 0 { return }
+                left -= n
                 WorkProgress.report(.advanced(Int64(n)))
             } catch .wouldBlock {
                 continue
             } catch .invalidArgument, .notImplemented {
                 break sending
             } catch {
-                throw ShelfError.system(error, path: output.path, operation: "write")
+                throw ShelfError.system(error, path: output.path, operation: .write)
             }
         }
-        try input.copyRest(to: output)
+        try input.copyRest(to: output, limit: left)
     }
 }

@@ -54,7 +54,7 @@ enum SyncedFile {
     /// file), and the name must still lead to it, so a file replaced meanwhile is never removed.
     /// - Returns: whether it was removed.
     static func removeIfJSON(_ name: FileName, in folder: FileDescriptor) throws -> Bool {
-        try openRegular(name, in: folder)?.closeAfter { file in try removeIfJSON(file, name: name, in: folder) } ?? false
+        try openRegular(name, in: folder, toLock: true)?.closeAfter { file in try removeIfJSON(file, name: name, in: folder) } ?? false
     }
 
     private static func removeIfJSON(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws -> Bool {
@@ -77,10 +77,12 @@ enum SyncedFile {
     }
 
     /// Opens `name` for reading if it is a regular file; nil for a missing entry, a link or a folder.
-    private static func openRegular(_ name: FileName, in folder: FileDescriptor) throws -> FileDescriptor? {
+    /// - Parameter toLock: to take its exclusive lock (see `openForExclusiveLock`).
+    private static func openRegular(_ name: FileName, in folder: FileDescriptor, toLock: Bool = false) throws -> FileDescriptor? {
         let file: FileDescriptor
         do {
-            file = try folder.open(name, [.readOnly, .noFollow, .nonBlocking])
+            file = toLock ? try folder.openForExclusiveLock(name, [.readOnly, .noFollow, .nonBlocking])
+                : try folder.open(name, [.readOnly, .noFollow, .nonBlocking])
         } catch ShelfError.notFound, ShelfError.symbolicLink {
             return nil
         }

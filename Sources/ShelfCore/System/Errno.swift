@@ -35,6 +35,7 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     /// ENOTSUP and EOPNOTSUPP, one value on Linux.
     package static let notSupported = Errno(rawValue: EOPNOTSUPP)
     package static let quotaExceeded = Errno(rawValue: EDQUOT)
+    package static let noMemory = Errno(rawValue: ENOMEM)
 
     /// The C library's text for the number.
     package var description: String {
@@ -45,19 +46,27 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension ShelfError {
     /// Maps a failed system call to the most specific case, so that callers can give the right
-    /// exit status (ENOSPC → no space, EACCES → permission, …) without looking at the number.
-    package static func system(_ error: Errno, path: String, operation: String) -> ShelfError {
+    /// exit status (ENOSPC → no space, EACCES → permission, …) without looking at the number. The
+    /// operation decides what a name clash means (see `SystemOperation`): only a call that makes
+    /// or renames a name can find it taken; a folder that will not go because something is in it
+    /// is an I/O failure naming that folder, never "already exists".
+    package static func system(_ error: Errno, path: String, operation: SystemOperation) -> ShelfError {
         switch error {
         case .noSuchFile: return .notFound(path: path)
         case .permissionDenied, .notPermitted: return .permissionDenied(path: path)
         case .tooManySymbolicLinks: return .symbolicLink(path: path)
-        case .fileExists, .folderNotEmpty: return .alreadyExists(path: path)
+        case .fileExists where operation.kind == .creates || operation.kind == .renames:
+            return .alreadyExists(path: path)
+        case .folderNotEmpty where operation.kind == .renames:
+            return .alreadyExists(path: path)
+        case .fileExists where operation.kind == .removes, .folderNotEmpty:
+            return .io(path: path, operation: operation.text, errno: Errno.folderNotEmpty.rawValue)
         case .isFolder: return .isAFolder(path: path)
         case .notFolder: return .notAFolder(path: path)
         case .noSpace, .quotaExceeded: return .noSpace(path: path)
         case .readOnlyFileSystem: return .readOnly(path: path)
         case .nameTooLong: return .invalidName(path, reason: "name too long for the file system")
-        default: return .io(path: path, operation: operation, errno: error.rawValue)
+        default: return .io(path: path, operation: operation.text, errno: error.rawValue)
         }
     }
 }

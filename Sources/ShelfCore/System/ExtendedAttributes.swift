@@ -20,7 +20,7 @@ enum ExtendedAttributes {
         } catch .noAttribute {
             return nil
         } catch {
-            throw self.error(error, name: name, path: file.path, operation: "read extended attribute")
+            throw self.error(error, name: name, path: file.path, operation: .readAttribute)
         }
     }
 
@@ -28,7 +28,7 @@ enum ExtendedAttributes {
         do {
             try write(name, value, on: file.raw)
         } catch {
-            throw self.error(error, name: name, path: file.path, operation: "set extended attribute")
+            throw self.error(error, name: name, path: file.path, operation: .setAttribute)
         }
     }
 
@@ -39,7 +39,7 @@ enum ExtendedAttributes {
         } catch .noAttribute {
             return
         } catch {
-            throw self.error(error, name: name, path: file.path, operation: "remove extended attribute")
+            throw self.error(error, name: name, path: file.path, operation: .removeAttribute)
         }
     }
 
@@ -94,7 +94,7 @@ enum ExtendedAttributes {
         return Array(buffer[..<n])
     }
 
-    static func error(_ error: Errno, name: SystemString, path: String, operation: String) -> ShelfError {
+    static func error(_ error: Errno, name: SystemString, path: String, operation: SystemOperation) -> ShelfError {
         if isUnsupported(error) {
             return .unsupported(path: path, reason: "its file system does not support user extended attributes (\(name))")
         }

@@ -3,7 +3,7 @@
 extension FileDescriptor {
     /// Reads up to `buffer.count` bytes at the current offset; 0 means the end.
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        try systemCall("read", path: path) { () throws(Errno) in try kernel.read(raw, into: buffer) }
+        try systemCall(.read, path: path) { () throws(Errno) in try kernel.read(raw, into: buffer) }
     }
 
     /// Fills `buffer` unless the input ends first; returns how many bytes were read.
@@ -23,7 +23,7 @@ extension FileDescriptor {
         var filled = 0
         while filled < buffer.count {
             let rest = UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])
-            let n = try systemCall("read", path: path) { () throws(Errno) in
+            let n = try systemCall(.read, path: path) { () throws(Errno) in
                 try kernel.read(raw, at: Int64(offset + filled), into: rest)
             }
             if n == 0 { break }
@@ -46,7 +46,7 @@ extension FileDescriptor {
         var done = 0
         while done < bytes.count {
             let rest = UnsafeRawBufferPointer(rebasing: bytes[done...])
-            done += try systemCall("write", path: path) { () throws(Errno) in try kernel.write(raw, rest) }
+            done += try systemCall(.write, path: path) { () throws(Errno) in try kernel.write(raw, rest) }
         }
     }
 
@@ -59,7 +59,7 @@ extension FileDescriptor {
         var done = 0
         while done < bytes.count {
             let rest = UnsafeRawBufferPointer(rebasing: bytes[done...])
-            done += try systemCall("write", path: path) { () throws(Errno) in
+            done += try systemCall(.write, path: path) { () throws(Errno) in
                 try kernel.write(raw, at: Int64(offset + done), rest)
             }
         }
@@ -71,21 +71,26 @@ extension FileDescriptor {
 
     /// Copies everything from the current offset to the end with plain reads and writes, through one
     /// fixed buffer: the fallback wherever the kernel's zero-copy calls are refused.
-    package func copyRest(to output: FileDescriptor) throws {
+    package func copyRest(to output: FileDescriptor, limit: Int = Int.max) throws {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
         defer { buffer.deallocate() }
-        while true {
-            let n = try read(into: buffer)
+        var left = limit
+        while left > 0 {
+            try Interruption.check(output.path)
+            let n = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<Swift.min(buffer.count, left)]))
             if n == 0 { return }
+            left -= n
             try output.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
             WorkProgress.report(.advanced(Int64(n)))
         }
     }
 
     /// Reads a small file whole (`/proc/locks`, `user-dirs.dirs`); nil when it cannot be opened.
+    /// Never waits: a FIFO planted under the name (the environment chooses the folder) reads as
+    /// empty instead of blocking the command forever.
     /// - Returns: at most `limit` bytes: a file that fills them may have been cut.
     package static func readSmallFile(_ path: String, limit: Int = 1 << 20) throws -> [UInt8]? {
-        guard let file = try? open(path, .readOnly) else { return nil }
+        guard let file = try? open(path, [.readOnly, .nonBlocking]) else { return nil }
         return try file.closeAfter { file in
             var bytes = [UInt8](repeating: 0, count: limit)
             let n = try bytes.withUnsafeMutableBytes { try file.readFully(into: $0) }

@@ -11,7 +11,7 @@ extension FileDescriptor {
     ///   - path: how to name it in messages (default: this folder's path and the name).
     ///   - operation: what failed, in messages about an I/O error.
     package func open(_ name: FileName, _ options: OpenOptions, permissions: UInt32 = 0o600, path: String? = nil,
-                      operation: String = "open") throws -> FileDescriptor {
+                      operation: SystemOperation = .open) throws -> FileDescriptor {
         let path = path ?? self.path(for: name)
         let opened = try systemCall(operation, path: path) { () throws(Errno) in
             try kernel.open(SystemString(name), in: raw, options, permissions: permissions)
@@ -27,7 +27,7 @@ extension FileDescriptor {
         } catch .noSuchFile {
             return nil
         } catch {
-            throw ShelfError.system(error, path: path, operation: "stat")
+            throw ShelfError.system(error, path: path, operation: .status)
         }
     }
 
@@ -38,27 +38,27 @@ extension FileDescriptor {
         } catch .noSuchFile {
             return nil
         } catch {
-            throw ShelfError.system(error, path: path ?? self.path(for: name), operation: "stat")
+            throw ShelfError.system(error, path: path ?? self.path(for: name), operation: .status)
         }
     }
 
     /// Makes the folder `name` (mode 0700 unless told); `alreadyExists` when something is there.
     package func makeFolder(_ name: FileName, permissions: UInt32 = 0o700, path: String? = nil) throws {
-        try systemCall("create folder", path: path ?? self.path(for: name)) { () throws(Errno) in
+        try systemCall(.createFolder, path: path ?? self.path(for: name)) { () throws(Errno) in
             try kernel.makeFolder(SystemString(name), in: raw, permissions: permissions)
         }
     }
 
     /// Unlinks the file (or link) `name`.
     package func remove(_ name: FileName, path: String? = nil) throws {
-        try systemCall("remove", path: path ?? self.path(for: name)) { () throws(Errno) in
+        try systemCall(.remove, path: path ?? self.path(for: name)) { () throws(Errno) in
             try kernel.remove(SystemString(name), in: raw, isFolder: false)
         }
     }
 
     /// Removes the empty folder `name`.
     package func removeFolder(_ name: FileName, path: String? = nil) throws {
-        try systemCall("remove folder", path: path ?? self.path(for: name)) { () throws(Errno) in
+        try systemCall(.removeFolder, path: path ?? self.path(for: name)) { () throws(Errno) in
             try kernel.remove(SystemString(name), in: raw, isFolder: true)
         }
     }
@@ -66,14 +66,14 @@ extension FileDescriptor {
     /// Renames `name` to `newName` in `folder`, replacing a file there.
     /// - Parameter path: the target's path, for messages.
     package func rename(_ name: FileName, to newName: FileName, in folder: FileDescriptor, path: String) throws {
-        try systemCall("rename", path: path) { () throws(Errno) in
+        try systemCall(.rename, path: path) { () throws(Errno) in
             try kernel.rename(SystemString(name), in: raw, to: SystemString(newName), in: folder.raw, [])
         }
     }
 
     /// Gives the file `name` a second name, `newName` in `folder`; `alreadyExists` when taken.
     package func link(_ name: FileName, as newName: FileName, in folder: FileDescriptor, path: String) throws {
-        try systemCall("link", path: path) { () throws(Errno) in
+        try systemCall(.link, path: path) { () throws(Errno) in
             try kernel.link(SystemString(name), in: raw, to: SystemString(newName), in: folder.raw, followingLinks: false)
         }
     }

@@ -17,7 +17,7 @@ package struct FileDescriptor: Sendable {
 
     /// Opens `path`: absolute, or relative to the current directory.
     package static func open(_ path: String, _ options: OpenOptions, permissions: UInt32 = 0o600) throws -> FileDescriptor {
-        let raw = try systemCall("open", path: path) { () throws(Errno) in
+        let raw = try systemCall(.open, path: path) { () throws(Errno) in
             try kernel.open(SystemString(path), in: nil, options, permissions: permissions)
         }
         return FileDescriptor(raw: raw, path: path)
@@ -45,38 +45,38 @@ package struct FileDescriptor: Sendable {
     }
 
     package func status() throws -> FileStatus {
-        try systemCall("stat", path: path) { () throws(Errno) in try kernel.status(raw) }
+        try systemCall(.status, path: path) { () throws(Errno) in try kernel.status(raw) }
     }
 
     /// Forces data and metadata to stable storage: without it a rename can reach the disk before
     /// the data. On a folder, its entries: the rename, link or unlink that changed it.
     package func sync() throws {
-        try systemCall("fsync", path: path) { () throws(Errno) in try kernel.sync(raw) }
+        try systemCall(.sync, path: path) { () throws(Errno) in try kernel.sync(raw) }
     }
 
     /// Forces the data and what reading it back needs to stable storage: on Linux that includes a
     /// changed length (fdatasync(2)), so it is enough after an append or a truncation, without the
     /// timestamps a full `sync` would also write.
     package func dataSync() throws {
-        try systemCall("fdatasync", path: path) { () throws(Errno) in try kernel.syncData(raw) }
+        try systemCall(.syncData, path: path) { () throws(Errno) in try kernel.syncData(raw) }
     }
 
     /// Cuts or extends the file to `length` bytes.
-    package func resize(to length: Int, operation: String = "truncate") throws {
+    package func resize(to length: Int, operation: SystemOperation = .truncate) throws {
         try systemCall(operation, path: path) { () throws(Errno) in try kernel.truncate(raw, to: Int64(length)) }
     }
 
-    package func setPermissions(_ permissions: UInt32, operation: String = "set mode") throws {
+    package func setPermissions(_ permissions: UInt32, operation: SystemOperation = .setMode) throws {
         try systemCall(operation, path: path) { () throws(Errno) in try kernel.setPermissions(raw, permissions) }
     }
 
     package func setTimes(accessed: FileTime, modified: FileTime) throws {
-        try systemCall("set times", path: path) { () throws(Errno) in try kernel.setTimes(raw, accessed: accessed, modified: modified) }
+        try systemCall(.setTimes, path: path) { () throws(Errno) in try kernel.setTimes(raw, accessed: accessed, modified: modified) }
     }
 
     /// Clears O_NONBLOCK, set to open a name that could have been a FIFO, once the file is known regular.
     package func setBlocking() throws {
-        try systemCall("open", path: path) { () throws(Errno) in try kernel.setBlocking(raw) }
+        try systemCall(.open, path: path) { () throws(Errno) in try kernel.setBlocking(raw) }
     }
 
     /// Whether the descriptor is a terminal (prompts and progress lines only then).
@@ -84,7 +84,9 @@ package struct FileDescriptor: Sendable {
 }
 
 /// A descriptor owned by an object: closed once, when the object goes. For descriptors an object
-/// keeps open across calls (a spool's file, a journal) and whose closing releases no lock.
+/// keeps open across calls (a spool's file, a journal), and for locks an object holds until it
+/// lets them go at a point of its choosing (`TreeLocks`, `TempName`: dropping the `OpenFile` closes
+/// the descriptor at once).
 package final class OpenFile {
     package let descriptor: FileDescriptor
 
@@ -96,7 +98,7 @@ package final class OpenFile {
 }
 
 /// Runs one kernel call; a failure becomes the `ShelfError` for `path` (ENOENT → notFound, …).
-func systemCall<R>(_ operation: String, path: String, _ call: () throws(Errno) -> R) throws -> R {
+func systemCall<R>(_ operation: SystemOperation, path: String, _ call: () throws(Errno) -> R) throws -> R {
     do {
         return try call()
     } catch {

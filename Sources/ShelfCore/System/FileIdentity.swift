@@ -22,8 +22,9 @@ struct FileIdentity: Equatable {
         var level = folder
         var owned = false
         defer { if owned { level.close() } }
-        // PATH_MAX bounds any real depth; the limit only guards against a looping file system.
-        for _ in 0..<4096 {
+        // Trees may be deeper than PATH_MAX allows a path to be (issue 12, item 10): the limit only
+        // guards against a looping file system, and reaching it counts as inside (a refusal).
+        for _ in 0..<(1 << 20) {
             let parent = try level.open("..", [.readOnly, .folder], path: folder.path)
             if owned { level.close() }
             level = parent
@@ -33,6 +34,6 @@ struct FileIdentity: Equatable {
             if next == current { return false }  // reached the root
             current = next
         }
-        return false
+        return true
     }
 }

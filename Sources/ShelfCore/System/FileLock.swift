@@ -5,9 +5,14 @@ package enum FileLock {
 
     /// Blocks until the lock is held.
     package static func lock(_ fd: FileDescriptor, _ kind: Kind) throws {
-        try systemCall("lock", path: fd.path) { () throws(Errno) in
+        try systemCall(.lock, path: fd.path) { () throws(Errno) in
             try kernel.lock(fd.raw, kind == .shared ? .shared : .exclusive, wait: true)
         }
+    }
+
+    /// Lets the lock go, keeping the descriptor open.
+    package static func unlock(_ fd: FileDescriptor) throws {
+        try systemCall(.lock, path: fd.path) { () throws(Errno) in try kernel.lock(fd.raw, .unlock, wait: true) }
     }
 
     /// Takes the lock only if nobody holds a conflicting one; false when busy.
@@ -18,7 +23,7 @@ package enum FileLock {
         } catch .wouldBlock {
             return false
         } catch {
-            throw ShelfError.system(error, path: fd.path, operation: "lock")
+            throw ShelfError.system(error, path: fd.path, operation: .lock)
         }
     }
 }

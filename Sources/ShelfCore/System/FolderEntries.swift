@@ -23,7 +23,7 @@ package struct FolderEntry: Sendable {
 package enum FolderEntries {
     /// All entries but `.` and `..`, in directory order.
     package static func read(_ folder: FileDescriptor) throws -> [FolderEntry] {
-        try systemCall("read folder", path: folder.path) { () throws(Errno) in try kernel.entries(ofFolder: folder.raw) }
+        try systemCall(.readFolder, path: folder.path) { () throws(Errno) in try kernel.entries(ofFolder: folder.raw) }
     }
 
     /// `entries` in byte order of their names. Each name's first 8 bytes, read as one big-endian

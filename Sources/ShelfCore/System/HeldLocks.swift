@@ -15,6 +15,16 @@ struct HeldLocks {
     }
 
     let keys: Set<Key>
+    /// The file system the snapshot speaks for (a local one: see `Store.clear`); nil for any.
+    var device: UInt64?
+
+    /// Whether the snapshot may be trusted for the files of `folder`: those on its file system.
+    /// A network file system mounted inside the namespace holds other hosts' locks too, which
+    /// `/proc/locks` does not show.
+    func covers(_ folder: FileDescriptor) -> Bool {
+        guard let device else { return true }
+        return (try? folder.status().device) == device
+    }
 
     /// nil when `/proc/locks` cannot be read (no procfs): callers then try each file's lock.
     static func snapshot(from path: String = "/proc/locks") -> HeldLocks? {

@@ -55,6 +55,11 @@ package protocol Kernel: Sendable {
                    count: Int) throws(Errno) -> Int
     /// `sendfile(2)` from the input's offset to any output (a pipe, a socket, a file).
     func sendFile(from input: Int32, to output: Int32, count: Int) throws(Errno) -> Int
+    /// `splice(2)` from a pipe to a file at the file's own offset: the bytes never pass through
+    /// shelf's memory. 0 at the end of the input. Throws `invalidArgument` when `pipe` is no pipe.
+    func splice(fromPipe pipe: Int32, to output: Int32, count: Int) throws(Errno) -> Int
+    /// `fcntl(F_SETPIPE_SZ)`: asks for a pipe buffer of at least `bytes`; returns the size granted.
+    func setPipeCapacity(_ pipe: Int32, _ bytes: Int) throws(Errno) -> Int
 
     // MARK: Names
 
@@ -86,6 +91,9 @@ package protocol Kernel: Sendable {
     func volumeStatus(_ descriptor: Int32) throws(Errno) -> VolumeStatus
     /// `statvfs(3)`.
     func volumeStatus(of path: SystemString) throws(Errno) -> VolumeStatus
+    /// `fstatfs(2)`'s `f_type`: the file system's magic number (`<linux/magic.h>`), which tells
+    /// network and FUSE file systems apart (`NetworkFileSystem`).
+    func fileSystemType(_ descriptor: Int32) throws(Errno) -> UInt64
 
     // MARK: Extended attributes
 
@@ -97,6 +105,27 @@ package protocol Kernel: Sendable {
     func removeAttribute(_ name: SystemString, of descriptor: Int32) throws(Errno)
     /// `flistxattr(2)`: the size of the NUL-separated list; with a buffer, the list.
     func attributeNames(of descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
+
+    // MARK: Generations
+
+    /// `statx(2)` with STATX_BTIME: when the file was made; nil when the file system keeps no birth time.
+    func birthTime(_ descriptor: Int32) throws(Errno) -> FileTime?
+    /// `name_to_handle_at(2)`: the file system's handle for the file (its type, then its bytes),
+    /// which holds the inode's generation number where the file system has one.
+    func handle(_ descriptor: Int32) throws(Errno) -> [UInt8]
+}
+
+extension Kernel {
+    /// A kernel that cannot tell one file from a later one that got its inode number (the
+    /// power-loss simulator's model never reuses a number) says so; shelf then goes by device
+    /// and inode, and by the bytes a journal record checks (see `FileGeneration`).
+    package func birthTime(_ descriptor: Int32) throws(Errno) -> FileTime? { nil }
+    package func handle(_ descriptor: Int32) throws(Errno) -> [UInt8] { throw .notSupported }
+}
+
+extension Kernel {
+    /// A kernel that cannot tell (a model of a file system) stands for a local file system.
+    package func fileSystemType(_ descriptor: Int32) throws(Errno) -> UInt64 { 0 }
 }
 
 /// The process's `Kernel`.
@@ -117,3 +146,14 @@ package enum SystemLayer {
 
 /// Shorthand for the engine's calls: `kernel.open(…)`.
 var kernel: any Kernel { SystemLayer.kernel }
+
+extension Kernel {
+    /// A kernel without pipes (the power-loss model) refuses: callers copy through a buffer instead.
+    package func splice(fromPipe pipe: Int32, to output: Int32, count: Int) throws(Errno) -> Int {
+        throw Errno.invalidArgument
+    }
+
+    package func setPipeCapacity(_ pipe: Int32, _ bytes: Int) throws(Errno) -> Int {
+        throw Errno.invalidArgument
+    }
+}

@@ -96,10 +96,24 @@ package struct LinuxKernel: Kernel {
         try valueOrErrno { sendfile(output, input, nil, count) }
     }
 
+    package func splice(fromPipe pipe: Int32, to output: Int32, count: Int) throws(Errno) -> Int {
+        try valueOrErrno { shelf_splice_from_pipe(pipe, output, count) }
+    }
+
+    package func setPipeCapacity(_ pipe: Int32, _ bytes: Int) throws(Errno) -> Int {
+        Int(try valueOrErrno { shelf_set_pipe_size(pipe, Int32(clamping: bytes)) })
+    }
+
     package func volumeStatus(_ descriptor: Int32) throws(Errno) -> VolumeStatus {
         var info = statvfs()
         _ = try valueOrErrno { fstatvfs(descriptor, &info) }
         return VolumeStatus(info)
+    }
+
+    package func fileSystemType(_ descriptor: Int32) throws(Errno) -> UInt64 {
+        var type: UInt64 = 0
+        _ = try valueOrErrno { shelf_fstatfs_type(descriptor, &type) }
+        return type
     }
 
     package func volumeStatus(of path: SystemString) throws(Errno) -> VolumeStatus {
@@ -107,16 +121,33 @@ package struct LinuxKernel: Kernel {
         _ = try path.withCString { (cPath) throws(Errno) in try valueOrErrno { statvfs(cPath, &info) } }
         return VolumeStatus(info)
     }
+
+    package func birthTime(_ descriptor: Int32) throws(Errno) -> FileTime? {
+        var seconds: Int64 = 0
+        var nanoseconds: UInt32 = 0
+        let known = try valueOrErrno { shelf_birth_time(descriptor, &seconds, &nanoseconds) }
+        return known == 1 ? FileTime(seconds: seconds, nanoseconds: Int64(nanoseconds)) : nil
+    }
+
+    package func handle(_ descriptor: Int32) throws(Errno) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 4 + 128)
+        let count = try bytes.withUnsafeMutableBufferPointer { (buffer) throws(Errno) in
+            try valueOrErrno { shelf_file_handle(descriptor, buffer.baseAddress, Int32(buffer.count)) }
+        }
+        return Array(bytes[..<Int(count)])
+    }
 }
 
-/// Runs a system call until a signal does not interrupt it; -1 becomes the thrown `Errno`.
+/// Runs a system call until a signal does not interrupt it; -1 becomes the thrown `Errno`. A
+/// terminating signal that shelf is deferring (see `Interruption`) is not retried past: EINTR is
+/// thrown, and the work under way is undone.
 @inline(__always)
 func valueOrErrno<T: FixedWidthInteger>(_ call: () -> T) throws(Errno) -> T {
     while true {
         let result = call()
         if result != -1 { return result }
         let failure = lastErrno()
-        if failure != .interrupted { throw failure }
+        if failure != .interrupted || shelf_pending_signal() != 0 { throw failure }
     }
 }
 

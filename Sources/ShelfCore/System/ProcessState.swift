@@ -7,6 +7,25 @@ package enum ProcessState {
     /// The real user ID.
     package static var userID: UInt32 { getuid() }
 
+    /// The bytes of physical memory: no file larger than this can be read whole into memory.
+    package static var physicalMemory: Int64 {
+        let (bytes, overflow) = Int64(sysconf(Int32(_SC_PHYS_PAGES))).multipliedReportingOverflow(by: Int64(sysconf(Int32(_SC_PAGESIZE))))
+        return overflow || bytes <= 0 ? .max : bytes
+    }
+
+    /// The effective user ID, which the kernel checks permissions against.
+    package static var effectiveUserID: UInt32 { geteuid() }
+
+    /// Raises the soft limit of open descriptors to the hard one, for work that must hold one
+    /// descriptor per folder of a tree (a move across file systems locks each); where it cannot be
+    /// raised, running out later fails that work before it changes anything.
+    package static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
     /// Seconds since 1970 UTC, now.
     package static func now() -> Int64 {
         var spec = timespec()
@@ -33,6 +52,15 @@ package enum ProcessState {
             }
             pointer += 1
         }
+    }
+
+    /// The value of the environment variable `name` as bytes, exactly as received; nil when unset.
+    package static func environmentValue(_ name: String) -> [UInt8]? {
+        var found: [UInt8]?
+        forEachEnvironmentEntry { entry, value in
+            if entry.elementsEqual(name.utf8) { found = Array(value) }
+        }
+        return found
     }
 
     /// Ends the process at once with SIGKILL, exactly as a `kill -9` landing here would.

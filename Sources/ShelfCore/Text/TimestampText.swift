@@ -35,12 +35,17 @@ package enum TimestampText {
         return midnight + hour * 3600 + minute * 60 + second - offset
     }
 
-    /// `YYYY-MM-DDTHH:MM:SSZ` in UTC.
+    /// `YYYY-MM-DDTHH:MM:SSZ` in UTC, for any 64-bit time: file times and expiry attributes come
+    /// from outside, and Int64.min is a time a file can carry (issue 12, item 9). Years outside
+    /// 0000–9999 take a sign and as many digits as they need, ISO 8601's expanded form
+    /// (`+292277026596-12-04T15:30:07Z`).
     package static func format(_ epochSeconds: Int64) -> String {
-        let days = epochSeconds >= 0 ? epochSeconds / 86_400 : -((-epochSeconds + 86_399) / 86_400)
-        let secondOfDay = epochSeconds - days * 86_400
+        // Floor division that cannot overflow: the remainder is in -86,399…86,399.
+        var (days, secondOfDay) = epochSeconds.quotientAndRemainder(dividingBy: 86_400)
+        if secondOfDay < 0 { (days, secondOfDay) = (days - 1, secondOfDay + 86_400) }
         let (year, month, day) = civilDate(daysSinceEpoch: days)
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
+        let yearText = (0...9999).contains(year) ? pad(year, 4) : (year < 0 ? "-" : "+") + pad(year.magnitude, 4)
+        return yearText + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
             + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2) + "Z"
     }
 
@@ -95,7 +100,7 @@ package enum TimestampText {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    private static func pad(_ value: Int64, _ width: Int) -> String {
+    private static func pad<Value: BinaryInteger>(_ value: Value, _ width: Int) -> String {
         let text = String(value)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }

@@ -3,7 +3,9 @@ extension Store {
     /// path). The copy is built under a hidden temporary name beside the target, fsynced, and
     /// renamed into place in one step, so the target name never shows a partial file or tree.
     /// Permission bits, times and `user.` extended attributes are kept; links inside a folder are
-    /// copied as links, never followed.
+    /// copied as links, never followed. A folder is copied as a snapshot of its files: each one
+    /// whole, as it was before or after any write racing the copy; entries removed meanwhile are
+    /// not in it.
     /// - Parameters:
     ///   - replace: replace an existing target: a file over a file atomically; a folder over a
     ///     folder is merged as `cp -rf` does (`TreeMerger`): each file replaced atomically, files
@@ -31,12 +33,8 @@ extension Store {
                 try TreeMerger.merge(source.name, in: source.folder, path: source.path, into: target)
                 return target.path
             }
-            let tempName = try TreeCopier.copyToTemp(source.name, in: source.folder, path: source.path, beside: target)
-            do {
+            try TreeCopier.copy(source.name, in: source.folder, path: source.path, beside: target) { tempName in
                 try AtomicReplace.install(tempName, in: target.folder, path: target.path, as: target, replace: replace)
-            } catch {
-                try? TreeRemover.remove(tempName, in: target.folder, path: target.path)
-                throw error
             }
             return target.path
         }

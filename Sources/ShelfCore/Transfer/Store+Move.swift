@@ -38,34 +38,48 @@ extension Store {
     @discardableResult
     package func relocate(_ path: SafePath, in directory: Directory, to newPath: SafePath, in destination: Directory,
                   replace: Bool, folders: FolderReplacement = .keepContents, forceCopy: Bool = false) throws -> String {
+        try CacheTag.refuseToChange(path, in: locations.namespace(for: directory))
         while true {
-            let attempt = try withTransfer(path, in: directory, to: newPath, in: destination, replace: replace,
-                                           folders: folders) { transfer in
-                let source = transfer.source
-                guard transfer.sourceStatus.isRegularFile else {
-                    return try relocate(transfer, locked: nil, replace: replace, folders: folders, forceCopy: forceCopy)
+            let attempt: Attempt
+            do {
+                attempt = try withTransfer(path, in: directory, to: newPath, in: destination, replace: replace, folders: folders,
+                                           takingSource: true) { transfer in
+                    try relocate(transfer, replace: replace, folders: folders, forceCopy: forceCopy)
                 }
-                let locked: FileDescriptor?
-                do {
-                    locked = try AppendJournal.openLockedExclusive(source.name, in: source.folder, path: source.path)
-                } catch ShelfError.permissionDenied where !JournalFile.isPending(for: source.name, in: source.folder) {
-                    // A file this user may not read cannot be locked, yet a rename needs only the
-                    // folder's permission: it moves unlocked, and its journal (empty) stays.
-                    return try relocate(transfer, locked: nil, replace: replace, folders: folders, forceCopy: forceCopy)
-                }
-                guard let locked else { return .again }  // removed since it was checked
-                let attempt = try locked.closeAfter { locked in
-                    guard try FileIdentity(locked.status()) == FileIdentity(transfer.sourceStatus) else { return Attempt.again }
-                    try AppendJournal.detach(locked, name: source.name, in: source.folder)
-                    return try relocate(transfer, locked: locked, replace: replace, folders: folders, forceCopy: forceCopy)
-                }
-                // The source's lock is let go before waiting, or two moves in opposite directions
-                // would wait for each other forever.
-                if case .targetBusy = attempt { try Store.waitForLock(on: transfer.destination) }
-                return attempt
+            } catch let busy as TreeLocks.Busy {
+                // A folder of the tree is in use: wait for it holding nothing, then start again.
+                try busy.wait()
+                continue
             }
             if case .moved(let path) = attempt { return path }
         }
+    }
+
+    /// One attempt with the ends open: a folder moves unlocked (a rename; across file systems the
+    /// copy locks it, see `TreeLocks`); a file is first locked and its journal settled.
+    private func relocate(_ transfer: Transfer, replace: Bool, folders: FolderReplacement, forceCopy: Bool) throws -> Attempt {
+        let source = transfer.source
+        guard transfer.sourceStatus.isRegularFile else {
+            return try relocate(transfer, locked: nil, replace: replace, folders: folders, forceCopy: forceCopy)
+        }
+        let locked: FileDescriptor?
+        do {
+            locked = try AppendJournal.openLockedExclusive(source.name, in: source.folder, path: source.path)
+        } catch ShelfError.permissionDenied where !JournalFile.isPending(for: source.name, in: source.folder) {
+            // A file this user may not read cannot be locked, yet a rename needs only the
+            // folder's permission: it moves unlocked, and its journal (empty) stays.
+            return try relocate(transfer, locked: nil, replace: replace, folders: folders, forceCopy: forceCopy)
+        }
+        guard let locked else { return .again }  // removed since it was checked
+        let attempt = try locked.closeAfter { locked in
+            guard try FileIdentity(locked.status()) == FileIdentity(transfer.sourceStatus) else { return Attempt.again }
+            try AppendJournal.detach(locked, name: source.name, in: source.folder)
+            return try relocate(transfer, locked: locked, replace: replace, folders: folders, forceCopy: forceCopy)
+        }
+        // The source's lock is let go before waiting, or two moves in opposite directions
+        // would wait for each other forever.
+        if case .targetBusy = attempt { try Store.waitForLock(on: transfer.destination) }
+        return attempt
     }
 
     /// How one attempt at a move ended.
@@ -102,31 +116,42 @@ extension Store {
     /// Copy beside the target, rename into place, remove the source, each step durable before
     /// the next. A single file stays exclusively locked (`locked`) from before the copy until it
     /// is removed, as `AtomicReplace` locks a file it replaces: no locked append can slip in between
-    /// and be lost. Folder trees are copied file by file under shared locks (see `TreeCopier`).
+    /// and be lost. A folder tree is held the same way, each of its folders exclusively locked
+    /// from before it is listed until the source is removed (`TreeLocks`); what cannot be removed
+    /// afterwards is refused before anything is copied.
+    ///
+    /// A signal during the copy removes the copy and leaves the source as it was; once the copy
+    /// is in place, the source is removed before the signal ends the process (`Interruption`).
     private func moveAcrossFileSystems(_ transfer: Transfer, locked: FileDescriptor?, replace: Bool, folders: FolderReplacement) throws {
         let source = transfer.source
         let target = transfer.destination
         // The source is removed last; find out now, not after a long copy, if that will fail.
-        try systemCall("remove", path: source.path) { () throws(Errno) in
+        try systemCall(.remove, path: source.path) { () throws(Errno) in
             try kernel.checkAccess(".", in: source.folder.raw, [.write, .search])
         }
-        let tempName = try locked.map { try TreeCopier.copyFileToTemp($0, beside: target) }
-            ?? TreeCopier.copyToTemp(source.name, in: source.folder, path: source.path, beside: target)
-        do {
-            try AtomicReplace.install(tempName, in: target.folder, path: target.path, as: target, replace: replace,
-                                      oldFile: locked == nil ? .wait : .failIfBusy, folders: folders)
-        } catch {
-            try? TreeRemover.remove(tempName, in: target.folder, path: target.path)
-            throw error
+        try Interruption.deferring {
+            let install = { (tempName: FileName) in
+                try AtomicReplace.install(tempName, in: target.folder, path: target.path, as: target, replace: replace,
+                                          oldFile: locked == nil ? .wait : .failIfBusy, folders: folders)
+            }
+            guard let locked else {
+                let locks = TreeLocks()
+                defer { locks.release() }
+                if transfer.sourceStatus.isFolder { try locks.holdTree(source.name, in: source.folder, path: source.path) }
+                try TreeCopier.copy(source.name, in: source.folder, path: source.path, beside: target, install: install)
+                try TreeRemover.remove(source.name, in: source.folder, path: source.path)
+                return try AtomicReplace.syncFolder(source.folder)
+            }
+            try TreeCopier.copyFile(locked, beside: target, install: install)
+            try TreeRemover.remove(source.name, in: source.folder, path: source.path)
+            try AtomicReplace.syncFolder(source.folder)
         }
-        try TreeRemover.remove(source.name, in: source.folder, path: source.path)
-        try AtomicReplace.syncFolder(source.folder)
     }
 
     /// Waits until nobody holds the lock of the file at `target`, then lets it go at once.
     private static func waitForLock(on target: Target) throws {
         // Gone meanwhile: the next round sees what is there now.
-        guard let file = try? target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path) else { return }
+        guard let file = try? target.folder.openForExclusiveLock(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path) else { return }
         try file.closeAfter { try FileLock.lock($0, .exclusive) }
     }
 }

@@ -24,9 +24,13 @@ extension Store {
     /// - a target that is the source itself, or lies inside the source folder (`invalidTarget`);
     /// - an existing target without `replace` (`alreadyExists`), a target that is a link (`symbolicLink`).
     /// Text checks come first, so that an impossible request creates no folder at all.
+    /// - Parameter takingSource: the source leaves its folder (a move or rename): that folder is
+    ///   held under the writers' shared lock too, so the entry cannot leave a tree that a move
+    ///   across file systems is copying (and so be both there and here). The lock is only tried,
+    ///   since the destination's is held already: `TreeLocks.Busy` when it is taken.
     func withTransfer<R>(_ from: SafePath, in directory: Directory, to: SafePath, in destination: Directory,
                          replace: Bool, folders: FolderReplacement = .keepContents, merging: Bool = false,
-                         _ body: (Transfer) throws -> R) throws -> R {
+                         takingSource: Bool = false, _ body: (Transfer) throws -> R) throws -> R {
         try existingTarget(from, in: directory).closeAfter { source in
             guard let st = try source.status() else { throw ShelfError.notFound(path: source.path) }
             if st.isSymbolicLink { throw ShelfError.symbolicLink(path: source.path) }
@@ -45,10 +49,20 @@ extension Store {
                 throw ShelfError.notFound(path: try absolutePath(of: to, in: destination))
             }
             return try target.closeAfter { target in
+                if takingSource { try holdShared(source.folder) }
                 let existing = try check(target, against: st, replace: replace, folders: folders, merging: merging)
                 return try body(Transfer(source: source, sourceStatus: st, destination: target, existing: existing))
             }
         }
+    }
+
+    /// Takes the writers' shared lock on `folder` without waiting.
+    private func holdShared(_ folder: FileDescriptor) throws {
+        guard try FileLock.tryLock(folder, .shared) else {
+            throw TreeLocks.Busy(folder: try folder.open(".", FolderWalker.folderOptions, path: folder.path, operation: .openFolder),
+                                 kind: .shared)
+        }
+        if try folder.status().linkCount == 0 { throw ShelfError.notFound(path: folder.path) }
     }
 
     /// The checks that need the opened target: identity (two directories may resolve into each

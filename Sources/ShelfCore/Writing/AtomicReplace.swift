@@ -35,12 +35,18 @@ package enum AtomicReplace {
         try TempFile.create(in: target.folder, path: target.path, permissions: newFileMode).closeAfter { temp in
             try keepMode(of: target, on: temp.file)
             try fill(temp.file)
-            try temp.file.sync()
-            let name = try temp.named()
-            beforeInstall()
-            try install(name, in: target.folder, path: target.path, as: target, replace: replace, oldFile: oldFile)
-            temp.nameTaken()
+            try commit(&temp, as: target, replace: replace, oldFile: oldFile, beforeInstall: beforeInstall)
         }
+    }
+
+    /// The second half of `write`: syncs the complete temp file, names it and installs it.
+    static func commit(_ temp: inout TempFile, as target: Target, replace: Bool, oldFile: OldFileLock = .wait,
+                       beforeInstall: () -> Void = {}) throws {
+        try temp.file.sync()
+        let name = try temp.named()
+        beforeInstall()
+        try install(name, in: target.folder, path: target.path, as: target, replace: replace, oldFile: oldFile)
+        temp.nameTaken()
     }
 
     /// The new content of an existing file keeps its permission bits, as `sponge`, editors and
@@ -68,6 +74,6 @@ package enum AtomicReplace {
 
     /// Makes the entries of `folder` durable: a rename, link or unlink in it is data too.
     package static func syncFolder(_ folder: FileDescriptor) throws {
-        try systemCall("fsync folder", path: folder.path) { () throws(Errno) in try kernel.sync(folder.raw) }
+        try systemCall(.syncFolder, path: folder.path) { () throws(Errno) in try kernel.sync(folder.raw) }
     }
 }

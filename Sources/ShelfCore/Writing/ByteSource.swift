@@ -18,6 +18,8 @@ package struct DescriptorSource: ByteSource {
 
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         do {
+            // A signal that shelf defers ends the input here: a cut input never counts as whole.
+            try Interruption.check(fd.path)
             return try fd.read(into: buffer)
         } catch let error as ShelfError {
             throw ShelfError.inputFailed(path: fd.path, reason: error.failureReason)

@@ -45,25 +45,38 @@ extension Store {
     package func save<Source: ByteSource>(from source: inout Source, to safe: SafePath, in directory: Directory,
                                           options: SaveOptions = SaveOptions()) throws -> SavedFile {
         if safe.namesFolder { throw ShelfError.invalidName(safe.description + "/", reason: "a file name cannot end with '/'") }
-        guard let target = try target(safe, in: directory, create: true, folderMode: FileMode.folder(for: options.mode)) else {
-            throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
-        }
-        return try target.closeAfter { target in
-            if let st = try target.status() {
-                if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
-                if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
-                if !options.replace { throw ShelfError.alreadyExists(path: target.path) }
-            }
+        // The input is read with no lock held; the folder is locked for the rename only (see
+        // `withLockedFolder`): the input may come from another shelf process waiting for that lock.
+        let folderMode = FileMode.folder(for: options.mode)
+        return try preparedTarget(safe, in: directory, folderMode: folderMode).closeAfter { prepared in
+            try Store.checkSaveTarget(prepared, options: options)
+            try AtomicReplace.checkWritable(prepared)
             let validate = options.validateJSON ?? Store.isJSONName(safe.name)
             var size: Int64 = 0
-            try AtomicReplace.write(target, replace: options.replace, newFileMode: options.mode) { file in
-                size = try copy(from: &source, to: file, validatingJSON: validate, path: target.path)
-                if let expires = options.expiresAt {
-                    try Expiry.record(expires, on: file, named: target.name, in: target.folder)
+            try TempFile.create(in: prepared.folder, path: prepared.path, permissions: options.mode).closeAfter { temp in
+                size = try copy(from: &source, to: temp.file, validatingJSON: validate, path: prepared.path)
+                try withLockedFolder(of: prepared, safe, in: directory, folderMode: folderMode) { target in
+                    try temp.placed(in: target.folder, path: target.path) { placed in
+                        try Store.checkSaveTarget(target, options: options)
+                        // The mode of the file replaced, read under the folder's lock.
+                        try AtomicReplace.keepMode(of: target, on: placed.file)
+                        if let expires = options.expiresAt {
+                            try Expiry.record(expires, on: placed.file, named: target.name, in: target.folder)
+                        }
+                        try AtomicReplace.commit(&placed, as: target, replace: options.replace)
+                    }
                 }
             }
-            return SavedFile(path: target.path, bytes: size)
+            return SavedFile(path: prepared.path, bytes: size)
         }
+    }
+
+    /// What `save` refuses to replace: a folder, a link, and without `replace` anything.
+    private static func checkSaveTarget(_ target: Target, options: SaveOptions) throws {
+        guard let st = try target.status() else { return }
+        if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
+        if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
+        if !options.replace { throw ShelfError.alreadyExists(path: target.path) }
     }
 
     /// Whether a name's extension asks for JSON validation (`.json`, in any case).
@@ -96,6 +109,22 @@ extension Store {
         }
     }
 
+    /// Moves what a pipe brings (`producer | shelf save`) into `file` inside the kernel: a pipe
+    /// buffer of `streamBufferSize` lets the producer run ahead with a sixteenth of the wake-ups of
+    /// the default 64 KiB, and splice(2) skips the copy through user memory that `cat` makes. Any
+    /// refusal or failure (not a pipe, a full disk) stops it with nothing lost: a failed splice
+    /// moved no bytes, and the buffered loop after it goes on and reports the error.
+    /// - Returns: how many bytes were moved.
+    private static func spliceFromPipe(_ input: FileDescriptor, to file: FileDescriptor) -> Int64 {
+        // Refused past the user's pipe allowance (EPERM): the default size then serves.
+        _ = try? kernel.setPipeCapacity(input.raw, streamBufferSize)
+        var moved: Int64 = 0
+        while let n = try? kernel.splice(fromPipe: input.raw, to: file.raw, count: streamBufferSize), n > 0 {
+            moved += Int64(n)
+        }
+        return moved
+    }
+
     /// Copies bytes nobody needs to look at.
     private func copyRaw<Source: ByteSource>(from source: inout Source, to file: FileDescriptor) throws -> Int64 {
         var copied: Int64 = 0
@@ -107,6 +136,7 @@ extension Store {
             while let n = try? kernel.copyRange(from: descriptor.fd.raw, at: &noOffset, to: file.raw, at: &alsoNoOffset, count: 1 << 30), n > 0 {
                 copied += Int64(n)
             }
+            copied += Self.spliceFromPipe(descriptor.fd, to: file)
         }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
         defer { buffer.deallocate() }

@@ -2,7 +2,12 @@
 /// (`AtomicReplace`). Where the file system allows it has no name while it is written (O_TMPFILE)
 /// and gets one only when it is complete, so that a process killed meanwhile leaves nothing behind;
 /// elsewhere it is named from the start. Either way its name starts with `.shelf-tmp-`, which
-/// listings never show and `clear` removes once stale.
+/// listings never show.
+///
+/// While it has a name the file is exclusively locked (before the name exists), so `clear` can
+/// tell a live writer's temp file from one a killed process left: it removes a temp file whose
+/// lock it can take (see `ClearWalk.tidy`). And while it has a name a terminating signal is
+/// deferred (`Interruption`), so that the error path removes the name before the process ends.
 package struct TempFile {
     static let prefix = SafePath.reservedPrefix + "tmp-"
 
@@ -11,33 +16,45 @@ package struct TempFile {
     let folder: FileDescriptor
     /// Its temporary name in `folder`; nil while it has none.
     private(set) var name: FileName?
+    /// Whether it ever had a name, and so entered deferred work (left when it is closed).
+    private var deferring = false
 
-    /// A new file in `folder`, unnamed where O_TMPFILE works and `/proc` is there to name it later.
+    /// A new file in `folder`, unnamed where O_TMPFILE works and `/proc` is there to name it later;
+    /// named from the start on a network file system, where O_TMPFILE is not relied on.
     /// - Parameters:
     ///   - path: the path of the target it is for, for messages.
     ///   - permissions: its mode, less the umask (as with open(2)).
     static func create(in folder: FileDescriptor, path: String, permissions: UInt32 = 0o600) throws -> TempFile {
-        if (try? kernel.checkAccess("/proc/self/fd", in: nil, .exists)) != nil,
+        if !NetworkFileSystem.contains(folder), (try? kernel.checkAccess("/proc/self/fd", in: nil, .exists)) != nil,
            let unnamed = try? openUnnamed(in: folder, path: path, permissions: permissions) {
             return TempFile(file: unnamed, folder: folder, name: nil)
         }
-        let (file, name) = try createNamed(in: folder, path: path, permissions: permissions)
-        return TempFile(file: file, folder: folder, name: name)
+        Interruption.enter()
+        do {
+            let (file, name) = try createNamed(in: folder, path: path, permissions: permissions)
+            return TempFile(file: file, folder: folder, name: name, deferring: true)
+        } catch {
+            Interruption.leave()
+            throw error
+        }
     }
 
     /// A file that never gets a name (a spool): unnamed, or where the file system lacks O_TMPFILE,
     /// unlinked right after it is created. Either way nothing is left behind, whatever happens.
     static func anonymous(in folder: FileDescriptor, path: String) throws -> FileDescriptor {
-        if let unnamed = try? openUnnamed(in: folder, path: path) { return unnamed }
-        let (file, name) = try createNamed(in: folder, path: path)
-        try? folder.remove(name)
-        return file
+        if !NetworkFileSystem.contains(folder), let unnamed = try? openUnnamed(in: folder, path: path) { return unnamed }
+        return try Interruption.deferring {
+            let (file, name) = try createNamed(in: folder, path: path)
+            try? folder.remove(name)
+            return file
+        }
     }
 
     /// Runs `body`, then closes the file. When `body` throws, the temporary name it may have
     /// been given is removed: a failed write leaves nothing behind.
     func closeAfter<R>(_ body: (inout TempFile) throws -> R) throws -> R {
         var temp = self
+        defer { if temp.deferring { Interruption.leave() } }
         return try file.closeAfter { _ in
             do {
                 return try body(&temp)
@@ -52,6 +69,12 @@ package struct TempFile {
     /// `/proc/self/fd` entry under a fresh temporary name.
     mutating func named() throws -> FileName {
         if let name { return name }
+        if !deferring {
+            Interruption.enter()
+            deferring = true
+        }
+        // Locked before it has a name, so it is never seen unlocked under one.
+        try FileLock.lock(file, .exclusive)
         while true {
             let fresh = TempFile.freshName()
             do {
@@ -61,7 +84,7 @@ package struct TempFile {
             } catch .fileExists {
                 continue
             } catch {
-                throw ShelfError.system(error, path: file.path, operation: "name the temporary file")
+                throw ShelfError.system(error, path: file.path, operation: .nameTemporaryFile)
             }
         }
     }
@@ -69,7 +92,7 @@ package struct TempFile {
     /// Links the file under `newName` in its folder as well (`alreadyExists` when taken): an
     /// unnamed file straight from its `/proc/self/fd` entry, so it never has a temporary name.
     func link(as newName: FileName, path: String) throws {
-        try systemCall("link", path: path) { () throws(Errno) in
+        try systemCall(.link, path: path) { () throws(Errno) in
             if let name {
                 try kernel.link(SystemString(name), in: folder.raw, to: SystemString(newName), in: folder.raw, followingLinks: false)
             } else {
@@ -98,36 +121,29 @@ package struct TempFile {
         FileName(prefix + String(UInt64.random(in: .min ... .max), radix: 16))
     }
 
-    /// Makes an empty temporary folder in `folder` (mode 0700); returns its name.
-    package static func makeFolder(in folder: FileDescriptor, path: String) throws -> FileName {
-        while true {
-            let fresh = freshName()
-            do {
-                try folder.makeFolder(fresh, path: path)
-                return fresh
-            } catch ShelfError.alreadyExists {
-                continue
-            }
-        }
-    }
-
     private static func openUnnamed(in folder: FileDescriptor, path: String, permissions: UInt32 = 0o600) throws -> FileDescriptor {
         try folder.open(".", [.unnamedFile, .readWrite], permissions: permissions, path: path)
     }
 
-    /// An exclusive new file under a fresh name; O_EXCL never clobbers.
+    /// An exclusive new file under a fresh name (O_EXCL never clobbers), locked. A `clear` that
+    /// found it in the instant before the lock removed it: then another name is tried.
     private static func createNamed(in folder: FileDescriptor, path: String,
                                     permissions: UInt32 = 0o600) throws -> (FileDescriptor, FileName) {
         while true {
             let fresh = freshName()
+            let raw: Int32
             do {
-                let raw = try kernel.open(SystemString(fresh), in: folder.raw, [.readWrite, .create, .exclusive, .noFollow], permissions: permissions)
-                return (FileDescriptor(raw: raw, path: path), fresh)
+                raw = try kernel.open(SystemString(fresh), in: folder.raw, [.readWrite, .create, .exclusive, .noFollow], permissions: permissions)
             } catch .fileExists {
                 continue
             } catch {
-                throw ShelfError.system(error, path: path, operation: "create temporary file")
+                throw ShelfError.system(error, path: path, operation: .createTemporaryFile)
             }
+            let kept = try FileDescriptor(raw: raw, path: path).kept { file in
+                try FileLock.lock(file, .exclusive)
+                return try AppendJournal.isCurrent(file.status(), name: fresh, in: folder, path: path)
+            }
+            if let kept { return (kept, fresh) }
         }
     }
 }

@@ -5,85 +5,130 @@
 ///
 /// Inside a tree, symbolic links are copied as links (their text, unresolved), permission bits and
 /// times are kept, hard links become separate files, and shelf's own temp and journal files are skipped.
-/// FIFOs, sockets and devices are refused (`unsupported`).
+/// FIFOs, sockets and devices are refused (`unsupported`). Each file is copied under its shared
+/// lock, so it is whole (old or new), never half-appended. An entry that vanishes between the
+/// listing of its folder and its copy (removed or renamed by someone else) is not part of the copy.
 enum TreeCopier {
-    /// Copies the entry `name` of `folder` (at `path`) beside `target`; returns the temp name.
-    /// On any error nothing is left behind in the destination.
-    static func copyToTemp(_ name: FileName, in folder: FileDescriptor, path: String, beside target: Target) throws -> FileName {
+    /// Copies the entry `name` of `folder` (at `path`) to a temporary entry beside `target`, then
+    /// hands its name to `install` and returns what that returns. When either fails, nothing is
+    /// left behind in the destination.
+    static func copy<R>(_ name: FileName, in folder: FileDescriptor, path: String, beside target: Target,
+                        install: (FileName) throws -> R) throws -> R {
         guard let st = try folder.status(of: name, path: path) else { throw ShelfError.notFound(path: path) }
         if st.isRegularFile {
-            return try folder.open(name, [.readOnly, .noFollow], path: path).closeAfter { file in
+            return try folder.open(name, [.readOnly, .noFollow, .nonBlocking], path: path).closeAfter { file in
+                try file.setBlocking()
                 try AppendJournal.lockShared(file, name: name, in: folder)
-                return try copyFileToTemp(file, beside: target)
+                return try copyFile(file, beside: target, install: install)
             }
         }
-        if st.isSymbolicLink { return try copyLinkToTemp(name, in: folder, path: path, beside: target) }
+        if st.isSymbolicLink { return try copyLink(name, in: folder, path: path, beside: target, install: install) }
         guard st.isFolder else { throw refusal(st, path: path) }
-        let tempName = try TempFile.makeFolder(in: target.folder, path: target.path)
-        do {
-            try folder.open(name, FolderWalker.folderOptions, path: path).closeAfter { source in
-                try target.folder.open(tempName, FolderWalker.folderOptions, path: target.path).closeAfter { copy in
-                    try copyFolder(source, st, to: copy)
-                }
-            }
-        } catch {
-            try? TreeRemover.remove(tempName, in: target.folder, path: target.path)
-            throw error
+        guard let source = try FolderWalker.openFolder(name, in: folder, path: path, create: false) else {
+            throw ShelfError.notFound(path: path)
         }
-        return tempName
+        return try source.closeAfter { source in
+            try TempName.withFolder(in: target.folder, path: target.path, fill: { copy in try copyFolder(source, st, to: copy) },
+                                    install: install)
+        }
     }
 
     /// Copies an opened (and, by the caller, locked) regular file to a new temp file beside `target`,
-    /// complete and fsynced; returns its temporary name.
-    static func copyFileToTemp(_ file: FileDescriptor, beside target: Target) throws -> FileName {
+    /// complete and fsynced, then hands its temporary name to `install`.
+    static func copyFile<R>(_ file: FileDescriptor, beside target: Target, install: (FileName) throws -> R) throws -> R {
         let st = try file.status()
         return try TempFile.create(in: target.folder, path: target.path).closeAfter { temp in
             try FileCopy.copyData(from: file, to: temp.file)
             try FileCopy.copyMetadata(from: file, st, to: temp.file)
             try temp.file.sync()
-            return try temp.named()
+            let installed = try install(temp.named())
+            temp.nameTaken()
+            return installed
         }
     }
 
     /// Fills the empty folder `copy` with the contents of `source`, then gives it the source's
     /// metadata (last, because filling changes the times and a read-only mode would block it).
+    /// Any depth: the folders still to finish are kept in an array, and the descriptors of both
+    /// trees in two `FolderTrail`s, a bounded number whatever the depth (issue 12, item 10).
     private static func copyFolder(_ source: FileDescriptor, _ st: FileStatus, to copy: FileDescriptor) throws {
-        // shelf's own files are not copied: leftover temporary files, and journals, which are
-        // about the source files (each file is repaired under its shared lock as it is copied).
-        for entry in try FolderEntries.read(source) where !FolderEntries.isInternal(entry.name) {
-            try copyEntry(entry.name, from: source, to: copy)
+        let sources = try FolderTrail(top: source), copies = try FolderTrail(top: copy)
+        var frames = [try frame(source, st)]
+        while !frames.isEmpty {
+            let last = frames.count - 1
+            let (from, to) = (try sources.current(), try copies.current())
+            guard let name = frames[last].names.popFirst() else {
+                let done = frames.removeLast()
+                try FileCopy.copyMetadata(from: from, done.status, to: to)
+                try to.sync()
+                if !frames.isEmpty {
+                    try sources.leave()
+                    try copies.leave()
+                }
+                continue
+            }
+            let path = from.path(for: name)
+            // An entry gone since its folder was listed (removed or renamed by someone else) is not
+            // part of the copy.
+            guard let entry = try from.status(of: name, path: path) else { continue }
+            guard entry.isFolder else {
+                try copyEntry(name, entry, from: from, to: to)
+                continue
+            }
+            guard let sourceFolder = try sources.enter(name) else { continue }
+            try to.makeFolder(name, path: to.path(for: name))
+            guard try copies.enter(name) != nil else { throw ShelfError.notFound(path: to.path(for: name)) }
+            frames.append(try frame(sourceFolder, entry))
         }
-        try FileCopy.copyMetadata(from: source, st, to: copy)
-        try copy.sync()
     }
 
-    private static func copyEntry(_ name: FileName, from source: FileDescriptor, to copy: FileDescriptor) throws {
+    /// A folder being copied: the names left to copy and its status, given to the copy at the end.
+    private struct Frame {
+        var names: ArraySlice<FileName>
+        let status: FileStatus
+    }
+
+    private static func frame(_ source: FileDescriptor, _ st: FileStatus) throws -> Frame {
+        // shelf's own files are not copied: leftover temporary files, and journals, which are
+        // about the source files (each file is repaired under its shared lock as it is copied).
+        let names = try FolderEntries.read(source).map(\.name).filter { !FolderEntries.isInternal($0) }
+        return Frame(names: names[...], status: st)
+    }
+
+    /// Copies a file or a link (anything but a folder) of `source` into `copy`.
+    private static func copyEntry(_ name: FileName, _ st: FileStatus, from source: FileDescriptor, to copy: FileDescriptor) throws {
         let path = source.path(for: name)
-        guard let st = try source.status(of: name, path: path) else { throw ShelfError.notFound(path: path) }
         let target = Target(folder: copy, name: name, path: copy.path(for: name))
         if st.isRegularFile {
-            try source.open(name, [.readOnly, .noFollow], path: path).closeAfter { file in
+            let file: FileDescriptor
+            do {
+                file = try source.open(name, [.readOnly, .noFollow, .nonBlocking], path: path)
+            } catch ShelfError.notFound {
+                return
+            }
+            try file.closeAfter { file in
+                // Replaced by something else since it was listed: copy what is there now.
+                guard try file.status().isRegularFile else {
+                    // A folder that took its place is left out: the walk has passed it.
+                    guard let now = try source.status(of: name, path: path), !now.isFolder else { return }
+                    return try copyEntry(name, now, from: source, to: copy)
+                }
+                try file.setBlocking()
                 // A shared lock: a concurrent in-place append is copied whole or not at all.
                 try AppendJournal.lockShared(file, name: name, in: source)
-                let tempName = try copyFileToTemp(file, beside: target)
-                do {
+                try copyFile(file, beside: target) { tempName in
                     try AtomicReplace.install(tempName, in: copy, path: target.path, as: target, replace: false)
-                } catch {
-                    try? copy.remove(tempName)
-                    throw error
-                }
-            }
-        } else if st.isFolder {
-            try copy.makeFolder(name, path: target.path)
-            try source.open(name, FolderWalker.folderOptions, path: path).closeAfter { sourceFolder in
-                try copy.open(name, FolderWalker.folderOptions, path: target.path).closeAfter { copyFolder in
-                    try self.copyFolder(sourceFolder, st, to: copyFolder)
                 }
             }
         } else if st.isSymbolicLink {
             // Recreated with the same text; it is never resolved.
-            let text = try systemCall("read link", path: path) { () throws(Errno) in try kernel.readLink(SystemString(name), in: source.raw) }
-            try systemCall("create link", path: target.path) { () throws(Errno) in
+            let text: [UInt8]
+            do {
+                text = try systemCall(.readLink, path: path) { () throws(Errno) in try kernel.readLink(SystemString(name), in: source.raw) }
+            } catch ShelfError.notFound {
+                return
+            }
+            try systemCall(.createLink, path: target.path) { () throws(Errno) in
                 try kernel.makeSymbolicLink(SystemString(name), in: copy.raw, to: SystemString(bytes: text))
             }
         } else {
@@ -92,20 +137,16 @@ enum TreeCopier {
     }
 
     /// A symbolic link (inside a folder being merged: a top-level source that is a link is refused
-    /// before) recreated with the same text beside `target`, never resolved; returns its temp name.
-    private static func copyLinkToTemp(_ name: FileName, in folder: FileDescriptor, path: String, beside target: Target) throws -> FileName {
-        let text = try systemCall("read link", path: path) { () throws(Errno) in try kernel.readLink(SystemString(name), in: folder.raw) }
-        while true {
-            let fresh = TempFile.freshName()
-            do {
-                try kernel.makeSymbolicLink(SystemString(fresh), in: target.folder.raw, to: SystemString(bytes: text))
-                return fresh
-            } catch .fileExists {
-                continue
-            } catch {
-                throw ShelfError.system(error, path: target.path, operation: "create link")
+    /// before) recreated with the same text, never resolved, under a reserved temporary name beside
+    /// `target` (`TempName`, so `clear` leaves it alone meanwhile), then handed to `install`.
+    private static func copyLink<R>(_ name: FileName, in folder: FileDescriptor, path: String, beside target: Target,
+                                    install: (FileName) throws -> R) throws -> R {
+        let text = try systemCall(.readLink, path: path) { () throws(Errno) in try kernel.readLink(SystemString(name), in: folder.raw) }
+        return try TempName.withEntry(in: target.folder, path: target.path, make: { temp in
+            try systemCall(.createLink, path: target.path) { () throws(Errno) in
+                try kernel.makeSymbolicLink(SystemString(temp), in: target.folder.raw, to: SystemString(bytes: text))
             }
-        }
+        }, install: install)
     }
 
     private static func refusal(_ st: FileStatus, path: String) -> ShelfError {

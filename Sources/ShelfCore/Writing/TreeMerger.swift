@@ -11,7 +11,11 @@
 /// it has a file (`folderInTheWay`, `notAFolder`); merging stops there, what was merged stays.
 enum TreeMerger {
     /// Merges the folder `name` of `folder` (at `path`) into the existing folder `target`.
+    /// Folders both trees have are merged depth first, two descriptors (and one shared lock) held
+    /// per level, as `TreeLocks` holds its tree: the open-file limit is raised first. A level the
+    /// target lacks is copied by `TreeCopier`, whose descriptors are bounded at any depth.
     static func merge(_ name: FileName, in folder: FileDescriptor, path: String, into target: Target) throws {
+        ProcessState.raiseOpenFileLimit()
         try folder.open(name, FolderWalker.folderOptions, path: path).closeAfter { source in
             try mergeInto(target.name, in: target.folder, path: target.path) { into in try mergeFolder(source, into: into) }
         }
@@ -52,23 +56,21 @@ enum TreeMerger {
             }
         }
         if st.isFolder, existing != nil { throw ShelfError.notAFolder(path: target.path) }
-        let tempName = try TreeCopier.copyToTemp(name, in: source, path: path, beside: target)
         do {
-            if existing?.isSymbolicLink == true {
-                // A link inside the target is replaced, never followed: rename acts on the entry.
-                try copy.rename(tempName, to: name, in: copy, path: target.path)
-                try AtomicReplace.syncFolder(copy)
-            } else {
-                try AtomicReplace.install(tempName, in: copy, path: target.path, as: target, replace: !st.isFolder,
-                                          folders: .keepContents)
+            // The copy is removed by `TreeCopier` when this fails.
+            try TreeCopier.copy(name, in: source, path: path, beside: target) { tempName in
+                if existing?.isSymbolicLink == true {
+                    // A link inside the target is replaced, never followed: rename acts on the entry.
+                    try copy.rename(tempName, to: name, in: copy, path: target.path)
+                    try AtomicReplace.syncFolder(copy)
+                } else {
+                    try AtomicReplace.install(tempName, in: copy, path: target.path, as: target, replace: !st.isFolder,
+                                              folders: .keepContents)
+                }
             }
         } catch ShelfError.alreadyExists where st.isFolder {
             // A folder of that name appeared meanwhile: merge into it instead.
-            try? TreeRemover.remove(tempName, in: copy, path: target.path)
             return try mergeEntry(name, from: source, into: copy)
-        } catch {
-            try? TreeRemover.remove(tempName, in: copy, path: target.path)
-            throw error
         }
     }
 }

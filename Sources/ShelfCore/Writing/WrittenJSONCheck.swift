@@ -95,14 +95,15 @@ final class WrittenJSONCheck: @unchecked Sendable {
         self.thread = nil
     }
 
+    /// The thread never receives the terminating signals (`Interruption`): they go to the save's
+    /// thread, whose blocking read they must interrupt.
     private func start() {
-        var id = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
-        let status = pthread_create(&id, nil, { context in
+        let id = Interruption.startThread({ context in
             Unmanaged<WrittenJSONCheck>.fromOpaque(context!).takeRetainedValue().run()
             return nil
         }, context)
-        if status == 0 {
+        if let id {
             thread = id
         } else {
             // No thread: the save checks each buffer itself.

@@ -35,8 +35,6 @@ struct ScenarioResult {
     /// Crash images that showed a hidden temp file (before any command ran), and states where a
     /// move left both the source and the target.
     var tempFilesLeft = 0
-    /// Images where a removal the command had acknowledged came back (`Scenario.removalsMayReturn`).
-    var removalsUndone = 0
     /// Images allowed only as the scenario's known window (`Scenario.window`).
     var inWindow = 0
     var failures: [Failure] = []
@@ -89,12 +87,6 @@ struct Explorer {
                        machine.check(image.disk, scenario, allowed: allowed + [window.golden], model: settings.model,
                                      recordRecovery: false).failure == nil {
                         result.inWindow += 1
-                        check.failure = nil
-                    }
-                    if check.failure != nil, scenario.removalsMayReturn, done == recording.boundaries.count, done > 0,
-                       machine.check(image.disk, scenario, allowed: Array(recording.goldens[(done - 1)...]), model: settings.model,
-                                     recordRecovery: false).failure == nil {
-                        result.removalsUndone += 1
                         check.failure = nil
                     }
                     verdict = check.failure

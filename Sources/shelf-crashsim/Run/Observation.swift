@@ -87,13 +87,14 @@ extension Machine {
         guard let root = try? world.existing(Array(folder.utf8), in: nil, followFinal: true).1 else { return [] }
         var problems: [String] = []
         var stack = [(root, folder)]
-        let prefix = Array(".shelf-journal-".utf8)
+        // This version's place and the released version's (docs/formats.md, "The journal").
+        let prefixes = [Array(".shelf-journal2-".utf8), Array(".shelf-journal-".utf8)]
         while let (inode, path) = stack.popLast() {
             for entry in world.disk[inode].entries {
                 let node = world.disk[world.disk.entered(entry.inode)]
                 let name = String(decoding: entry.name, as: UTF8.self)
                 if node.kind == .folder { stack.append((world.disk.entered(entry.inode), path + "/" + name)) }
-                guard entry.name.starts(with: prefix), node.kind == .file, !node.data.isEmpty else { continue }
+                guard let prefix = prefixes.first(where: { entry.name.starts(with: $0) }), node.kind == .file, !node.data.isEmpty else { continue }
                 let served = Array(entry.name.dropFirst(prefix.count))
                 if world.disk[inode].entry(served) != nil {
                     problems.append("\(path)/\(name) still holds a record after its file was retrieved")
@@ -155,7 +156,25 @@ extension Oracle {
                 if let why = Oracle.judgeItems(directory, group, goldens) { return why }
             }
             return nil
+        case .numberedPrefix(let directory, let folder):
+            return Oracle.perItem.judge(observed, allowed: allowed)
+                ?? Oracle.judgePrefix(directory, folder, observed, goldens)
         }
+    }
+
+    /// The files of `folder` are those before the command plus its first k new ones, for some k
+    /// (all of them once it is acknowledged: then the only golden is the state after it).
+    static func judgePrefix(_ directory: String, _ folder: String, _ observed: Observation, _ goldens: [Observation]) -> String? {
+        guard let before = goldens.first, let after = goldens.last else { return nil }
+        let files = { (observation: Observation) in
+            (observation.groups[directory] ?? [:]).filter { $0.key.hasPrefix("file " + folder) }
+        }
+        let old = files(before)
+        let added = files(after).filter { old[$0.key] == nil }
+            .sorted { ($0.key.count, $0.key) < ($1.key.count, $1.key) }
+        let seen = files(observed)
+        for count in 0...added.count where seen == old.merging(added.prefix(count).map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }) { return nil }
+        return "\(directory) \(folder) does not hold the old files and the first new ones, each whole: " + seen.keys.sorted().joined(separator: ", ")
     }
 
     /// Each folder of `folders` exactly as in one golden state: the same files, the same bytes.

@@ -27,7 +27,6 @@ enum Report {
             if result.sampledPoints > 0 { notes.append("\(result.sampledPoints) points sampled") }
             if result.tempFilesLeft > 0 { notes.append("\(result.tempFilesLeft) images with a hidden temp file") }
             if result.inWindow > 0 { notes.append("\(result.inWindow) in the known window: \(row.scenario.window?.note ?? "")") }
-            if result.removalsUndone > 0 { notes.append("\(result.removalsUndone) with an acknowledged removal undone") }
             table.append([row.scenario.name, "\(result.operations)", "\(result.syncs)", "\(result.crashPoints)", "\(result.states)",
                           "\(result.checked)", "\(result.nestedStates)", "\(result.failures.count)", seconds, notes.joined(separator: "; ")])
         }

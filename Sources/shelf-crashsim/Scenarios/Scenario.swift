@@ -30,6 +30,10 @@ enum Oracle {
     /// Each file on its own is old or new, whole (a command that changes many files one by one:
     /// remove of a folder, clear, sync). Listings may show only names some golden state has.
     case perItem
+    /// `perItem`, and the numbered files in `folder` (a path ending in `/`) of `directory` are the
+    /// old ones plus the first new ones (in number order) of the command under way, each whole
+    /// under its number: an `append --each` to a folder, each element its own atomic append.
+    case numberedPrefix(directory: String, folder: String)
 }
 
 /// A state made before the recorded steps: a command cut short by a crash, so that the steps
@@ -68,9 +72,6 @@ struct Scenario {
     /// Run after the observation on a copy of the state, one each: their exit status must be
     /// one of those they give in the allowed golden states.
     var next: [Command] = []
-    /// A removal the command acknowledged may come back after a power cut: `clear` syncs no
-    /// folder (a known limit, docs/reliability.md). Counted, not failed.
-    var removalsMayReturn = false
     /// A known window (docs/reliability.md): what a kill right after the first operation this
     /// matches leaves is allowed too, for the rest of that command. Counted, not failed.
     var window: (note: String, after: (LoggedOperation) -> Bool)?

@@ -41,7 +41,7 @@ import Testing
     @Test func numbersOfAnyLengthIncrement() throws {
         try home.write("docs/shelf/f/99999999999999999999999", "big")
         #expect(append("f", "x").stdout == "100000000000000000000000\n")
-        #expect(NumberedFiles.increment("199") == "200" && NumberedFiles.increment("0") == "1")
+        #expect(try NumberedFiles.increment("199", in: "") == "200" && NumberedFiles.increment("0", in: "") == "1")
     }
 
     @Test func eachStoresOneCompactFilePerElement() {
@@ -51,7 +51,7 @@ import Testing
         #expect(home.read("docs/shelf/f/1") == "\"two\"")
         #expect(home.read("docs/shelf/f/2") == "[3,4]")
         #expect(append("f/", "{}", ["--each"]).status == 65)
-        #expect(names("f") == ["0", "1", "2"])
+        #expect(names("f") == [".shelf-counter", "0", "1", "2"])
     }
 
     @Test func theLibraryReadsAppendedFilesInOrder() throws {
@@ -69,6 +69,6 @@ import Testing
     @Test func noTemporaryFileIsLeft() {
         #expect(append("f/", "x").status == 0)
         #expect(append("f/", "[1, 2]", ["--each"]).status == 0)
-        #expect(names("f") == ["0", "1", "2"])
+        #expect(names("f") == [".shelf-counter", "0", "1", "2"])
     }
 }

@@ -1,0 +1,29 @@
+// The signal handler, in C because a handler may only make async-signal-safe calls, which Swift
+// code cannot promise (a retain, an allocation). See Interruption.swift for how shelf uses it.
+#ifndef CSHELFSIGNALS_H
+#define CSHELFSIGNALS_H
+
+#include <pthread.h>
+
+/// Installs the handler for every signal whose default action ends the process (HUP, INT, QUIT,
+/// PIPE, ALRM, TERM, USR1, USR2, XCPU, VTALRM, PROF), except those ignored when shelf started
+/// (nohup, a background job), which stay ignored. It replaces the Swift runtime's backtracer on
+/// SIGQUIT. Without SA_RESTART, so that a call blocked in the kernel returns EINTR.
+void shelf_install_signal_handlers(void);
+
+/// The first terminating signal received, or 0.
+int shelf_pending_signal(void);
+
+/// Enters work that a signal must not cut short (a named temporary entry exists): the handler then
+/// only records the signal. Nested entries count.
+void shelf_defer_signals(void);
+
+/// Leaves such work; when the outermost one ends and a signal came meanwhile, the process ends
+/// by that signal now, with its default action.
+void shelf_allow_signals(void);
+
+/// pthread_create with the terminating signals blocked in the new thread, so that they always
+/// reach the thread doing the work (and interrupt its blocking calls).
+int shelf_create_thread_without_signals(pthread_t *thread, void *(*start)(void *), void *argument);
+
+#endif

@@ -1,0 +1,160 @@
+/// The walk of `clear` through a tree of any depth: each folder's state is a frame in an array,
+/// never a frame on the call stack, and descriptors are held by a `FolderTrail`, a bounded number
+/// whatever the depth (issue 12, item 10).
+extension ClearWalk {
+    /// One folder being cleared.
+    private struct Frame {
+        /// Its data entries not yet visited, in inode order.
+        var entries: ArraySlice<FolderEntry>
+        var leftovers: Leftovers
+        var outcome = Outcome()
+        /// Its path from the namespace folder, ending in `/` (empty at the top).
+        let prefix: [UInt8]
+    }
+
+    /// Clears `folder` and everything below it; returns what became of its contents.
+    /// - Parameter prefix: the folder's path from the namespace folder, ending in `/` (empty at the top).
+    mutating func clear(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool) -> Outcome {
+        let trail: FolderTrail
+        do {
+            trail = try FolderTrail(top: folder)
+        } catch {
+            fail(prefix, error)
+            return Outcome(empty: false)
+        }
+        guard let first = frame(folder, prefix: prefix) else { return Outcome(empty: false) }
+        var frames = [first]
+        while !frames.isEmpty {
+            let last = frames.count - 1
+            guard let entry = frames[last].entries.popFirst() else {
+                let done = frames.removeLast()
+                let outcome = finish(done, in: trail)
+                if frames.isEmpty {
+                    syncRemovals(outcome, path: done.prefix, in: trail)
+                    return outcome
+                }
+                let gone = removeIfEmptied(outcome, path: done.prefix, in: trail, outcome: &frames[last - 1].outcome)
+                if !gone {
+                    frames[last - 1].outcome.empty = false
+                    syncRemovals(outcome, path: done.prefix, in: trail)
+                }
+                do {
+                    try trail.leave()
+                } catch {
+                    // The folder above was moved or replaced meanwhile: not the one to go on in.
+                    fail(frames[last - 1].prefix, error)
+                    return Outcome(empty: false)
+                }
+                continue
+            }
+            let name = entry.name
+            if isRoot && frames.count == 1 && name == CacheTag.name {
+                frames[last].outcome.empty = false
+                continue
+            }
+            let path = frames[last].prefix + name.bytes
+            let parent: FileDescriptor
+            do {
+                parent = try trail.current()
+            } catch {
+                fail(frames[last].prefix, error)
+                return Outcome(empty: false)
+            }
+            guard (try? Store.isFolder(entry, in: parent)) == true else {
+                let gone = clearFile(name, kind: entry.kind, in: parent, path: path, leftovers: frames[last].leftovers)
+                if gone { frames[last].outcome.removedHere() } else { frames[last].outcome.empty = false }
+                continue
+            }
+            let sub: FileDescriptor?
+            do {
+                sub = try trail.enter(name)
+            } catch ShelfError.symbolicLink, ShelfError.notAFolder {
+                // Replaced by a link or a file since the folder was read: clear it as such.
+                let gone = clearFile(name, kind: .unknown, in: parent, path: path, leftovers: Leftovers(names: [], entries: []))
+                if gone { frames[last].outcome.removedHere() } else { frames[last].outcome.empty = false }
+                continue
+            } catch {
+                fail(path + [ClearWalk.slash], error)
+                frames[last].outcome.empty = false
+                continue
+            }
+            guard let sub else { continue }  // gone already
+            if let inner = frame(sub, prefix: path + [ClearWalk.slash]) {
+                frames.append(inner)
+            } else {
+                frames[last].outcome.empty = false
+                try? trail.leave()
+            }
+        }
+        return Outcome(empty: false)
+    }
+
+    /// The frame of a folder just entered; nil (the failure reported) when it cannot be read.
+    private mutating func frame(_ folder: FileDescriptor, prefix: [UInt8]) -> Frame? {
+        let entries: [FolderEntry]
+        do {
+            entries = try FolderEntries.read(folder)
+        } catch {
+            fail(prefix, error)
+            return nil
+        }
+        var own: [FileName] = []
+        for entry in entries where FolderEntries.isInternal(entry.name) { own.append(entry.name) }
+        var leftovers = Leftovers(names: own, entries: entries.map(\.name))
+        if options.expiredOnly && own.contains(ExpiryIndex.name) {
+            leftovers.index = try? ExpiryIndex.load(in: folder)
+        }
+        // Inode order, as rm does: in a large folder, hash order would touch the inode table (and
+        // the journal) at random; in sequence, removal runs several times faster on ext4.
+        let data = entries.filter { !FolderEntries.isInternal($0.name) }.sorted { $0.inode < $1.inode }
+        return Frame(entries: data[...], leftovers: leftovers, prefix: prefix)
+    }
+
+    /// Tidies shelf's own files in the folder whose entries are all visited.
+    private func finish(_ frame: Frame, in trail: FolderTrail) -> Outcome {
+        var outcome = frame.outcome
+        guard !frame.leftovers.names.isEmpty && !options.dryRun, let folder = try? trail.current() else { return outcome }
+        outcome.empty = tidy(frame.leftovers, in: folder, otherwiseEmpty: outcome.empty) && outcome.empty
+        return outcome
+    }
+
+    /// Removes the trail's current folder, cleared with `inner`, if the clear emptied it; returns
+    /// whether it is gone. `path` is the folder's own, `outcome` the folder above's.
+    private mutating func removeIfEmptied(_ inner: Outcome, path: [UInt8], in trail: FolderTrail, outcome: inout Outcome) -> Bool {
+        if inner.removedSomething { outcome.removedSomething = true }
+        // With limits, a folder that was empty before is someone's on purpose: only folders this
+        // clear emptied are removed. Without limits, everything goes.
+        guard inner.empty, !options.dryRun, options.removesEverything || inner.removedSomething else { return false }
+        let name = trail.currentName
+        guard let sub = try? trail.current(), let folder = try? trail.parent() else { return false }
+        // A writer holds a shared lock on the folder it writes in (see `FolderWalker.openTarget`):
+        // that folder stays, or the write would fail with "no such file or folder".
+        guard (try? FileLock.tryLock(sub, .exclusive)) == true else { return false }
+        do throws(Errno) {
+            try kernel.remove(SystemString(name), in: folder.raw, isFolder: true)
+        } catch .noSuchFile {
+            // gone already
+        } catch .folderNotEmpty, .fileExists {
+            return false  // something new arrived meanwhile
+        } catch {
+            fail(path, ShelfError.system(error, path: folder.path(for: name), operation: .removeFolder))
+            return false
+        }
+        outcome.removedHere()
+        return true
+    }
+
+    /// Makes the removals in the trail's current folder durable: one fsync of the folder, once its
+    /// pass is over, so that what an acknowledged clear removed never comes back after a power cut.
+    /// Only for a folder that stays: a folder removed is gone with its contents once the folder
+    /// above is synced (as `remove` of a folder does). A failure is reported: the clear then
+    /// does not exit 0.
+    private mutating func syncRemovals(_ outcome: Outcome, path: [UInt8], in trail: FolderTrail) {
+        guard outcome.removedEntries, !options.dryRun else { return }
+        do {
+            try AtomicReplace.syncFolder(try trail.current())
+        } catch {
+            fail(path, error)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// A folder namespaces are made in: `<folder>/<app>` for the four directories, `<folder>/<app>-<uid>`
+/// for the temporary fallback in `$TMPDIR`, `<folder>/<group>` for the shared containers. The home
+/// folder is listed too: no base may be it, nor contain it (docs/directories.md, "Namespaces
+/// never overlap").
+struct BaseFolder: Sendable {
+    enum Role: Sendable, Equatable {
+        case documents, caches, applicationSupport, temporary
+        /// `$TMPDIR` (or /tmp) without `XDG_RUNTIME_DIR`: namespaces named `<app>-<uid>`.
+        case temporaryFallback
+        case sharedContainers
+        case home
+    }
+
+    let role: Role
+    /// Absolute, as resolved from the environment (no trailing `/`).
+    let path: String
+
+    /// What lives there, for messages.
+    var contents: String {
+        switch role {
+        case .documents: return "the documents folder of every app"
+        case .caches: return "the caches folder of every app"
+        case .applicationSupport: return "the applicationSupport folder of every app (and the shared containers)"
+        case .temporary: return "the temporary folder of every app"
+        case .temporaryFallback: return "the temporary folder of every app ($TMPDIR/<app>-<uid>)"
+        case .sharedContainers: return "every shared container"
+        case .home: return "your home folder"
+        }
+    }
+
+    /// The variable that sets it, for advice.
+    var variable: String {
+        switch role {
+        case .documents: return "XDG_DOCUMENTS_DIR"
+        case .caches: return "XDG_CACHE_HOME"
+        case .applicationSupport, .sharedContainers: return "XDG_DATA_HOME"
+        case .temporary: return "XDG_RUNTIME_DIR"
+        case .temporaryFallback: return "TMPDIR"
+        case .home: return "HOME"
+        }
+    }
+
+    /// Whether a namespace here is named as given (not `<app>-<uid>`), so that two such bases
+    /// that are one folder give every app two directories in one folder.
+    var namesAsGiven: Bool { role != .temporaryFallback && role != .home }
+
+    /// The path's components after removing empty and `.` components and applying `..` to the
+    /// one before (lexically: links are judged by device and inode when the folder is opened).
+    var components: [Substring] { BaseFolder.components(path) }
+
+    static func components(_ path: String) -> [Substring] {
+        var out: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+            if part == ".." { _ = out.popLast() } else { out.append(part) }
+        }
+        return out
+    }
+
+    /// Names as a case-insensitive file system may see them: lower case; Swift compares the
+    /// results by canonical equivalence, so NFC and NFD spellings are equal too.
+    static func folded<S: StringProtocol>(_ name: S) -> String { name.lowercased() }
+
+    static func sameName<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool { folded(a) == folded(b) }
+
+    static func same(_ a: [Substring], _ b: [Substring]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { sameName($0, $1) }
+    }
+
+    /// Whether `inner` lies strictly inside `outer`.
+    static func isInside(_ inner: [Substring], _ outer: [Substring]) -> Bool {
+        inner.count > outer.count && zip(outer, inner).allSatisfy { sameName($0, $1) }
+    }
+}
+
+extension Locations {
+    /// Every base folder the environment resolves to now; those it cannot resolve (no HOME, a
+    /// variable that is not UTF-8) are left out: they cannot be used either.
+    func baseFolders() -> [BaseFolder] {
+        var bases: [BaseFolder] = []
+        func add(_ role: BaseFolder.Role, _ path: () throws -> String?) {
+            if let resolved = try? path() { bases.append(BaseFolder(role: role, path: resolved)) }
+        }
+        add(.home) { try home() }
+        add(.documents) { try documentsBase() }
+        add(.caches) { try base("XDG_CACHE_HOME", default: ".cache") }
+        add(.applicationSupport) { try base("XDG_DATA_HOME", default: ".local/share") }
+        add(.sharedContainers) { try base("XDG_DATA_HOME", default: ".local/share") + "/" + Locations.sharedFolder }
+        if let runtime = try? runtimeBase() {
+            add(.temporary) { runtime }
+        } else {
+            add(.temporaryFallback) { try temporaryFallbackBase() }
+        }
+        return bases
+    }
+}

@@ -1,0 +1,32 @@
+/// What tells a file from a later one that was given its inode number. Device and inode alone do
+/// not: ext4 and XFS hand a freed number to the next file made, often at once. So a journal
+/// record (docs/formats.md) also keeps the file's birth time (`statx`) and its file-system handle
+/// (`name_to_handle_at`, which holds the inode's generation number on ext4, XFS, Btrfs and tmpfs:
+/// the number NFS uses to refuse a stale handle). Either alone tells the generations apart; both
+/// are kept because file systems differ in which they have. A part the file system does not
+/// report is recorded as unknown and compared as such. Neither costs a disk access: both are
+/// read from the inode in memory.
+struct FileGeneration: Equatable {
+    var identity: FileIdentity
+    /// Nil when the file system keeps no birth time.
+    var birth: FileTime?
+    /// Empty when the file system has no handles.
+    var handle: [UInt8]
+
+    /// The longest handle kept (the kernel's MAX_HANDLE_SZ, plus the 4 bytes of its type).
+    static let maxHandleCount = 132
+
+    init(identity: FileIdentity, birth: FileTime?, handle: [UInt8]) {
+        self.identity = identity
+        self.birth = birth
+        self.handle = handle
+    }
+
+    /// The generation of the open `file`, whose status is `st`.
+    init(of file: FileDescriptor, _ st: FileStatus) {
+        identity = FileIdentity(st)
+        birth = (try? kernel.birthTime(file.raw)) ?? nil
+        let handle = (try? kernel.handle(file.raw)) ?? []
+        self.handle = handle.count <= FileGeneration.maxHandleCount ? handle : []
+    }
+}

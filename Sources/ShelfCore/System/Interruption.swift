@@ -1,0 +1,64 @@
+import CShelfLinux
+import Glibc
+
+/// Signals that end shelf (Ctrl-C, Ctrl-\, `kill`, a closed pipe, a hang-up) and the work they
+/// must not cut short. The executable installs one handler at start (`installHandlers`, written in
+/// C: a handler may only make async-signal-safe calls). While no named temporary entry exists the
+/// handler ends the process at once with the signal's default action, which leaves nothing behind:
+/// unnamed temporary files vanish with their descriptor, locks go with the process, an append cut
+/// in the middle is rolled back by its journal on the next access.
+///
+/// While one does exist (`deferring`, `enter`/`leave`: a named temp file, a copied tree being
+/// built, a move between its copy and the removal of its source), the handler only records the
+/// signal. Calls blocked in the kernel return EINTR, which is then not retried (see
+/// `valueOrErrno`); loops and every commit point call `check`, which throws; the error path
+/// removes the temporary entry; and when the outermost such work ends, the process ends by the
+/// signal after all, so the exit status still says which. A save whose input was cut by the
+/// signal thus never replaces the file: the commit point sees the signal first.
+///
+/// Found by testing from outside (issue 12 item 6): SIGQUIT reached the Swift runtime's
+/// backtracer, which printed a crash report and let a save with a cut input complete; SIGINT,
+/// SIGTERM and SIGHUP during a copy left a named partial copy behind.
+///
+/// The library never installs the handler: in a program of its own, `check` never throws.
+package enum Interruption {
+    /// Installs the handler; the executable's first act.
+    package static func installHandlers() {
+        shelf_install_signal_handlers()
+    }
+
+    /// The first terminating signal received while its effect was deferred, or 0.
+    package static var pendingSignal: Int32 { shelf_pending_signal() }
+
+    /// Throws once a terminating signal has come: what is under way must be undone, not finished.
+    package static func check(_ path: String = "") throws {
+        if shelf_pending_signal() != 0 {
+            throw ShelfError.io(path: path, operation: "finish before the signal", errno: Errno.interrupted.rawValue)
+        }
+    }
+
+    /// Runs `body` with the effect of a signal deferred until it returns or throws (see above).
+    package static func deferring<R>(_ body: () throws -> R) rethrows -> R {
+        enter()
+        defer { leave() }
+        return try body()
+    }
+
+    /// Enters deferred work; every `enter` needs one `leave`.
+    package static func enter() {
+        shelf_defer_signals()
+    }
+
+    /// Leaves deferred work; ends the process if a signal came and this was the outermost.
+    package static func leave() {
+        shelf_allow_signals()
+    }
+
+    /// Starts a thread that never receives the terminating signals, so that they reach the thread
+    /// doing the work and interrupt its blocking calls.
+    package static func startThread(_ start: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?,
+                                     _ argument: UnsafeMutableRawPointer) -> pthread_t? {
+        var thread = pthread_t()
+        return shelf_create_thread_without_signals(&thread, start, argument) == 0 ? thread : nil
+    }
+}

@@ -1,0 +1,61 @@
+/// Network, cluster and FUSE file systems, told apart by their `statfs` magic number. There shelf
+/// takes the safe path (docs/file-systems.md): O_TMPFILE and `renameat2`'s flags may be missing or
+/// behave differently on the server, a `/proc/locks` snapshot shows only this host's locks, and
+/// an exclusive `flock` needs the file open for writing, because Linux (since 2.6.12) emulates it
+/// with a POSIX lock forwarded to the server (flock(2), NOTES).
+package enum NetworkFileSystem {
+    /// `f_type` values from `<linux/magic.h>`, and for the three it lacks, from the file system's
+    /// own headers (GFS2: `gfs2_ondisk.h`; Lustre: `lustre_user.h`; IBM Storage Scale: its docs).
+    /// Cluster file systems are here too: other nodes' locks are not in this host's `/proc/locks`.
+    static let magics: [UInt64: String] = [
+        0x6969: "NFS",                 // NFS_SUPER_MAGIC
+        0x517B: "SMB",                 // SMB_SUPER_MAGIC
+        0xFF53_4D42: "CIFS",           // CIFS_SUPER_MAGIC
+        0xFE53_4D42: "SMB2",           // SMB2_SUPER_MAGIC
+        0x0102_1997: "9p",             // V9FS_MAGIC
+        0x00C3_6400: "Ceph",           // CEPH_SUPER_MAGIC
+        0x6573_5546: "FUSE",           // FUSE_SUPER_MAGIC (sshfs, virtiofs, rclone, s3fs, …)
+        0x5346_414F: "AFS",            // AFS_SUPER_MAGIC
+        0x6B41_4653: "kAFS",           // AFS_FS_MAGIC
+        0x7375_7245: "Coda",           // CODA_SUPER_MAGIC
+        0x7461_636F: "OCFS2",          // OCFS2_SUPER_MAGIC
+        0x564C: "NCP",                 // NCP_SUPER_MAGIC
+        0x0116_1970: "GFS2",           // GFS2_MAGIC
+        0x0BD0_0BD0: "Lustre",         // LL_SUPER_MAGIC
+        0x4750_4653: "GPFS",           // "GPFS"
+    ]
+
+    /// The variable that forces the network path everywhere: for tests, and for a shared file
+    /// system the table above does not know.
+    package static let forcingVariable = "SHELF_FORCE_NETWORK_FS"
+
+    /// `SHELF_FORCE_NETWORK_FS=1` in the process environment, read once.
+    static let forced: Bool = ProcessState.environmentValue(forcingVariable) == Array("1".utf8)
+
+    /// The kind of file system holding the open file or folder: a name from the table, or nil for
+    /// a local one (or one the kernel will not describe).
+    package static func kind(of descriptor: FileDescriptor) -> String? {
+        if forced { return "forced by \(forcingVariable)=1" }
+        guard let type = try? kernel.fileSystemType(descriptor.raw) else { return nil }
+        return magics[type]
+    }
+
+    /// Whether the open file or folder lives on a network, cluster or FUSE file system.
+    package static func contains(_ descriptor: FileDescriptor) -> Bool {
+        kind(of: descriptor) != nil
+    }
+}
+
+extension FileDescriptor {
+    /// Opens the file `name` of this folder to take its exclusive lock: as `options` say (read
+    /// only), and on a network file system for reading and writing where this user may, since
+    /// there an exclusive lock on a file open only for reading fails (EBADF).
+    package func openForExclusiveLock(_ name: FileName, _ options: OpenOptions, path: String? = nil) throws -> FileDescriptor {
+        if NetworkFileSystem.contains(self) {
+            let writable = OpenOptions(rawValue: options.rawValue & ~OpenOptions.readWrite.rawValue & ~OpenOptions.writeOnly.rawValue)
+                .union(.readWrite)
+            if let file = try? open(name, writable, path: path) { return file }
+        }
+        return try open(name, options, path: path)
+    }
+}

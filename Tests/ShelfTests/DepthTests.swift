@@ -1,0 +1,122 @@
+import Foundation
+import Glibc
+import Testing
+@testable import ShelfCore
+
+/// Trees as deep as `save` accepts (issue 12, item 10): a 4,095-byte path is 1,100 folders deep,
+/// and every command that walks a tree held a descriptor per level, so they failed with EMFILE.
+/// The end-to-end test runs the built binary under `ulimit -n 64`.
+@Suite struct DepthTests {
+    let home = TestHome()
+    static let depth = 1_100
+    let deep = Array(repeating: "ab", count: DepthTests.depth).joined(separator: "/") + "/f.txt"
+
+    /// The built shelf with at most 64 descriptors.
+    func shelf(_ arguments: [String], stdin: String = "") throws -> Subprocess.Result {
+        try Subprocess.run("/bin/sh", ["-c", "ulimit -n 64 && exec \"$0\" \"$@\"", BuiltBinary.path] + arguments,
+                           environment: home.environment, stdin: stdin)
+    }
+
+    @Test func everyWalkingCommandHandlesTheDeepestSavedPathWithSixtyFourDescriptors() throws {
+        #expect(try shelf(["save", "caches", deep], stdin: "deep").status == 0)
+        let listed = try shelf(["list", "-R", "caches"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.split(separator: "\n").contains { $0.hasSuffix("/ab/f.txt") && $0.count == deep.count })
+        let copied = try shelf(["copy", "caches", "ab", "documents"])
+        #expect(copied.status == 0, "\(copied.stderr)")
+        #expect(try shelf(["retrieve", "documents", deep]).stdout == "deep")
+        let planned = try shelf(["clear", "caches", "--max-size", "0", "--dry-run"])
+        #expect(planned.status == 0 && planned.stdout.contains("/ab/f.txt"), "\(planned.stderr)")
+        let removed = try shelf(["remove", "documents", "ab"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(!home.exists("docs/shelf/ab"))
+        let cleared = try shelf(["clear", "caches", "--older-than", "0s"])
+        #expect(cleared.status == 0, "\(cleared.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path("cache/shelf")) == ["CACHEDIR.TAG"])
+    }
+
+    @Test func aDeepTreeMovesAcrossFileSystems() throws {
+        #expect(home.run(["save", "caches", deep], stdin: "deep").status == 0)
+        let store = try home.store()
+        _ = try store.relocate(SafePath("ab"), in: .caches, to: SafePath("ab"), in: .documents, replace: false, forceCopy: true)
+        #expect(home.run(["retrieve", "documents", deep]).stdout == "deep")
+        #expect(!home.exists("cache/shelf/ab"))
+    }
+
+    @Test func aDeepTreeIsClearedWithItsEmptiedFolders() throws {
+        #expect(home.run(["save", "caches", deep], stdin: "deep").status == 0)
+        #expect(home.run(["save", "caches", "ab/ab/kept.txt"], stdin: "kept").status == 0)
+        let report = try home.store().clear(.caches, options: ClearOptions(olderThan: 0, now: Int64.max))
+        #expect(report.failed.isEmpty)
+        #expect(report.removed.count == 2)
+        #expect(!home.exists("cache/shelf/ab"))
+    }
+}
+
+/// The descriptors of a walk stay bounded, and a walk goes back only into the folders it entered.
+@Suite struct FolderTrailTests {
+    let home = TestHome()
+
+    /// Makes `count` nested folders `d` below the cache namespace; returns its descriptor.
+    func nested(_ count: Int) throws -> FileDescriptor {
+        try FileManager.default.createDirectory(atPath: home.path("n/" + Array(repeating: "d", count: count).joined(separator: "/")),
+                                                withIntermediateDirectories: true)
+        return try FileDescriptor.open(home.path("n"), FolderWalker.folderOptions)
+    }
+
+    func inode(_ descriptor: FileDescriptor) throws -> UInt64 { try descriptor.status().inode }
+
+    @Test func aWalkHoldsABoundedNumberOfDescriptorsAndClimbsBackToEachFolder() throws {
+        try nested(200).closeAfter { top in
+            let trail = try FolderTrail(top: top)
+            var inodes: [UInt64] = [try inode(top)]
+            for _ in 0..<200 { inodes.append(try inode(#require(try trail.enter("d")))) }
+            while trail.depth > 0 {
+                try trail.leave()
+                #expect(try inode(trail.current()) == inodes[trail.depth])
+            }
+            #expect(trail.mostOpen <= FolderTrail.openLimit + 1)
+        }
+    }
+
+    @Test func aFolderMovedAwayIsFoundAgainByName() throws {
+        try atLevel13Of20 { trail in
+            // Level 13 moves elsewhere: its `..` is no longer level 12, which is still at its name.
+            let level12 = home.path("n/" + Array(repeating: "d", count: 12).joined(separator: "/"))
+            #expect(rename(level12 + "/d", home.path("n/moved")) == 0)
+            try trail.leave()
+            #expect(trail.depth == 12)
+            #expect(try trail.current().status().inode == FileDescriptor.status(of: level12)?.inode)
+        }
+    }
+
+    /// A trail into 20 nested folders `n/d/d/…`, entered to the bottom and left back to level 13.
+    private func atLevel13Of20(_ body: (FolderTrail) throws -> Void) throws {
+        try nested(20).closeAfter { top in
+            let trail = try FolderTrail(top: top)
+            for _ in 0..<20 { _ = try trail.enter("d") }
+            for _ in 0..<7 { try trail.leave() }
+            try body(trail)
+        }
+    }
+
+    @Test func aReplacedFolderStopsTheWalk() throws {
+        try atLevel13Of20 { trail in
+            let level11 = home.path("n/" + Array(repeating: "d", count: 11).joined(separator: "/"))
+            #expect(rename(level11 + "/d/d", home.path("n/moved")) == 0)
+            #expect(rename(level11 + "/d", home.path("n/old")) == 0)
+            #expect(mkdir(level11 + "/d", 0o700) == 0)
+            #expect(throws: ShelfError.notFound(path: level11 + "/d")) { try trail.leave() }
+        }
+    }
+
+    @Test func aFolderReplacedByALinkIsNeverFollowed() throws {
+        try atLevel13Of20 { trail in
+            let level11 = home.path("n/" + Array(repeating: "d", count: 11).joined(separator: "/"))
+            #expect(rename(level11 + "/d/d", home.path("n/moved")) == 0)
+            #expect(rename(level11 + "/d", home.path("n/old")) == 0)
+            #expect(symlink(home.path("n/old"), level11 + "/d") == 0)
+            #expect(throws: ShelfError.symbolicLink(path: level11 + "/d")) { try trail.leave() }
+        }
+    }
+}

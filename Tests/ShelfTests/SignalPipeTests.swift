@@ -1,0 +1,88 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The built binary ended by a signal while it reads its input (issue 12, item 6), and shelf
+/// feeding shelf through a pipe on the same file or folder (item 8).
+@Suite struct SignalPipeTests {
+    let home = TestHome()
+
+    var binary: String { BuiltBinary.path }
+
+    /// Starts `shelf arguments` reading a pipe, feeds it a first part of its input, waits (by
+    /// state) until shelf has read all of it, and sends `signal`: the input is cut.
+    private func cutBySignal(_ arguments: [String], _ signal: Int32) throws -> (Process, String) {
+        #expect(FileManager.default.isExecutableFile(atPath: binary), "build first, or set SHELF_BIN")
+        let process = Process(), input = Pipe(), errors = Pipe()
+        // Through env(1), which execs shelf with these signals at their default action: a test run
+        // started in the background has them ignored, and shelf keeps an ignored signal ignored.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["--default-signal=INT,QUIT,TERM,HUP", binary] + arguments
+        process.environment = home.environment
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let part = [UInt8](repeating: 0x61, count: 32 << 10)
+        let writer = input.fileHandleForWriting.fileDescriptor
+        #expect(part.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == part.count)
+        var unread: Int32 = 1
+        while unread > 0, process.isRunning {
+            _ = withUnsafeMutablePointer(to: &unread) { ioctl(writer, UInt(FIONREAD), $0) }
+            sched_yield()
+        }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        try input.fileHandleForWriting.close()
+        return (process, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    /// SIGQUIT reached the Swift runtime's backtracer, which printed a crash report and let a save
+    /// with a cut input replace the file. Every terminating signal now leaves the old content, no
+    /// temporary file, and ends shelf by that very signal.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+    func aSaveCutByASignalKeepsTheOldFile(_ signal: Int32) throws {
+        #expect(home.run(["save", "caches", "s.bin"], stdin: "old").status == 0)
+        let (process, errors) = try cutBySignal(["save", "caches", "s.bin"], signal)
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "\(errors)")
+        #expect(!errors.contains("Backtrac") && !errors.contains("crashed"))
+        #expect(home.read("cache/shelf/s.bin") == "old")
+        #expect(home.allPaths().filter { $0.contains(".shelf-tmp") }.isEmpty)
+    }
+
+    /// The same for an append to a folder: no new numbered file from a cut input.
+    @Test(arguments: [SIGINT, SIGQUIT])
+    func aFolderAppendCutByASignalAddsNothing(_ signal: Int32) throws {
+        #expect(home.run(["append", "caches", "inbox/"], stdin: "0").status == 0)
+        let (process, errors) = try cutBySignal(["append", "caches", "inbox/"], signal)
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "\(errors)")
+        // shelf's own files (the folder's counter) are not appended items.
+        let names = try FileManager.default.contentsOfDirectory(atPath: home.path("cache/shelf/inbox")).filter { !$0.hasPrefix(".shelf-") }
+        #expect(names == ["0"])
+    }
+
+    /// Runs `script` in a shell with `$S` the binary; KILL after 60 s stands for a hang.
+    private func pipeline(_ script: String) throws -> Subprocess.Result {
+        try Subprocess.run("/usr/bin/timeout", ["-s", "KILL", "60", "/bin/sh", "-c", script],
+                           environment: home.environment.merging(["S": binary, "PATH": "/usr/bin:/bin"]) { $1 })
+    }
+
+    /// A folder append feeding a save into the same folder waited forever: the save held the
+    /// folder's lock while it waited for its input, which came from the append, waiting for it.
+    @Test func aFolderAppendFeedingASaveIntoTheFolderEnds() throws {
+        let result = try pipeline("echo '{}' | \"$S\" append caches d/ | \"$S\" save caches d/last.txt")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(home.read("cache/shelf/d/last.txt") == "0\n")
+    }
+
+    /// A reader streaming an array into a loop of appends to the same file kept the file's lock
+    /// while blocked on the full pipe: the appends waited for it, and it for them.
+    @Test func retrieveEachFeedingAppendsToTheSameFileEnds() throws {
+        let elements = (0..<150).map { "{\"n\":\($0),\"pad\":\"\(String(repeating: "x", count: 600))\"}" }
+        #expect(home.run(["save", "caches", "f.json"], stdin: "[" + elements.joined(separator: ",") + "]").status == 0)
+        let result = try pipeline("\"$S\" retrieve --each caches f.json | while read -r x; do echo \"$x\" | \"$S\" append caches f.json; done")
+        #expect(result.status == 0, "\(result.stderr)")
+        let stored = try JSONSerialization.jsonObject(with: Data((home.read("cache/shelf/f.json") ?? "").utf8)) as? [Any]
+        #expect(stored?.count == 300)
+    }
+}
