@@ -4,34 +4,35 @@
 # Sets _shelf_opts, _shelf_valued (option:kind) and _shelf_args (kinds) for a command ('' = none yet).
 _shelf_spec() {
     case $1 in
-        '') _shelf_opts='--app --quiet -q --json --help -h --version --generate-manpage'; _shelf_valued='--app:text'; _shelf_args='' ;;
-        'save') _shelf_opts='--file --from-command --raw --print-path --expires-in --expires-at --json --app --quiet -q --help -h'; _shelf_valued='--file:file --expires-in:text --expires-at:text --app:text'; _shelf_args='directory stored text' ;;
-        'update') _shelf_opts='--create --raw --print-path --json --app --quiet -q --help -h'; _shelf_valued='--create:text --app:text'; _shelf_args='directory stored text' ;;
-        'edit') _shelf_opts='--raw --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
-        'retrieve') _shelf_opts='--each --allow-expired --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
-        'append') _shelf_opts='--file --each --raw --json --app --quiet -q --help -h'; _shelf_valued='--file:file --app:text'; _shelf_args='directory stored' ;;
-        'exists') _shelf_opts='--allow-expired --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored more' ;;
-        'is-folder') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
-        'remove') _shelf_opts='--force -f --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored more' ;;
-        'move') _shelf_opts='--force -f --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored directory' ;;
-        'copy') _shelf_opts='--force -f --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored directory stored' ;;
-        'rename') _shelf_opts='--force -f --print-path --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored stored' ;;
-        'clear') _shelf_opts='--older-than --max-size --expired --keep-newest --dry-run -n --verbose -v --null -0 --json --app --quiet -q --help -h'; _shelf_valued='--older-than:text --max-size:text --keep-newest:text --app:text'; _shelf_args='directory stored' ;;
-        'list') _shelf_opts='--long -l --recursive -R --human --all -a --null -0 --json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
-        'do-not-backup') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
-        'backup') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
-        'path') _shelf_opts='--json --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
-        'dirs') _shelf_opts='--json --group --app --quiet -q --help -h'; _shelf_valued='--group:text --app:text'; _shelf_args='' ;;
-        'capacity') _shelf_opts='--json --human --app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory' ;;
-        'sync') _shelf_opts='--key --file --json --app --quiet -q --help -h'; _shelf_valued='--key:text --file:file --app:text'; _shelf_args='directory stored' ;;
-        'completions') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='shell' ;;
-        'help') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='command' ;;
-        '__complete-path') _shelf_opts='--app --quiet -q --help -h'; _shelf_valued='--app:text'; _shelf_args='directory stored' ;;
+        '') _shelf_opts='--app --root --quiet -q --json --help -h --version --generate-manpage'; _shelf_valued='--app:text --root:file'; _shelf_args='' ;;
+        'save') _shelf_opts='--file --from-command --raw --print-path --expires-in --expires-at --mode --json --app --root --quiet -q --help -h'; _shelf_valued='--file:file --expires-in:text --expires-at:text --mode:text --app:text --root:file'; _shelf_args='directory stored text' ;;
+        'update') _shelf_opts='--create --raw --print-path --json --app --root --quiet -q --help -h'; _shelf_valued='--create:text --app:text --root:file'; _shelf_args='directory stored text' ;;
+        'edit') _shelf_opts='--raw --print-path --json --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored' ;;
+        'retrieve') _shelf_opts='--each --allow-expired --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored' ;;
+        'append') _shelf_opts='--file --each --raw --mode --json --app --root --quiet -q --help -h'; _shelf_valued='--file:file --mode:text --app:text --root:file'; _shelf_args='directory stored' ;;
+        'exists') _shelf_opts='--allow-expired --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored more' ;;
+        'is-folder') _shelf_opts='--app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored' ;;
+        'remove') _shelf_opts='--force -f --json --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored more' ;;
+        'move') _shelf_opts='--force -f --replace-folder --print-path --json --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored directory' ;;
+        'copy') _shelf_opts='--force -f --replace-folder --print-path --json --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored directory stored' ;;
+        'rename') _shelf_opts='--force -f --replace-folder --print-path --json --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored stored' ;;
+        'clear') _shelf_opts='--older-than --max-size --expired --keep-newest --dry-run -n --verbose -v --null -0 --json --app --root --quiet -q --help -h'; _shelf_valued='--older-than:text --max-size:text --keep-newest:text --app:text --root:file'; _shelf_args='directory stored' ;;
+        'list') _shelf_opts='--long -l --recursive -R --human --all -a --null -0 --json --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored' ;;
+        'do-not-backup') _shelf_opts='--app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored' ;;
+        'backup') _shelf_opts='--app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored' ;;
+        'path') _shelf_opts='--json --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored' ;;
+        'dirs') _shelf_opts='--json --group --app --root --quiet -q --help -h'; _shelf_valued='--group:text --app:text --root:file'; _shelf_args='' ;;
+        'apps') _shelf_opts='--json --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='' ;;
+        'capacity') _shelf_opts='--json --human --app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory' ;;
+        'sync') _shelf_opts='--key --file --json --app --root --quiet -q --help -h'; _shelf_valued='--key:text --file:file --app:text --root:file'; _shelf_args='directory stored' ;;
+        'completions') _shelf_opts='--app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='shell' ;;
+        'help') _shelf_opts='--app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='command' ;;
+        '__complete-path') _shelf_opts='--app --root --quiet -q --help -h'; _shelf_valued='--app:text --root:file'; _shelf_args='directory stored' ;;
         *) _shelf_opts=; _shelf_valued=; _shelf_args= ;;
     esac
 }
 
-_shelf_commands='save update edit retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs capacity sync completions help'
+_shelf_commands='save update edit retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs apps capacity sync completions help'
 _shelf_directories='documents caches applicationSupport temporary sharedContainer:'
 _shelf_shells='bash zsh fish'
 

@@ -6,73 +6,76 @@ function __shelf_spec
     switch $argv[1]
         case ''
             set -g __shelf_args 
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case 'save'
             set -g __shelf_args directory stored text
-            set -g __shelf_valued --file --expires-in --expires-at --app
+            set -g __shelf_valued --file --expires-in --expires-at --mode --app --root
         case 'update'
             set -g __shelf_args directory stored text
-            set -g __shelf_valued --create --app
+            set -g __shelf_valued --create --app --root
         case 'edit'
             set -g __shelf_args directory stored
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case 'retrieve'
             set -g __shelf_args directory stored
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case 'append'
             set -g __shelf_args directory stored
-            set -g __shelf_valued --file --app
+            set -g __shelf_valued --file --mode --app --root
         case 'exists'
             set -g __shelf_args directory stored more
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case 'is-folder'
             set -g __shelf_args directory stored
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case 'remove'
             set -g __shelf_args directory stored more
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case 'move'
             set -g __shelf_args directory stored directory
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case 'copy'
             set -g __shelf_args directory stored directory stored
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case 'rename'
             set -g __shelf_args directory stored stored
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case 'clear'
             set -g __shelf_args directory stored
-            set -g __shelf_valued --older-than --max-size --keep-newest --app
+            set -g __shelf_valued --older-than --max-size --keep-newest --app --root
         case 'list'
             set -g __shelf_args directory stored
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case 'do-not-backup'
             set -g __shelf_args directory stored
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case 'backup'
             set -g __shelf_args directory stored
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case 'path'
             set -g __shelf_args directory stored
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case 'dirs'
             set -g __shelf_args 
-            set -g __shelf_valued --group --app
+            set -g __shelf_valued --group --app --root
+        case 'apps'
+            set -g __shelf_args 
+            set -g __shelf_valued --app --root
         case 'capacity'
             set -g __shelf_args directory
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case 'sync'
             set -g __shelf_args directory stored
-            set -g __shelf_valued --key --file --app
+            set -g __shelf_valued --key --file --app --root
         case 'completions'
             set -g __shelf_args shell
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case 'help'
             set -g __shelf_args command
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
         case '__complete-path'
             set -g __shelf_args directory stored
-            set -g __shelf_valued --app
+            set -g __shelf_valued --app --root
     end
 end
 
@@ -151,6 +154,7 @@ end
 
 complete -c shelf -f
 complete -c shelf -n '__shelf_using ""' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using ""' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using ""' -l quiet -s q -d 'no progress line or notice on standard error (also after the command)'
 complete -c shelf -n '__shelf_using ""' -l json -d 'with --version, or before a command that has --json: print JSON'
 complete -c shelf -n '__shelf_using ""' -l help -s h -d 'show help (also: shelf help <command>, shelf <command> --help)'
@@ -173,6 +177,7 @@ complete -c shelf -n '__shelf_using ""' -a 'do-not-backup' -d 'exclude the file 
 complete -c shelf -n '__shelf_using ""' -a 'backup' -d 'include the file or folder at <path> in backups again (undo do-not-backup)'
 complete -c shelf -n '__shelf_using ""' -a 'path' -d 'print the absolute path of <path> in <directory> (or of the directory'\''s folder)'
 complete -c shelf -n '__shelf_using ""' -a 'dirs' -d 'print the folder of each directory, one '\''name<TAB>path'\'' per line'
+complete -c shelf -n '__shelf_using ""' -a 'apps' -d 'list the app namespaces present in each directory, one '\''directory<TAB>name'\'' per line'
 complete -c shelf -n '__shelf_using ""' -a 'capacity' -d 'print the total and available space of the volume holding <directory> (default documents)'
 complete -c shelf -n '__shelf_using ""' -a 'sync' -d 'keep one <folder>/<id>.json file per element of the JSON array on standard input'
 complete -c shelf -n '__shelf_using ""' -a 'completions' -d 'print the completion script for <shell> (bash, zsh or fish)'
@@ -183,8 +188,10 @@ complete -c shelf -n '__shelf_using save' -l raw -d 'store a .json path without 
 complete -c shelf -n '__shelf_using save' -l print-path -d 'print the absolute path of the saved file'
 complete -c shelf -n '__shelf_using save' -l expires-in -x -d 'the file expires after DURATION (90s, 15m, 12h, 7d, 2w, 1h30m), or after as many seconds as a bare number says (3600)'
 complete -c shelf -n '__shelf_using save' -l expires-at -x -d 'the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)'
+complete -c shelf -n '__shelf_using save' -l mode -x -d 'permission bits of a new file, in octal (644); the umask still applies'
 complete -c shelf -n '__shelf_using save' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using save' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using save' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using save' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using save' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using update' -l create -x -d 'start from TEXT when the file is missing (else exit 66)'
@@ -192,54 +199,68 @@ complete -c shelf -n '__shelf_using update' -l raw -d 'store a .json path withou
 complete -c shelf -n '__shelf_using update' -l print-path -d 'print the absolute path of the result'
 complete -c shelf -n '__shelf_using update' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using update' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using update' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using update' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using update' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using edit' -l raw -d 'put a .json path back without checking that it is JSON'
 complete -c shelf -n '__shelf_using edit' -l print-path -d 'print the absolute path of the result'
 complete -c shelf -n '__shelf_using edit' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using edit' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using edit' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using edit' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using edit' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using retrieve' -l each -d 'a JSON array: write each element as one compact line (JSON Lines)'
 complete -c shelf -n '__shelf_using retrieve' -l allow-expired -d 'write the file even if its expiry time (save --expires-in) has passed'
 complete -c shelf -n '__shelf_using retrieve' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using retrieve' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using retrieve' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using retrieve' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using append' -l file -r -F -d 'read SRC instead of standard input'
 complete -c shelf -n '__shelf_using append' -l each -d 'the input is a JSON array: append each of its elements'
 complete -c shelf -n '__shelf_using append' -l raw -d 'append the bytes as they are, without checking for JSON'
+complete -c shelf -n '__shelf_using append' -l mode -x -d 'permission bits of a new file, in octal (644); the umask still applies'
 complete -c shelf -n '__shelf_using append' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using append' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using append' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using append' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using append' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using exists' -l allow-expired -d 'count a file whose expiry time has passed as there'
 complete -c shelf -n '__shelf_using exists' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using exists' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using exists' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using exists' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using is-folder' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using is-folder' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using is-folder' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using is-folder' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using remove' -l force -s f -d 'a missing path is not an error'
 complete -c shelf -n '__shelf_using remove' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using remove' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using remove' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using remove' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using remove' -l help -s h -d 'show this help and exit'
-complete -c shelf -n '__shelf_using move' -l force -s f -d 'replace an existing target'
+complete -c shelf -n '__shelf_using move' -l force -s f -d 'replace an existing target (a folder: see below)'
+complete -c shelf -n '__shelf_using move' -l replace-folder -d 'replace a folder at the target whole, deleting what only it holds (implies --force)'
 complete -c shelf -n '__shelf_using move' -l print-path -d 'print the absolute path of the result'
 complete -c shelf -n '__shelf_using move' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using move' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using move' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using move' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using move' -l help -s h -d 'show this help and exit'
-complete -c shelf -n '__shelf_using copy' -l force -s f -d 'replace an existing target'
+complete -c shelf -n '__shelf_using copy' -l force -s f -d 'replace an existing target (a folder: see below)'
+complete -c shelf -n '__shelf_using copy' -l replace-folder -d 'replace a folder at the target whole, deleting what only it holds (implies --force)'
 complete -c shelf -n '__shelf_using copy' -l print-path -d 'print the absolute path of the result'
 complete -c shelf -n '__shelf_using copy' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using copy' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using copy' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using copy' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using copy' -l help -s h -d 'show this help and exit'
-complete -c shelf -n '__shelf_using rename' -l force -s f -d 'replace an existing target'
+complete -c shelf -n '__shelf_using rename' -l force -s f -d 'replace an existing target (a folder: see below)'
+complete -c shelf -n '__shelf_using rename' -l replace-folder -d 'replace a folder at the target whole, deleting what only it holds (implies --force)'
 complete -c shelf -n '__shelf_using rename' -l print-path -d 'print the absolute path of the result'
 complete -c shelf -n '__shelf_using rename' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using rename' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using rename' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using rename' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using rename' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using clear' -l older-than -x -d 'remove files not modified for DURATION (90s, 15m, 12h, 7d, 2w)'
@@ -251,6 +272,7 @@ complete -c shelf -n '__shelf_using clear' -l verbose -s v -d 'print each remove
 complete -c shelf -n '__shelf_using clear' -l null -s 0 -d 'with --verbose or --dry-run: end each path with NUL instead of a newline, and print its exact bytes'
 complete -c shelf -n '__shelf_using clear' -l json -d 'print one JSON object instead of text'
 complete -c shelf -n '__shelf_using clear' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using clear' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using clear' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using clear' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using list' -l long -s l -d 'also size, modification time, expiry and backup flag'
@@ -260,42 +282,56 @@ complete -c shelf -n '__shelf_using list' -l all -s a -d 'also shelf'\''s own CA
 complete -c shelf -n '__shelf_using list' -l null -s 0 -d 'end each name with NUL instead of a newline, and print its exact bytes'
 complete -c shelf -n '__shelf_using list' -l json -d 'print one JSON array of objects, one per entry, instead of text'
 complete -c shelf -n '__shelf_using list' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using list' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using list' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using list' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using do-not-backup' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using do-not-backup' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using do-not-backup' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using do-not-backup' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using backup' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using backup' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using backup' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using backup' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using path' -l json -d 'print one JSON object instead of text'
 complete -c shelf -n '__shelf_using path' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using path' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using path' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using path' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using dirs' -l json -d 'print one JSON object instead of text'
 complete -c shelf -n '__shelf_using dirs' -l group -x -d 'resolve sharedContainer for the group NAME'
 complete -c shelf -n '__shelf_using dirs' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using dirs' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using dirs' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using dirs' -l help -s h -d 'show this help and exit'
+complete -c shelf -n '__shelf_using apps' -l json -d 'print one JSON object instead of text'
+complete -c shelf -n '__shelf_using apps' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using apps' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
+complete -c shelf -n '__shelf_using apps' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
+complete -c shelf -n '__shelf_using apps' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using capacity' -l json -d 'print one JSON object instead of text'
 complete -c shelf -n '__shelf_using capacity' -l human -d 'sizes in binary units with one decimal (1.5 GiB) instead of bytes'
 complete -c shelf -n '__shelf_using capacity' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using capacity' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using capacity' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using capacity' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using sync' -l key -x -d 'the field holding each element'\''s id (default: id); strings and numbers allowed'
 complete -c shelf -n '__shelf_using sync' -l file -r -F -d 'read SRC instead of standard input'
 complete -c shelf -n '__shelf_using sync' -l json -d 'print the report as JSON (it always is; accepted like everywhere else)'
 complete -c shelf -n '__shelf_using sync' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using sync' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using sync' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using sync' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using completions' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using completions' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using completions' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using completions' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using help' -l app -x -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'
+complete -c shelf -n '__shelf_using help' -l root -r -F -d 'use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)'
 complete -c shelf -n '__shelf_using help' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using help' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_wants directory' -a 'documents caches applicationSupport temporary sharedContainer:'
 complete -c shelf -n '__shelf_wants stored' -a '(__shelf_stored_paths)'
-complete -c shelf -n '__shelf_wants command' -a 'save update edit retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs capacity sync completions help'
+complete -c shelf -n '__shelf_wants command' -a 'save update edit retrieve append exists is-folder remove move copy rename clear list do-not-backup backup path dirs apps capacity sync completions help'
 complete -c shelf -n '__shelf_wants shell' -a 'bash zsh fish'
 complete -c shelf -n '__shelf_wants file' -F

@@ -85,7 +85,8 @@ public enum CLI {
             return Outcome(status: ExitCode.success)
         case .run(let parsed):
             let context = Context(environment: environment.variables, invalidEnvironment: environment.invalid, stdin: stdin,
-                                  stdout: out, stderr: err, app: parsed.app, quiet: parsed.quiet, clock: clock, command: parsed.spec.name)
+                                  stdout: out, stderr: err, app: parsed.app, root: parsed.root, quiet: parsed.quiet, clock: clock,
+                                  command: parsed.spec.name)
             let status = execute(parsed, context)
             return Outcome(status: status, command: parsed.spec.name,
                            changedStorage: status == ExitCode.success && parsed.command.changesStorage)

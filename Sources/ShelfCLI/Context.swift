@@ -10,6 +10,8 @@ struct Context {
     let stderr: Output
     /// `--app` as given; nil falls back to `SHELF_APP`, then `shelf`.
     let app: String?
+    /// `--root` as given; nil falls back to `SHELF_ROOT`, then the XDG directories.
+    var root: RootFolder? = nil
     /// `--quiet`: nothing on standard error but errors.
     var quiet = false
     /// What progress lines are timed by (nanoseconds, monotonic).
@@ -17,8 +19,14 @@ struct Context {
     /// The command's name, which labels its progress line and notices.
     var command = "shelf"
 
+    /// The store the command works in: one folder under `--root`/`SHELF_ROOT` (where an app name
+    /// means nothing, so `--app` is refused with it), else the XDG directories of the app.
     func store() throws -> Store {
-        try Store(app: app, environment: Environment(variables: environment, invalid: invalidEnvironment))
+        if let root = try RootFolder.chosen(root, environment: environment, invalid: invalidEnvironment) {
+            if app != nil { throw UsageError("--app cannot be combined with --root or SHELF_ROOT: the folder is the whole store") }
+            return Store(locations: Locations(folder: root.path))
+        }
+        return try Store(app: app, environment: Environment(variables: environment, invalid: invalidEnvironment))
     }
 
     /// A message for a person at a terminal that is not an error (a prompt, a hint); --quiet drops it.

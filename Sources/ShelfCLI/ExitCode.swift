@@ -25,7 +25,7 @@ enum ExitCode {
         (64, "usage error: unknown command or option, wrong arguments, unsafe name, a target that is its own source"),
         (65, "bad data: input is not valid JSON or not of the needed shape, or stored data cannot be decoded"),
         (66, "not found: no such file or folder (or it has expired)"),
-        (73, "cannot create: the target exists, or a file stands where a folder must be"),
+        (73, "cannot create: the target exists, --force would have to empty a folder, or a file stands where a folder must be"),
         (74, "I/O error: disk full, read-only file system, failed read or write, no user extended attributes; clear could not remove some files"),
         (75, "try again: the stored file changed while edit had it open; nothing was replaced"),
         (77, "permission denied, or a symbolic link or unsafe folder refused; clear was refused permission for what it left"),
@@ -38,7 +38,7 @@ enum ExitCode {
         case .invalidName, .invalidTarget: return usage
         case .invalidJSON, .serialization, .deserialization, .invalidInput: return dataError
         case .cannotAccessDirectory, .permissionDenied, .symbolicLink: return permission
-        case .alreadyExists, .notAFolder: return cannotCreate
+        case .alreadyExists, .notAFolder, .folderInTheWay: return cannotCreate
         case .isAFolder: return writes ? cannotCreate : noInput
         case .noSpace, .readOnly, .inputFailed, .unsupported, .io, .lockedByUpdate: return ioError
         }

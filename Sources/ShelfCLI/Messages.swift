@@ -19,6 +19,8 @@ enum Messages {
             return "Check the name and directory; 'shelf list' shows what is stored."
         case .isAFolder:
             return "Name a file inside the folder; 'shelf list' shows its contents."
+        case .folderInTheWay where command.declares(Shared.replaceFolder):
+            return "Pass --replace-folder to replace the folder whole (what only it holds is deleted), or remove it first."
         case .alreadyExists where command.declares(Shared.force):
             return "Pass --force to replace it, or choose another name."
         case .noSpace:

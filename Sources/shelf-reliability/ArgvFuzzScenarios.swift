@@ -74,7 +74,7 @@ enum ArgvFuzzScenarios {
 struct FuzzWords {
     let homes: [Sandbox]
 
-    static let commands = ["save", "retrieve", "exists", "is-folder", "remove", "move", "copy", "rename", "path", "dirs", "capacity",
+    static let commands = ["save", "retrieve", "exists", "is-folder", "remove", "move", "copy", "rename", "path", "dirs", "apps", "capacity",
                            "sync", "help", "append", "list", "clear", "backup", "do-not-backup", "SAVE", "sav", "retreive", "", "-", "--"]
     static let directories = ["documents", "caches", "applicationSupport", "temporary", "sharedContainer:group", "application-support",
                               "CACHES", "shared-container:x", "sharedContainer:", "sharedContainer:../x", "temp", "Documents",
@@ -82,9 +82,10 @@ struct FuzzWords {
     static let options = ["--file", "--raw", "--print-path", "--force", "-f", "--key", "--each", "--app", "--help", "-h", "--version",
                           "--json", "--human", "--group", "-l", "--long", "--recursive", "--older-than", "--max-size", "--expired",
                           "--dry-run", "--verbose", "--expires-in", "--expires-at", "--allow-expired", "--", "-", "---", "--=", "-lr",
-                          "-xyz", "--raw=1", "--app=", "--file=", "--key=", "--bogus", "-F", "--FORCE"]
+                          "-xyz", "--raw=1", "--app=", "--file=", "--key=", "--bogus", "-F", "--FORCE",
+                          "--replace-folder", "--mode", "--mode=644", "--mode=4755"]
     static let values = ["a.json", "a/b/c.txt", "dir/", "x y.txt", "ünï/名前.json", "-dash", "..", "../x", "/etc/passwd", "a//b", ".",
-                         ".shelf-tmp-1", "log.jsonl", "list.json", "inbox/", "15m", "-1d", "99999999999w", "10M", "1e9G", "0",
+                         ".shelf-tmp-1", "log.jsonl", "list.json", "inbox/", "15m", "-1d", "99999999999w", "10M", "1e9G", "0", "644", "0777",
                          "2026-01-01T00:00:00Z", "not-a-date", "id", "", " ", "\n", "%s%n", "$(id)", "*", String(repeating: "x", count: 300)]
 
     /// The positional arguments of each command, so that most vectors reach the command itself.
@@ -92,13 +93,13 @@ struct FuzzWords {
         "save": ["dir", "path"], "retrieve": ["dir", "path"], "exists": ["dir", "path"], "is-folder": ["dir", "path"],
         "remove": ["dir", "path"], "append": ["dir", "path"], "list": ["dir", "path?"], "clear": ["dir"], "sync": ["dir", "path"],
         "move": ["dir", "path", "dir"], "copy": ["dir", "path", "dir", "path?"], "rename": ["dir", "path", "path"],
-        "path": ["dir", "path?"], "dirs": [], "capacity": ["dir?"], "help": ["command?"],
+        "path": ["dir", "path?"], "dirs": [], "apps": [], "capacity": ["dir?"], "help": ["command?"],
     ]
     static let commandOptions: [String: [String]] = [
-        "save": ["--raw", "--print-path", "--file"], "retrieve": ["--each"], "append": ["--each", "--raw", "--file"],
-        "remove": ["--force"], "move": ["--force", "--print-path"], "copy": ["--force", "--print-path"],
-        "rename": ["--force", "--print-path"], "sync": ["--key", "--file"], "list": ["--json", "--recursive", "-l"],
-        "clear": ["--dry-run", "--json"], "dirs": ["--json"], "capacity": ["--json", "--human"],
+        "save": ["--raw", "--print-path", "--file", "--mode"], "retrieve": ["--each"], "append": ["--each", "--raw", "--file", "--mode"],
+        "remove": ["--force"], "move": ["--force", "--replace-folder", "--print-path"], "copy": ["--force", "--replace-folder", "--print-path"],
+        "rename": ["--force", "--replace-folder", "--print-path"], "sync": ["--key", "--file"], "list": ["--json", "--recursive", "-l"],
+        "clear": ["--dry-run", "--json"], "dirs": ["--json"], "apps": ["--json"], "capacity": ["--json", "--human"],
     ]
     static let validDirectories = ["documents", "caches", "applicationSupport", "temporary", "sharedContainer:group"]
     static let validPaths = ["a.json", "a/b/c.txt", "dir/", "dir", "x y.txt", "ünï/名前.json", "log.jsonl", "list.json", "inbox/", "a.json"]

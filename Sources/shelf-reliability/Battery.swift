@@ -45,6 +45,7 @@ enum Scenarios {
         ("generation", GenerationScenarios.run),
         ("owned-names", OwnedNameScenarios.run),
         ("write-races", WriteRaceScenarios.run),
+        ("force-merges", ForceMergeScenarios.run),
         ("signals", SignalScenarios.run),
         ("descriptors", ClosedDescriptorScenarios.run),
         ("unwritable-stdout", UnwritableOutputScenarios.run),

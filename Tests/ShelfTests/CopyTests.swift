@@ -42,10 +42,10 @@ import Testing
         #expect(home.read("docs/shelf/a.txt") == "new" && home.read("cache/shelf/a.txt") == "new")
     }
 
-    @Test func forceReplacesAFolderWithAFolder() {
+    @Test func replaceFolderReplacesAFolderWithAFolderWhole() {
         #expect(home.run(["save", "caches", "t/new.txt"], stdin: "new").status == 0)
         #expect(home.run(["save", "documents", "t/old.txt"], stdin: "old").status == 0)
-        #expect(home.run(["copy", "--force", "caches", "t", "documents"]).status == 0)
+        #expect(home.run(["copy", "--replace-folder", "caches", "t", "documents"]).status == 0)
         #expect(home.read("docs/shelf/t/new.txt") == "new" && !home.exists("docs/shelf/t/old.txt"))
         #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
     }

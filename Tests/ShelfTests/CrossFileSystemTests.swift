@@ -59,7 +59,13 @@ import Testing
         #expect(throws: ShelfError.alreadyExists(path: home.path("docs/shelf/t"))) {
             try store.relocate(SafePath("t"), in: .caches, to: SafePath("t"), in: .documents, replace: false, forceCopy: true)
         }
-        try store.relocate(SafePath("t"), in: .caches, to: SafePath("t"), in: .documents, replace: true, forceCopy: true)
+        // Not empty: --force alone leaves it, and the source, as they were.
+        #expect(throws: Store.folderNotEmpty(home.path("docs/shelf/t"))) {
+            try store.relocate(SafePath("t"), in: .caches, to: SafePath("t"), in: .documents, replace: true, forceCopy: true)
+        }
+        #expect(home.read("docs/shelf/t/old.txt") == "old" && home.read("cache/shelf/t/new.txt") == "new")
+        try store.relocate(SafePath("t"), in: .caches, to: SafePath("t"), in: .documents, replace: true, folders: .replaceWhole,
+                           forceCopy: true)
         #expect(home.read("docs/shelf/t/new.txt") == "new" && !home.exists("docs/shelf/t/old.txt"))
         #expect(!home.exists("cache/shelf/t"))
         #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
@@ -104,7 +110,8 @@ import Testing
         // And back again, over an existing target with --force.
         #expect(home.run(["save", "caches", "tree/old.txt"], stdin: "old").status == 0)
         #expect(home.run(["move", "caches", "tree", "temporary"], environment: runtime).status == 73)
-        #expect(home.run(["move", "-f", "temporary", "tree", "caches"], environment: runtime).status == 0)
+        #expect(home.run(["move", "-f", "temporary", "tree", "caches"], environment: runtime).status == 73)
+        #expect(home.run(["move", "--replace-folder", "temporary", "tree", "caches"], environment: runtime).status == 0)
         expectCopiedTree(at: "cache/shelf/tree")
         #expect(!home.exists("cache/shelf/tree/old.txt"))
         #expect(!FileManager.default.fileExists(atPath: shm + "/shelf/tree"))

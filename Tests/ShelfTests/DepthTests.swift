@@ -35,6 +35,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.path("cache/shelf")) == ["CACHEDIR.TAG"])
     }
 
+    /// `copy -f` of a folder onto a folder merges the two trees (`TreeMerger`) level by level.
+    @Test func aDeepTreeMergesIntoAnotherAsDeepWithSixtyFourDescriptors() throws {
+        #expect(try shelf(["save", "caches", deep], stdin: "deep").status == 0)
+        #expect(try shelf(["save", "caches", "ab/ab/both.txt"], stdin: "new").status == 0)
+        let kept = "ab/" + deep.dropLast("f.txt".count) + "kept.txt"
+        #expect(try shelf(["save", "documents", kept], stdin: "kept").status == 0)
+        #expect(try shelf(["save", "documents", "ab/ab/ab/both.txt"], stdin: "old").status == 0)
+        let merged = try shelf(["copy", "-f", "caches", "ab", "documents", "ab/ab"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(try shelf(["retrieve", "documents", "ab/" + deep]).stdout == "deep")
+        #expect(try shelf(["retrieve", "documents", kept]).stdout == "kept")
+        #expect(try shelf(["retrieve", "documents", "ab/ab/ab/both.txt"]).stdout == "new")
+    }
+
     @Test func aDeepTreeMovesAcrossFileSystems() throws {
         #expect(home.run(["save", "caches", deep], stdin: "deep").status == 0)
         let store = try home.store()

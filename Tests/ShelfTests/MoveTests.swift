@@ -46,20 +46,22 @@ import Testing
         #expect(!home.exists("cache/shelf/a.txt"))
     }
 
-    @Test func forceReplacesAFolderTargetWithAFile() {
+    @Test func replaceFolderReplacesAFolderTargetWithAFile() {
         #expect(home.run(["save", "caches", "x"], stdin: "file").status == 0)
         #expect(home.run(["save", "documents", "x/inner.txt"], stdin: "old").status == 0)
         #expect(home.run(["move", "caches", "x", "documents"]).status == 73)
-        #expect(home.run(["move", "-f", "caches", "x", "documents"]).status == 0)
+        #expect(home.run(["move", "-f", "caches", "x", "documents"]).status == 73)
+        #expect(home.read("docs/shelf/x/inner.txt") == "old")
+        #expect(home.run(["move", "--replace-folder", "caches", "x", "documents"]).status == 0)
         #expect(home.read("docs/shelf/x") == "file")
         #expect(!home.exists("cache/shelf/x"))
         #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
     }
 
-    @Test func forceReplacesAFolderWithAFolder() {
+    @Test func replaceFolderReplacesAFolderWithAFolder() {
         #expect(home.run(["save", "caches", "t/new.txt"], stdin: "new").status == 0)
         #expect(home.run(["save", "documents", "t/old.txt"], stdin: "old").status == 0)
-        #expect(home.run(["move", "-f", "caches", "t", "documents"]).status == 0)
+        #expect(home.run(["move", "--replace-folder", "caches", "t", "documents"]).status == 0)
         #expect(home.read("docs/shelf/t/new.txt") == "new")
         #expect(!home.exists("docs/shelf/t/old.txt"))
         #expect(!home.exists("cache/shelf/t"))

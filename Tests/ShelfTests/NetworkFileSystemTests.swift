@@ -49,7 +49,7 @@ import Testing
         try run(["copy", "caches", "a.json", "documents"])
         try run(["save", "documents", "tree/b.txt"], stdin: "b")
         try run(["save", "caches", "tree/c.txt"], stdin: "c")
-        try run(["move", "caches", "tree", "documents", "--force"])
+        try run(["move", "caches", "tree", "documents", "--replace-folder"])
         try run(["rename", "documents", "a.json", "z.json"])
         try run(["sync", "caches", "users"], stdin: "[{\"id\":\"x\"}]")
         try run(["clear", "caches"])

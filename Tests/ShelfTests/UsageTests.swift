@@ -62,7 +62,8 @@ import Testing
     @Test func everyGlobalOptionOfTheTableIsAccepted() {
         for option in CommandSpec.global {
             for spelling in ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? []) {
-                let words = [spelling] + (option.value == nil ? [] : ["x"]) + ["--version"]
+                // A value of the option's type (--root takes an absolute folder).
+                let words = [spelling] + (option.value == nil ? [] : [option.name == "root" ? "/x" : "x"]) + ["--version"]
                 let result = home.run(words)
                 #expect(result.status == 0, "\(words): \(result.stderr)")
                 #expect(!result.stdout.isEmpty)

@@ -71,7 +71,7 @@ extension Disk {
     static func cocoaCode(_ error: ShelfError, reading: Bool) -> CocoaError.Code {
         switch error {
         case .permissionDenied, .symbolicLink: return reading ? .fileReadNoPermission : .fileWriteNoPermission
-        case .alreadyExists: return .fileWriteFileExists
+        case .alreadyExists, .folderInTheWay: return .fileWriteFileExists
         case .noSpace: return .fileWriteOutOfSpace
         case .readOnly: return .fileWriteVolumeReadOnly
         case .invalidTarget: return .fileWriteInvalidFileName

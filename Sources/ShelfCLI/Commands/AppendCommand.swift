@@ -10,7 +10,7 @@ struct AppendCommand: Command {
         name: "append",
         summary: "add standard input (or --file) to the array, lines, folder or file at <path>",
         arguments: [Shared.directory, Shared.path],
-        options: [Shared.file, each, raw, Shared.jsonReport],
+        options: [Shared.file, each, raw, Shared.mode, Shared.jsonReport],
         discussion: """
             What happens depends on <path>:
               *.json             the input (one JSON text) becomes the last element of the
@@ -28,6 +28,9 @@ struct AppendCommand: Command {
             Invalid input exits 65 and changes nothing. The append holds an exclusive lock on the
             file and a rollback journal beside it: concurrent appends all land, each once, and a
             crash at any instant leaves the file with or without the new item, never torn.
+            A file the append creates gets mode 0600, or --mode (a numbered folder's new files too),
+            and the folders it makes the matching search bits, less the umask; a file that exists
+            keeps its mode, also when it is rewritten (a single value becoming an array).
             --json prints {"directory":…,"path":…,"items":N,"created":[…]}: the file or folder appended
             to, how many items were added, and the names of new numbered files (docs/json-output.md).
             """,
@@ -48,7 +51,8 @@ struct AppendCommand: Command {
     init(_ words: ParsedWords) throws {
         stored = try StoredPath(words)
         input = words[Shared.file]
-        options = AppendOptions(each: words[Self.each], raw: words[Self.raw])
+        options = AppendOptions(each: words[Self.each], raw: words[Self.raw],
+                                mode: words[Shared.mode]?.permissions ?? FileMode.privateFile)
         if options.each && options.raw { throw UsageError("--each and --raw cannot be used together") }
         report = try ActionReport.Style(json: words[Shared.jsonReport])
     }

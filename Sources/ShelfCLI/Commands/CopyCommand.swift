@@ -9,19 +9,25 @@ struct CopyCommand: Command {
         name: "copy",
         summary: "copy the file or folder at <path> into <to-directory>, as <new-path> if given",
         arguments: [Shared.directory, Shared.path, Shared.toDirectory, newPath],
-        options: [Shared.force, Shared.printPath, Shared.jsonReport],
+        options: [Shared.force, Shared.replaceFolder, Shared.printPath, Shared.jsonReport],
         discussion: """
             The copy is built under a hidden temporary name beside the target, every file and folder
             fsynced, then renamed into place in one step: the target name never shows a partial file
             or a partial tree. Permission bits, times and user extended attributes are kept; symbolic
             links inside a folder are copied as links, never followed; FIFOs, sockets and devices are
             refused. Missing folders on the way are created. An existing target is an error (exit 73)
-            unless --force is given (see 'shelf help move' for how a target is replaced).
+            unless --force is given: a file replaces a file atomically; a folder onto a folder is
+            merged, as cp -rf does: each file replaces its namesake atomically (under its lock),
+            missing subfolders are copied whole, and what only the target holds is kept. A file over
+            a folder is refused (exit 73). A crash leaves each file old or new; run the copy again to
+            complete a merge. --replace-folder replaces a target folder whole instead (see 'shelf help
+            move').
             --json prints {"directory":…,"path":…,"from":…}: the copy and its source (docs/json-output.md).
             """,
         examples: [
             "shelf copy documents notes/todo.txt caches",
             "shelf copy documents notes/ documents notes-backup/",
+            "shelf copy --force documents site/ documents www/",
         ],
         writes: true)
 
@@ -40,7 +46,7 @@ struct CopyCommand: Command {
     func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
         let copied = try context.withProgress { _ in
-            try store.copy(stored.path, in: stored.directory, to: destination, as: newPath, replace: transfer.replace)
+            try store.copy(stored.path, in: stored.directory, to: destination, as: newPath, replace: transfer.replace, folders: transfer.folders)
         }
         try transfer.print(stored, now: StoredPath(newPath, in: destination), printed: copied, store: store, to: context.stdout)
         return ExitCode.success

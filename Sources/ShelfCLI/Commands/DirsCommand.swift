@@ -15,7 +15,7 @@ struct DirsCommand: Command {
             (documents, caches, applicationSupport, temporary), then the shared containers: with
             --group NAME the line sharedContainer:NAME and its folder, without it the line
             sharedContainer:<group> and the folder with <group> standing for the group's name.
-            Nothing is created.
+            Nothing is created. Under --root (or SHELF_ROOT) every line shows that one folder.
             With --json: one object with the keys app, documents, caches, applicationSupport, temporary,
             sharedContainer and group (the last two null without --group); see docs/json-output.md.
             """,
@@ -48,9 +48,11 @@ struct DirsCommand: Command {
                 context.stdout.line(Directory.sharedContainer(appGroupName: group).name + "\t" + shared)
             } else {
                 // Any valid group name resolves to the shared root plus that name: show the pattern.
+                // Under --root every group is the one folder, which is then shown as it is.
                 let sample = "group"
                 let path = try store.locations.path(for: .sharedContainer(appGroupName: sample))
-                context.stdout.line("sharedContainer:<group>\t" + path.dropLast(sample.count) + "<group>")
+                let sameForAll = try path == store.locations.path(for: .sharedContainer(appGroupName: "other"))
+                context.stdout.line("sharedContainer:<group>\t" + (sameForAll ? path : String(path.dropLast(sample.count)) + "<group>"))
             }
         }
         return ExitCode.success

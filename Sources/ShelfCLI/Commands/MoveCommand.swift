@@ -7,15 +7,19 @@ struct MoveCommand: Command {
         name: "move",
         summary: "move the file or folder at <path> to the same path in <to-directory>",
         arguments: [Shared.directory, Shared.path, Shared.toDirectory],
-        options: [Shared.force, Shared.printPath, Shared.jsonReport],
+        options: [Shared.force, Shared.replaceFolder, Shared.printPath, Shared.jsonReport],
         discussion: """
             Within one file system this is a single rename. Across file systems (temporary is often a
             tmpfs) the file or folder is copied beside the target under a hidden name, fsynced, renamed
             into place, and only then is the source removed: a crash leaves the source intact (perhaps
             with a complete copy), never neither. Missing folders on the way are created.
             An existing target is an error (exit 73) unless --force is given: a file then replaces a
-            file atomically; a folder target is swapped out atomically where the kernel supports it
-            (renameat2 RENAME_EXCHANGE), otherwise it is moved aside and removed, which is not atomic.
+            file atomically, and a folder replaces a file. A folder at the target is treated as mv
+            treats it: a folder replaces it only if it is empty (the kernel decides, atomically); a
+            folder that is not empty, or a file over a folder, is refused (exit 73), so --force never
+            deletes what only the target folder holds. --replace-folder replaces the target folder
+            whole: it is swapped out atomically where the kernel supports it (renameat2
+            RENAME_EXCHANGE), otherwise moved aside and removed, which is not atomic.
             A source that is a symbolic link, or a target that is the source itself or lies inside
             the source folder, is refused.
             --json prints {"directory":…,"path":…,"from":…}: where it is now and where it was
@@ -24,6 +28,7 @@ struct MoveCommand: Command {
         examples: [
             "shelf move temporary downloads/report.pdf documents",
             "shelf move --force caches feeds/ applicationSupport",
+            "shelf move --replace-folder caches feeds/ applicationSupport",
         ],
         writes: true)
 
@@ -41,7 +46,7 @@ struct MoveCommand: Command {
         let store = try context.store()
         // A rename is instant; a move across file systems copies, and reports how far it got.
         let moved = try context.withProgress { _ in
-            try store.move(stored.path, in: stored.directory, to: destination, replace: transfer.replace)
+            try store.move(stored.path, in: stored.directory, to: destination, replace: transfer.replace, folders: transfer.folders)
         }
         try transfer.print(stored, now: StoredPath(stored.path, in: destination), printed: moved, store: store, to: context.stdout)
         return ExitCode.success
@@ -51,10 +56,12 @@ struct MoveCommand: Command {
 /// The options move, copy and rename share.
 struct TransferOptions: Sendable {
     let replace: Bool
+    let folders: FolderReplacement
     let report: ActionReport.Style
 
     init(_ words: ParsedWords) throws {
-        replace = words[Shared.force]
+        replace = words[Shared.force] || words[Shared.replaceFolder]
+        folders = words[Shared.replaceFolder] ? .replaceWhole : .keepContents
         report = try ActionReport.Style(printPath: words[Shared.printPath], json: words[Shared.jsonReport])
     }
 

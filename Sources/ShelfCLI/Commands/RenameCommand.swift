@@ -9,12 +9,13 @@ struct RenameCommand: Command {
         name: "rename",
         summary: "give the file or folder at <path> the path <new-path> in the same directory",
         arguments: [Shared.directory, Shared.path, newPath],
-        options: [Shared.force, Shared.printPath, Shared.jsonReport],
+        options: [Shared.force, Shared.replaceFolder, Shared.printPath, Shared.jsonReport],
         discussion: """
             Names keep their exact bytes: a space stays a space (Disk would write %20), and unicode,
             '%' and other characters are stored as given. <new-path> may lead into other folders;
             missing ones are created. An existing target is an error (exit 73) unless --force is given
-            (see 'shelf help move' for how a target is replaced). Renaming a folder into itself is refused.
+            (see 'shelf help move' for how a target is replaced: a folder only when empty, or whole
+            with --replace-folder). Renaming a folder into itself is refused.
             --json prints {"directory":…,"path":…,"from":…}: the new path and the old (docs/json-output.md).
             """,
         examples: [
@@ -35,7 +36,7 @@ struct RenameCommand: Command {
 
     func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
-        let renamed = try store.rename(stored.path, in: stored.directory, to: newPath, replace: transfer.replace)
+        let renamed = try store.rename(stored.path, in: stored.directory, to: newPath, replace: transfer.replace, folders: transfer.folders)
         try transfer.print(stored, now: StoredPath(newPath, in: stored.directory), printed: renamed, store: store, to: context.stdout)
         return ExitCode.success
     }

@@ -18,13 +18,17 @@ struct SaveCommand: Command {
         name: "save",
         summary: "store standard input (or --file) at <path>, replacing it atomically",
         arguments: [Shared.directory, Shared.path, program],
-        options: [Shared.file, fromCommand, raw, printPath, expiresIn, expiresAt, Shared.jsonReport],
+        options: [Shared.file, fromCommand, raw, printPath, expiresIn, expiresAt, Shared.mode, Shared.jsonReport],
         discussion: """
             The input streams into a temporary file in the target folder (unnamed while it is
             written, where the file system allows), which is fsynced and then renamed over <path>;
             the folder is fsynced too. A crash leaves the old or the new content,
             never a mix. Missing folders are created (mode 0700); new files get mode 0600. A file
-            made read-only (chmod a-w) is not replaced: permission denied, exit 77.
+            that exists keeps its permission bits (as sponge and cp onto a file do). --mode 644
+            gives a new file that mode, and the folders made for it the matching search bits (755),
+            less the umask, as open(2) and mkdir(2) apply it; an existing file keeps its own
+            (use chmod). A file made read-only (chmod a-w) is not replaced: permission denied,
+            exit 77.
             A <path> ending in .json must be one valid JSON text (RFC 8259): otherwise nothing is
             written, the old file stays, and the line and column of the first error are reported.
             With --expires-in or --expires-at the file gets an expiry time: retrieve then refuses it
@@ -47,6 +51,7 @@ struct SaveCommand: Command {
             "shelf --app myapp save applicationSupport state.json --print-path < state.json",
             "curl -s https://example.org/token | shelf save caches token --expires-in 1h",
             "shelf save caches feeds/today.json --from-command -- curl -fsS https://example.org/feed.json",
+            "shelf save documents www/index.html --mode 644 < index.html",
         ],
         writes: true)
 
@@ -68,7 +73,8 @@ struct SaveCommand: Command {
             if producer.isEmpty { throw UsageError("--from-command needs a program: --from-command -- <command> [<argument>…]") }
             if input != nil { throw UsageError("--from-command and --file cannot be combined") }
         }
-        options = SaveOptions(validateJSON: words[Self.raw] ? false : nil, expiresAt: try SaveCommand.expiry(words))
+        options = SaveOptions(validateJSON: words[Self.raw] ? false : nil, expiresAt: try SaveCommand.expiry(words),
+                              mode: words[Shared.mode]?.permissions ?? FileMode.privateFile)
         report = try ActionReport.Style(printPath: words[Self.printPath], json: words[Shared.jsonReport])
     }
 

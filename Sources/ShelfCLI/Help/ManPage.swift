@@ -58,11 +58,12 @@ enum ManPage {
     static let directoriesIntro = """
         Directory names are case-insensitive; kebab-case (application-support) works too. <app> is
         the app namespace: --app, else $SHELF_APP, else shelf. Nothing is created until something
-        is written.
+        is written. Under --root DIR (or $SHELF_ROOT) every directory is the folder DIR itself.
         """
 
     static let environment: [(String, String)] = [
         ("SHELF_APP", "the app namespace when --app is not given (default: shelf)"),
+        ("SHELF_ROOT", "an absolute folder used as the whole store when --root is not given (empty: unset)"),
         ("HOME", "the base of every default below; must be absolute"),
         ("XDG_DOCUMENTS_DIR", "the base of documents (else the DOCUMENTS entry of user-dirs.dirs, else ~/Documents)"),
         ("XDG_CACHE_HOME", "the base of caches (default ~/.cache)"),

@@ -14,6 +14,8 @@ struct ParsedCommand {
     let command: any Command
     /// `--app` as given (after the command name it wins over before); nil: `SHELF_APP`, else `shelf`.
     let app: String?
+    /// `--root` as given (after the command name it wins over before); nil: `SHELF_ROOT`, else none.
+    var root: RootFolder? = nil
     let quiet: Bool
 }
 
@@ -28,6 +30,7 @@ enum ArgumentParser {
 
     static func parse(_ arguments: [Argument]) throws -> ParsedCommandLine {
         var app: String?
+        var root: RootFolder?
         var quiet = false, json = false, version = false
         var index = 0
         // Global options before the command (GlobalOptions).
@@ -45,7 +48,15 @@ enum ArgumentParser {
                 guard index < arguments.count else { throw UsageError("option --app needs a value") }
                 app = try String.parse(arguments[index], as: "--app")
                 index += 1
+            case "--root":
+                guard index < arguments.count else { throw UsageError("option --root needs a value") }
+                root = try RootFolder.parse(arguments[index], as: "--root")
+                index += 1
             default:
+                if argument.hasPrefix("--root=") {
+                    root = try RootFolder.parse(Argument(bytes: Array(argument.bytes.dropFirst("--root=".utf8.count))), as: "--root")
+                    continue
+                }
                 if argument.hasPrefix("--app=") {
                     app = try String.parse(Argument(bytes: Array(argument.bytes.dropFirst("--app=".utf8.count))), as: "--app")
                     continue
@@ -78,7 +89,7 @@ enum ArgumentParser {
         let words = try convert(given, command)
         do {
             return .run(ParsedCommand(spec: command, command: try command.make(words), app: words[CommonOptions.app] ?? app,
-                                      quiet: quiet || words[CommonOptions.quiet]))
+                                      root: words[CommonOptions.root] ?? root, quiet: quiet || words[CommonOptions.quiet]))
         } catch var error as UsageError {
             error.command = command
             throw error

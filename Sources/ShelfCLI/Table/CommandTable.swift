@@ -18,6 +18,7 @@ enum CommandTable {
         BackupCommand.spec,
         PathCommand.spec,
         DirsCommand.spec,
+        AppsCommand.spec,
         CapacityCommand.spec,
         SyncCommand.spec,
         CompletionsCommand.spec,

@@ -8,10 +8,15 @@ public struct AppendOptions: Sendable {
     /// What the target holds; nil decides by the name (see `AppendFormat.forName`). The Swift
     /// API sets it, because Disk stores JSON under any name.
     package var format: AppendFormat? = nil
+    /// The permission bits of a file (or numbered folder) the append creates, and of the folders
+    /// made on the way (`FileMode.folder(for:)`); the umask still applies. A file that exists keeps
+    /// its mode.
+    public var mode: UInt32 = FileMode.privateFile
 
-    public init(each: Bool = false, raw: Bool = false) {
+    public init(each: Bool = false, raw: Bool = false, mode: UInt32 = FileMode.privateFile) {
         self.each = each
         self.raw = raw
+        self.mode = mode
     }
 }
 

@@ -10,9 +10,9 @@ struct JSONRewrite {
 
     /// Creates the file with the spooled items (in brackets for a `.json` array). Returns false,
     /// writing nothing, when another process created the file first.
-    static func create(_ target: Target, with spool: Spool, inBrackets: Bool) throws -> Bool {
+    static func create(_ target: Target, with spool: Spool, inBrackets: Bool, mode: UInt32 = FileMode.privateFile) throws -> Bool {
         do {
-            try AtomicReplace.write(target, replace: false) { temp in
+            try AtomicReplace.write(target, replace: false, newFileMode: mode) { temp in
                 let start = inBrackets ? 1 : 0
                 if inBrackets { try temp.writeAll(toAbsoluteOffset: 0, [Byte.openBracket]) }
                 try spool.copyAll(to: temp, at: start)

@@ -25,7 +25,7 @@ extension Store {
     package func append<Source: ByteSource>(from source: inout Source, to safe: SafePath, in directory: Directory,
                                             options: AppendOptions = AppendOptions()) throws -> AppendResult {
         // The input is read before any lock is taken (see `withLockedFolder`).
-        try preparedTarget(safe, in: directory).closeAfter { target in
+        try preparedTarget(safe, in: directory, folderMode: FileMode.folder(for: options.mode)).closeAfter { target in
             try append(from: &source, to: target, safe: safe, in: directory, options: options)
         }
     }
@@ -51,20 +51,21 @@ extension Store {
         }
         let input = try AppendInput.read(&source, format: format, options: options, folder: target.folder, path: target.path)
         let failpoints = Failpoints(environment: locations.environment)
-        let count = try withLockedFolder(of: target, safe, in: directory) { target in
+        let folderMode = FileMode.folder(for: options.mode)
+        let count = try withLockedFolder(of: target, safe, in: directory, folderMode: folderMode) { target in
             format == .jsonArray
-                ? try appendToArray(input, target, failpoints: failpoints)
-                : try appendAtEnd(input, target, lines: format == .jsonLines, failpoints: failpoints)
+                ? try appendToArray(input, target, mode: options.mode, failpoints: failpoints)
+                : try appendAtEnd(input, target, lines: format == .jsonLines, mode: options.mode, failpoints: failpoints)
         }
         return AppendResult(path: target.path, itemsAppended: count)
     }
 
     /// `.json`: the items join the top-level array in place.
-    private func appendToArray(_ input: AppendInput, _ target: Target, failpoints: Failpoints) throws -> Int {
+    private func appendToArray(_ input: AppendInput, _ target: Target, mode: UInt32, failpoints: Failpoints) throws -> Int {
         while true {
             guard let locked = try AppendJournal.openLockedForAppend(target.name, in: target.folder, path: target.path,
                                                                      failpoints: failpoints) else {
-                if try JSONRewrite.create(target, with: input.spool, inBrackets: true) { return input.count }
+                if try JSONRewrite.create(target, with: input.spool, inBrackets: true, mode: mode) { return input.count }
                 continue  // another process created it first: append to theirs
             }
             return try locked.closeAfter { locked in
@@ -87,11 +88,11 @@ extension Store {
     }
 
     /// JSON Lines and raw files: the bytes go at the end (after a line break the file lacks).
-    private func appendAtEnd(_ input: AppendInput, _ target: Target, lines: Bool, failpoints: Failpoints) throws -> Int {
+    private func appendAtEnd(_ input: AppendInput, _ target: Target, lines: Bool, mode: UInt32, failpoints: Failpoints) throws -> Int {
         while true {
             guard let locked = try AppendJournal.openLockedForAppend(target.name, in: target.folder, path: target.path,
                                                                      failpoints: failpoints) else {
-                if try JSONRewrite.create(target, with: input.spool, inBrackets: false) { return input.count }
+                if try JSONRewrite.create(target, with: input.spool, inBrackets: false, mode: mode) { return input.count }
                 continue
             }
             return try locked.closeAfter { locked in

@@ -11,25 +11,28 @@ extension Store {
     func appendToFolder<Source: ByteSource>(from source: inout Source, _ prepared: Target, safe: SafePath, in directory: Directory,
                                             options: AppendOptions) throws -> AppendResult {
         let failpoints = Failpoints(environment: locations.environment)
+        // The numbered folder and the folders on the way get the mode's search bits (`--mode`).
+        let folderMode = FileMode.folder(for: options.mode)
         if options.each {
             let input = try AppendInput.read(&source, format: .folder, options: options, folder: prepared.folder, path: prepared.path)
-            let names = try withLockedFolder(of: prepared, safe, in: directory) { target in
-                try NumberedFiles.withLockedFolder(target) { folder in
-                    try NumberedFiles.writeEach(input, in: folder, path: target.path, failpoints: failpoints)
+            let names = try withLockedFolder(of: prepared, safe, in: directory, folderMode: folderMode) { target in
+                try NumberedFiles.withLockedFolder(target, mode: folderMode) { folder in
+                    try NumberedFiles.writeEach(input, in: folder, path: target.path, mode: options.mode, failpoints: failpoints)
                 }
             }
             let created = names.map(\.description)
             return AppendResult(path: created.last.map { prepared.path + "/" + $0 } ?? prepared.path, itemsAppended: names.count,
                                 createdNames: created)
         }
-        guard let folder = try FolderWalker.openFolder(prepared.name, in: prepared.folder, path: prepared.path, create: true) else {
+        guard let folder = try FolderWalker.openFolder(prepared.name, in: prepared.folder, path: prepared.path, create: true,
+                                                       mode: folderMode) else {
             throw ShelfError.notFound(path: prepared.path)
         }
         let name = try folder.closeAfter { folder in
-            try TempFile.create(in: folder, path: prepared.path).closeAfter { temp in
+            try TempFile.create(in: folder, path: prepared.path, permissions: options.mode).closeAfter { temp in
                 try copy(from: &source, to: temp.file, validatingJSON: false, path: prepared.path)
-                return try withLockedFolder(of: prepared, safe, in: directory) { target in
-                    try NumberedFiles.withLockedFolder(target) { current in
+                return try withLockedFolder(of: prepared, safe, in: directory, folderMode: folderMode) { target in
+                    try NumberedFiles.withLockedFolder(target, mode: folderMode) { current in
                         try temp.placed(in: current, path: target.path) { placed in
                             try placed.file.sync()
                             return try FolderCounter.with(in: current) { counter in
@@ -58,9 +61,10 @@ package enum NumberedFiles {
     /// Opens (or makes) the numbered folder `target` and runs `body` holding its exclusive lock.
     /// The caller holds the shared lock of the folder above; a numbered folder removed in the
     /// moment before the lock is made again.
-    static func withLockedFolder<R>(_ target: Target, _ body: (FileDescriptor) throws -> R) throws -> R {
+    static func withLockedFolder<R>(_ target: Target, mode: UInt32 = 0o700, _ body: (FileDescriptor) throws -> R) throws -> R {
         while true {
-            guard let folder = try FolderWalker.openFolder(target.name, in: target.folder, path: target.path, create: true) else { continue }
+            guard let folder = try FolderWalker.openFolder(target.name, in: target.folder, path: target.path, create: true,
+                                                           mode: mode) else { continue }
             var result: R?
             try folder.closeAfter { folder in
                 try FileLock.lock(folder, .exclusive)
@@ -94,8 +98,9 @@ package enum NumberedFiles {
     /// `append --each` to a folder: each element of `input` as the next numbered file, in the
     /// locked `folder`, the folder synced after each link (each element its own atomic append,
     /// docs/reliability.md, "Power loss"). If one fails (a full disk, a signal), the files already
-    /// made go again.
-    static func writeEach(_ input: AppendInput, in folder: FileDescriptor, path: String, failpoints: Failpoints) throws -> [FileName] {
+    /// made go again. Each file is made with `mode` (less the umask).
+    static func writeEach(_ input: AppendInput, in folder: FileDescriptor, path: String, mode: UInt32 = FileMode.privateFile,
+                          failpoints: Failpoints) throws -> [FileName] {
         try Interruption.deferring {
             try FolderCounter.with(in: folder) { counter in
                 var names: [FileName] = []
@@ -103,7 +108,7 @@ package enum NumberedFiles {
                     var start = 0
                     var number = try counter.next()
                     for end in input.ends {
-                        let name = try TempFile.create(in: folder, path: path).closeAfter { temp in
+                        let name = try TempFile.create(in: folder, path: path, permissions: mode).closeAfter { temp in
                             try input.spool.copy(start..<end, to: temp.file, at: 0)
                             try temp.file.sync()
                             return try link(&temp, in: folder, path: path, as: number, failpoints: failpoints)

@@ -76,14 +76,15 @@ package enum FolderWalker {
     /// again. (Found by the reliability battery: an append racing `clear` failed with "no such
     /// file or folder".) Writers that first read their input take the lock only afterwards
     /// (`lockFolder`), so that no lock is held while they wait on a pipe.
-    static func openTarget(_ safe: SafePath, in ns: Namespace, create: Bool) throws -> Target? {
+    /// - Parameter folderMode: the mode of the folders made inside the namespace (less the umask).
+    static func openTarget(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32 = 0o700) throws -> Target? {
         guard create else { return try walk(safe, in: ns, create: false) }
         try CacheTag.refuseToChange(safe, in: ns)
         var attempts = 0
         while true {
             attempts += 1
             do {
-                guard let target = try walk(safe, in: ns, create: true) else { return nil }
+                guard let target = try walk(safe, in: ns, create: true, folderMode: folderMode) else { return nil }
                 if let locked = try target.folder.kept(if: lockFolder) {
                     return Target(folder: locked, name: target.name, path: target.path)
                 }
@@ -102,24 +103,24 @@ package enum FolderWalker {
 
     /// The walk itself: one component at a time from the namespace folder, without a lock. When
     /// creating, a folder removed under the walk makes it start again.
-    static func walk(_ safe: SafePath, in ns: Namespace, create: Bool) throws -> Target? {
+    static func walk(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32 = 0o700) throws -> Target? {
         var attempts = 0
         while true {
             attempts += 1
             do {
-                return try walkOnce(safe, in: ns, create: create)
+                return try walkOnce(safe, in: ns, create: create, folderMode: folderMode)
             } catch ShelfError.notFound where create && attempts < 100 {
                 continue
             }
         }
     }
 
-    private static func walkOnce(_ safe: SafePath, in ns: Namespace, create: Bool) throws -> Target? {
+    private static func walkOnce(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32) throws -> Target? {
         guard var folder = try openNamespace(ns, create: create) else { return nil }
         var path = ns.path
         for component in safe.parentComponents {
             path += "/" + component.description
-            let next = try folder.closeAfter { try openFolder(component, in: $0, path: path, create: create) }
+            let next = try folder.closeAfter { try openFolder(component, in: $0, path: path, create: create, mode: folderMode) }
             guard let next else { return nil }
             folder = next
         }
@@ -133,13 +134,15 @@ package enum FolderWalker {
     /// across file systems is exclusively locked, its entries listed once, and a new sub-folder
     /// appearing in it then would be missed and left behind, or stop its removal. Once the lock
     /// is had, a parent removed meanwhile makes `mkdirat` fail with ENOENT: the walk starts again.
-    package static func openFolder(_ name: FileName, in parent: FileDescriptor, path: String, create: Bool) throws -> FileDescriptor? {
+    /// - Parameter mode: the mode of a folder made (less the umask).
+    package static func openFolder(_ name: FileName, in parent: FileDescriptor, path: String, create: Bool,
+                                   mode: UInt32 = 0o700) throws -> FileDescriptor? {
         while true {
             do {
                 return FileDescriptor(raw: try kernel.open(SystemString(name), in: parent.raw, folderOptions, permissions: 0), path: path)
             } catch .noSuchFile {
                 guard create else { return nil }
-                try makeFolder(name, in: parent, path: path)
+                try makeFolder(name, in: parent, path: path, mode: mode)
             } catch .notFolder, .tooManySymbolicLinks {
                 // Tell a link (refused on principle) from a file standing where a folder must be.
                 if try parent.status(of: name, path: path)?.isSymbolicLink == true { throw ShelfError.symbolicLink(path: path) }
@@ -153,11 +156,11 @@ package enum FolderWalker {
     /// `mkdirat` under the parent's shared lock (see `openFolder`); made meanwhile by another
     /// process is fine. A folder made here has its name synced into the parent before anything
     /// is put inside: a power cut may otherwise lose it, and everything saved in it.
-    private static func makeFolder(_ name: FileName, in parent: FileDescriptor, path: String) throws {
+    private static func makeFolder(_ name: FileName, in parent: FileDescriptor, path: String, mode: UInt32) throws {
         try parent.open(".", folderOptions, path: parent.path, operation: .openFolder).closeAfter { lockable in
             try FileLock.lock(lockable, .shared)
             do throws(Errno) {
-                try kernel.makeFolder(SystemString(name), in: lockable.raw, permissions: 0o700)
+                try kernel.makeFolder(SystemString(name), in: lockable.raw, permissions: mode)
             } catch .fileExists {
                 return  // made meanwhile: open it
             } catch {

@@ -39,6 +39,10 @@ public enum ShelfError: Error, Sendable, Equatable {
     case unsupported(path: String, reason: String)
     /// A move, copy or rename whose target is the source itself or lies inside the source folder.
     case invalidTarget(path: String, reason: String)
+    /// `replace` would have to delete what only a target folder holds (a move onto a folder that is
+    /// not empty, a file onto a folder): replacing a folder whole is asked for by name
+    /// (`replaceFolder`). Nothing was changed.
+    case folderInTheWay(path: String, reason: String)
     /// Any other system call failure, with its errno.
     case io(path: String, operation: String, errno: Int32)
     /// The file is locked by the `shelf update` that runs this process, which waits for this
@@ -54,7 +58,7 @@ public enum ShelfError: Error, Sendable, Equatable {
         case .invalidName(let p, _): return p
         case .invalidJSON(let p, _, _, _), .serialization(let p, _), .deserialization(let p, _), .invalidInput(let p, _),
              .cannotAccessDirectory(let p, _), .inputFailed(let p, _), .expired(let p, _),
-             .unsupported(let p, _), .invalidTarget(let p, _), .io(let p, _, _):
+             .unsupported(let p, _), .invalidTarget(let p, _), .folderInTheWay(let p, _), .io(let p, _, _):
             return p
         }
     }
@@ -83,6 +87,7 @@ extension ShelfError: CustomStringConvertible {
         case .expired(let p, let at): return "expired at \(at): \(p)"
         case .unsupported(let p, let reason): return "not supported for \(p): \(reason)"
         case .invalidTarget(let p, let reason): return "cannot use \(p) as the target: \(reason)"
+        case .folderInTheWay(let p, let reason): return "will not replace the folder \(p): \(reason)"
         case .io(let p, let op, let err): return "\(op) failed for \(p): \(Errno(rawValue: err))"
         case .lockedByUpdate(let p): return "locked by the update that runs this program: \(p)"
         }
@@ -109,6 +114,7 @@ extension ShelfError: CustomStringConvertible {
         case .expired: return "The file's expiry time has passed."
         case .unsupported: return "The file system does not support the operation."
         case .invalidTarget: return "The target is the source itself or lies inside it."
+        case .folderInTheWay: return "Replacing it would delete what only the target folder holds."
         case .io(_, _, let err): return Errno(rawValue: err).description
         case .lockedByUpdate: return "The update holds the file's lock until its program ends, so waiting for the lock would never end."
         }
@@ -138,6 +144,7 @@ extension ShelfError: CustomStringConvertible {
         case .expired: return "Save a fresh copy, or read it with RetrieveOptions(allowExpired: true)."
         case .unsupported: return "Use a file system that supports it."
         case .invalidTarget: return "Choose a target outside the source (another directory or another path)."
+        case .folderInTheWay: return "Pass replaceFolder: true to replace the folder whole, or remove it first."
         case .io: return "Check the disk and the file system, then try again."
         case .lockedByUpdate: return "Read the current content from standard input and write the new content to standard output instead."
         }

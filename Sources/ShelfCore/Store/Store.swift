@@ -36,8 +36,9 @@ public struct Store: Sendable {
 
     /// Resolves `safe` to an opened parent folder; nil when a folder on the way is missing. The
     /// caller closes it (`Target.closeAfter`).
-    package func target(_ safe: SafePath, in directory: Directory, create: Bool) throws -> Target? {
-        try FolderWalker.openTarget(safe, in: try locations.namespace(for: directory), create: create)
+    /// - Parameter folderMode: the mode of folders made on the way (less the umask).
+    package func target(_ safe: SafePath, in directory: Directory, create: Bool, folderMode: UInt32 = 0o700) throws -> Target? {
+        try FolderWalker.openTarget(safe, in: try locations.namespace(for: directory), create: create, folderMode: folderMode)
     }
 
     /// Like `target` without `create`, but under the writers' shared lock on the folder (for

@@ -6,24 +6,33 @@ extension Store {
     /// copied as links, never followed. A folder is copied as a snapshot of its files: each one
     /// whole, as it was before or after any write racing the copy; entries removed meanwhile are
     /// not in it.
-    /// - Parameter replace: replace an existing target (atomically for a file over a file; see
-    ///   `move` for folders).
+    /// - Parameters:
+    ///   - replace: replace an existing target: a file over a file atomically; a folder over a
+    ///     folder is merged as `cp -rf` does (`TreeMerger`): each file replaced atomically, files
+    ///     only the target has kept. A file never replaces a folder (`folderInTheWay`).
+    ///   - folders: `.replaceWhole` replaces a folder at the target whole instead (see `move`).
     /// - Returns: the absolute path of the copy.
     /// - Throws: `notFound`, `alreadyExists`, `invalidTarget` (the same place, or a folder into
     ///   itself), `symbolicLink`, `unsupported` (a FIFO, socket or device inside), `noSpace`, …
     @discardableResult
     public func copy(_ path: String, in directory: Directory, to destination: Directory, as newPath: String? = nil,
-                     replace: Bool = false) throws -> String {
+                     replace: Bool = false, folders: FolderReplacement = .keepContents) throws -> String {
         let from = try SafePath(path)
-        return try copy(from, in: directory, to: destination, as: newPath.map { try SafePath($0) } ?? from, replace: replace)
+        return try copy(from, in: directory, to: destination, as: newPath.map { try SafePath($0) } ?? from, replace: replace,
+                        folders: folders)
     }
 
     @discardableResult
     package func copy(_ path: SafePath, in directory: Directory, to destination: Directory, as newPath: SafePath,
-                      replace: Bool = false) throws -> String {
-        try withTransfer(path, in: directory, to: newPath, in: destination, replace: replace) { transfer in
+                      replace: Bool = false, folders: FolderReplacement = .keepContents) throws -> String {
+        try withTransfer(path, in: directory, to: newPath, in: destination, replace: replace, folders: folders,
+                         merging: true) { transfer in
             let source = transfer.source
             let target = transfer.destination
+            if folders == .keepContents, transfer.sourceStatus.isFolder, transfer.existing?.isFolder == true {
+                try TreeMerger.merge(source.name, in: source.folder, path: source.path, into: target)
+                return target.path
+            }
             try TreeCopier.copy(source.name, in: source.folder, path: source.path, beside: target) { tempName in
                 try AtomicReplace.install(tempName, in: target.folder, path: target.path, as: target, replace: replace)
             }

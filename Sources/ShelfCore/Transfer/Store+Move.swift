@@ -6,20 +6,25 @@ extension Store {
     /// tmpfs) the source is copied beside the target, fsynced, renamed into place and only then
     /// removed: a crash at any moment leaves the source intact (and perhaps also the complete
     /// copy), never neither.
-    /// - Parameter replace: replace an existing target. A file over a file is one atomic rename;
-    ///   anything involving a folder is an atomic exchange where the kernel supports it (see
-    ///   `AtomicReplace.install`), after which the old target is removed.
+    /// - Parameters:
+    ///   - replace: replace an existing target. A file over a file is one atomic rename; a folder
+    ///     over a file is an atomic exchange where the kernel supports it (see `AtomicReplace.install`),
+    ///     after which the old file is removed. A folder at the target is replaced as `mv` does:
+    ///     only when it is empty, and only by a folder (`folderInTheWay` otherwise).
+    ///   - folders: `.replaceWhole` replaces a folder at the target whatever it holds.
     /// - Returns: the absolute path of the moved entry.
     /// - Throws: `notFound`, `alreadyExists`, `invalidTarget` (the same place, or a folder into
     ///   itself), `symbolicLink`, `invalidName`, `permissionDenied`, `noSpace`, …
     @discardableResult
-    public func move(_ path: String, in directory: Directory, to destination: Directory, replace: Bool = false) throws -> String {
-        try move(SafePath(path), in: directory, to: destination, replace: replace)
+    public func move(_ path: String, in directory: Directory, to destination: Directory, replace: Bool = false,
+                     folders: FolderReplacement = .keepContents) throws -> String {
+        try move(SafePath(path), in: directory, to: destination, replace: replace, folders: folders)
     }
 
     @discardableResult
-    package func move(_ path: SafePath, in directory: Directory, to destination: Directory, replace: Bool = false) throws -> String {
-        try relocate(path, in: directory, to: path, in: destination, replace: replace)
+    package func move(_ path: SafePath, in directory: Directory, to destination: Directory, replace: Bool = false,
+                      folders: FolderReplacement = .keepContents) throws -> String {
+        try relocate(path, in: directory, to: path, in: destination, replace: replace, folders: folders)
     }
 
     /// The work of `move` and `rename`. `forceCopy` takes the cross-file-system path even on one
@@ -32,13 +37,14 @@ extension Store {
     /// busy, everything is let go, and the move starts again once that lock is free.
     @discardableResult
     package func relocate(_ path: SafePath, in directory: Directory, to newPath: SafePath, in destination: Directory,
-                  replace: Bool, forceCopy: Bool = false) throws -> String {
+                  replace: Bool, folders: FolderReplacement = .keepContents, forceCopy: Bool = false) throws -> String {
         try CacheTag.refuseToChange(path, in: locations.namespace(for: directory))
         while true {
             let attempt: Attempt
             do {
-                attempt = try withTransfer(path, in: directory, to: newPath, in: destination, replace: replace, takingSource: true) { transfer in
-                    try relocate(transfer, replace: replace, forceCopy: forceCopy)
+                attempt = try withTransfer(path, in: directory, to: newPath, in: destination, replace: replace, folders: folders,
+                                           takingSource: true) { transfer in
+                    try relocate(transfer, replace: replace, folders: folders, forceCopy: forceCopy)
                 }
             } catch let busy as TreeLocks.Busy {
                 // A folder of the tree is in use: wait for it holding nothing, then start again.
@@ -51,10 +57,10 @@ extension Store {
 
     /// One attempt with the ends open: a folder moves unlocked (a rename; across file systems the
     /// copy locks it, see `TreeLocks`); a file is first locked and its journal settled.
-    private func relocate(_ transfer: Transfer, replace: Bool, forceCopy: Bool) throws -> Attempt {
+    private func relocate(_ transfer: Transfer, replace: Bool, folders: FolderReplacement, forceCopy: Bool) throws -> Attempt {
         let source = transfer.source
         guard transfer.sourceStatus.isRegularFile else {
-            return try relocate(transfer, locked: nil, replace: replace, forceCopy: forceCopy)
+            return try relocate(transfer, locked: nil, replace: replace, folders: folders, forceCopy: forceCopy)
         }
         let locked: FileDescriptor?
         do {
@@ -62,13 +68,13 @@ extension Store {
         } catch ShelfError.permissionDenied where !JournalFile.isPending(for: source.name, in: source.folder) {
             // A file this user may not read cannot be locked, yet a rename needs only the
             // folder's permission: it moves unlocked, and its journal (empty) stays.
-            return try relocate(transfer, locked: nil, replace: replace, forceCopy: forceCopy)
+            return try relocate(transfer, locked: nil, replace: replace, folders: folders, forceCopy: forceCopy)
         }
         guard let locked else { return .again }  // removed since it was checked
         let attempt = try locked.closeAfter { locked in
             guard try FileIdentity(locked.status()) == FileIdentity(transfer.sourceStatus) else { return Attempt.again }
             try AppendJournal.detach(locked, name: source.name, in: source.folder)
-            return try relocate(transfer, locked: locked, replace: replace, forceCopy: forceCopy)
+            return try relocate(transfer, locked: locked, replace: replace, folders: folders, forceCopy: forceCopy)
         }
         // The source's lock is let go before waiting, or two moves in opposite directions
         // would wait for each other forever.
@@ -87,19 +93,20 @@ extension Store {
 
     /// One attempt with the ends open (and a file source locked): a rename, else a copy across
     /// file systems.
-    private func relocate(_ transfer: Transfer, locked: FileDescriptor?, replace: Bool, forceCopy: Bool) throws -> Attempt {
+    private func relocate(_ transfer: Transfer, locked: FileDescriptor?, replace: Bool, folders: FolderReplacement,
+                          forceCopy: Bool) throws -> Attempt {
         let source = transfer.source
         do {
             if !forceCopy {
                 do {
                     try AtomicReplace.install(source.name, in: source.folder, path: source.path, as: transfer.destination,
-                                              replace: replace, oldFile: locked == nil ? .wait : .failIfBusy)
+                                              replace: replace, oldFile: locked == nil ? .wait : .failIfBusy, folders: folders)
                     return .moved(transfer.destination.path)
                 } catch ShelfError.io(_, _, let code) where code == Errno.crossDevice.rawValue {
                     // Another file system: copy, then remove.
                 }
             }
-            try moveAcrossFileSystems(transfer, locked: locked, replace: replace)
+            try moveAcrossFileSystems(transfer, locked: locked, replace: replace, folders: folders)
             return .moved(transfer.destination.path)
         } catch is AtomicReplace.TargetBusy {
             return .targetBusy
@@ -115,7 +122,7 @@ extension Store {
     ///
     /// A signal during the copy removes the copy and leaves the source as it was; once the copy
     /// is in place, the source is removed before the signal ends the process (`Interruption`).
-    private func moveAcrossFileSystems(_ transfer: Transfer, locked: FileDescriptor?, replace: Bool) throws {
+    private func moveAcrossFileSystems(_ transfer: Transfer, locked: FileDescriptor?, replace: Bool, folders: FolderReplacement) throws {
         let source = transfer.source
         let target = transfer.destination
         // The source is removed last; find out now, not after a long copy, if that will fail.
@@ -125,7 +132,7 @@ extension Store {
         try Interruption.deferring {
             let install = { (tempName: FileName) in
                 try AtomicReplace.install(tempName, in: target.folder, path: target.path, as: target, replace: replace,
-                                          oldFile: locked == nil ? .wait : .failIfBusy)
+                                          oldFile: locked == nil ? .wait : .failIfBusy, folders: folders)
             }
             guard let locked else {
                 let locks = TreeLocks()

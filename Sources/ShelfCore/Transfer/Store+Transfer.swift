@@ -3,7 +3,18 @@ struct Transfer {
     let source: Target
     let sourceStatus: FileStatus
     let destination: Target
+    /// What stands at the destination now (nil: nothing).
+    let existing: FileStatus?
+}
 
+/// What `replace` does to a folder that stands at the target (docs/move-copy-rename.md).
+public enum FolderReplacement: Sendable {
+    /// As `cp -rf` and `mv` do: a copy merges into the folder (same-named files replaced, files only
+    /// the target has kept); a move or rename replaces only an empty folder. A file never replaces
+    /// a folder.
+    case keepContents
+    /// The target folder is replaced whole: what only it held is deleted.
+    case replaceWhole
 }
 
 extension Store {
@@ -18,7 +29,8 @@ extension Store {
     ///   across file systems is copying (and so be both there and here). The lock is only tried,
     ///   since the destination's is held already: `TreeLocks.Busy` when it is taken.
     func withTransfer<R>(_ from: SafePath, in directory: Directory, to: SafePath, in destination: Directory,
-                         replace: Bool, takingSource: Bool = false, _ body: (Transfer) throws -> R) throws -> R {
+                         replace: Bool, folders: FolderReplacement = .keepContents, merging: Bool = false,
+                         takingSource: Bool = false, _ body: (Transfer) throws -> R) throws -> R {
         try existingTarget(from, in: directory).closeAfter { source in
             guard let st = try source.status() else { throw ShelfError.notFound(path: source.path) }
             if st.isSymbolicLink { throw ShelfError.symbolicLink(path: source.path) }
@@ -38,8 +50,8 @@ extension Store {
             }
             return try target.closeAfter { target in
                 if takingSource { try holdShared(source.folder) }
-                try check(target, against: st, replace: replace)
-                return try body(Transfer(source: source, sourceStatus: st, destination: target))
+                let existing = try check(target, against: st, replace: replace, folders: folders, merging: merging)
+                return try body(Transfer(source: source, sourceStatus: st, destination: target, existing: existing))
             }
         }
     }
@@ -54,15 +66,34 @@ extension Store {
     }
 
     /// The checks that need the opened target: identity (two directories may resolve into each
-    /// other, two names may be hard links of one file) and what already stands there.
-    private func check(_ target: Target, against source: FileStatus, replace: Bool) throws {
+    /// other, two names may be hard links of one file) and what already stands there. A folder
+    /// that `replace` would empty is refused here, before anything is copied; the rename that
+    /// puts a folder over an empty one checks again, atomically (`AtomicReplace.install`).
+    /// - Parameter merging: the caller merges a source folder into a target folder (copy).
+    /// - Returns: what stands at the target.
+    private func check(_ target: Target, against source: FileStatus, replace: Bool, folders: FolderReplacement,
+                       merging: Bool) throws -> FileStatus? {
         let identity = FileIdentity(source)
         let existing = try target.status()
         if let existing, FileIdentity(existing) == identity { throw Store.sameEntry(target.path) }
         if source.isFolder, try identity.contains(target.folder) { throw Store.insideItself(target.path) }
-        guard let existing else { return }
+        guard let existing else { return nil }
         if existing.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
         if !replace { throw ShelfError.alreadyExists(path: target.path) }
+        guard existing.isFolder, folders == .keepContents else { return existing }
+        if !source.isFolder { throw Store.fileOverFolder(target.path) }
+        if !merging, try !FolderEntries.isEmpty(target.name, in: target.folder, path: target.path) {
+            throw Store.folderNotEmpty(target.path)
+        }
+        return existing
+    }
+
+    static func fileOverFolder(_ path: String) -> ShelfError {
+        .folderInTheWay(path: path, reason: "a file does not replace a folder unless the folder is to be replaced whole")
+    }
+
+    static func folderNotEmpty(_ path: String) -> ShelfError {
+        .folderInTheWay(path: path, reason: "it is not empty, and moving a folder onto it replaces only an empty one")
     }
 
     static func sameEntry(_ path: String) -> ShelfError {

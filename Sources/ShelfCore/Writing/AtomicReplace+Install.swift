@@ -7,11 +7,15 @@ extension AtomicReplace {
     ///   - replace: false makes an existing target an error, decided by the kernel (no window in
     ///     which a racing writer's file could be clobbered) wherever `RENAME_NOREPLACE` works.
     ///   - oldFile: how to take the lock of a regular file replaced.
+    ///   - folders: `.keepContents` replaces a folder at the target only when it is empty, and only
+    ///     with a folder: one plain rename(2), which the kernel refuses for a folder that is not
+    ///     empty, so a file put into it meanwhile is never deleted.
     ///   - kernelFlags: false skips `renameat2`'s flags to exercise the portable fallbacks (tests).
-    /// - Throws: `alreadyExists`, `symbolicLink`, `TargetBusy`, and `.io(errno: EXDEV)` when the two
-    ///   folders are on different file systems (nothing has changed then; the caller copies instead).
+    /// - Throws: `alreadyExists`, `symbolicLink`, `folderInTheWay`, `TargetBusy`, and `.io(errno: EXDEV)`
+    ///   when the two folders are on different file systems (nothing has changed then; the caller
+    ///   copies instead).
     package static func install(_ name: FileName, in folder: FileDescriptor, path: String, as target: Target, replace: Bool,
-                        oldFile: OldFileLock = .wait, kernelFlags: Bool = true) throws {
+                        oldFile: OldFileLock = .wait, folders: FolderReplacement = .replaceWhole, kernelFlags: Bool = true) throws {
         // A network file system may refuse the flags, or the server apply them differently: the
         // portable fallbacks serve there (docs/file-systems.md).
         let kernelFlags = kernelFlags && !NetworkFileSystem.contains(target.folder)
@@ -22,6 +26,8 @@ extension AtomicReplace {
         if let existing, existing.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
         if !replace {
             try renameWithoutReplacing(name, in: folder, path: path, as: target, kernelFlags: kernelFlags)
+        } else if let existing, existing.isFolder, folders == .keepContents {
+            try replaceEmptyFolder(name, in: folder, path: path, as: target)
         } else if try existing?.isFolder == true || status(of: name, in: folder, path: path).isFolder {
             if existing == nil {
                 try folder.rename(name, to: target.name, in: target.folder, path: target.path)
@@ -56,6 +62,20 @@ extension AtomicReplace {
             // name goes to another file. The journal stays, empty, for the new file's appends.
             AppendJournal.settle(old, name: target.name, in: target.folder)
             try renameIntoPlace()
+        }
+    }
+
+    /// A folder over an empty folder, as mv does it: rename(2) replaces an empty folder atomically
+    /// and refuses one that is not (ENOTEMPTY, or EEXIST on some file systems), deciding in the
+    /// kernel, with no window. A file never replaces a folder here.
+    private static func replaceEmptyFolder(_ name: FileName, in folder: FileDescriptor, path: String, as target: Target) throws {
+        guard try status(of: name, in: folder, path: path).isFolder else { throw Store.fileOverFolder(target.path) }
+        do {
+            try kernel.rename(SystemString(name), in: folder.raw, to: SystemString(target.name), in: target.folder.raw, [])
+        } catch .folderNotEmpty, .fileExists {
+            throw Store.folderNotEmpty(target.path)
+        } catch {
+            throw ShelfError.system(error, path: target.path, operation: .rename)
         }
     }
 

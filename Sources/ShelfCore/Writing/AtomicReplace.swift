@@ -26,12 +26,14 @@ package enum AtomicReplace {
     /// - Parameters:
     ///   - replace: false makes an existing target an error (`alreadyExists`).
     ///   - oldFile: how to take the lock of the file replaced.
+    ///   - newFileMode: the mode a new file is created with (the umask applies, as with open(2)).
     ///   - beforeInstall: runs once the temp file is complete and durable (a crash-test point).
     /// On any error the temp file is removed and the target is untouched.
-    package static func write(_ target: Target, replace: Bool = true, oldFile: OldFileLock = .wait,
+    package static func write(_ target: Target, replace: Bool = true, oldFile: OldFileLock = .wait, newFileMode: UInt32 = 0o600,
                               beforeInstall: () -> Void = {}, fill: (FileDescriptor) throws -> Void) throws {
         if oldFile != .heldByCaller { try checkWritable(target) }
-        try TempFile.create(in: target.folder, path: target.path).closeAfter { temp in
+        try TempFile.create(in: target.folder, path: target.path, permissions: newFileMode).closeAfter { temp in
+            try keepMode(of: target, on: temp.file)
             try fill(temp.file)
             try commit(&temp, as: target, replace: replace, oldFile: oldFile, beforeInstall: beforeInstall)
         }
@@ -45,6 +47,16 @@ package enum AtomicReplace {
         beforeInstall()
         try install(name, in: target.folder, path: target.path, as: target, replace: replace, oldFile: oldFile)
         temp.nameTaken()
+    }
+
+    /// The new content of an existing file keeps its permission bits, as `sponge`, editors and
+    /// `cp` onto an existing file do: a file made 0644 for a web server stays readable after a
+    /// save. fchmod is not subject to the umask. setuid, setgid and sticky are not carried over:
+    /// the new file may belong to someone else than the old one. Set before `fill`, which may set
+    /// its own (a copy keeps its source's).
+    static func keepMode(of target: Target, on file: FileDescriptor) throws {
+        guard let st = try target.status(), st.isRegularFile else { return }
+        try file.setPermissions(st.permissions & 0o777)
     }
 
     /// A file its owner made read-only (`chmod a-w`) is not to be replaced: rename(2) would allow

@@ -8,20 +8,23 @@ extension Store {
     /// The folder of `prepared` under the writers' shared lock, then `body` with the target to
     /// write: `prepared` itself, or the same path walked again when its folder was removed while
     /// the input arrived.
-    func withLockedFolder<R>(of prepared: Target, _ safe: SafePath, in directory: Directory, _ body: (Target) throws -> R) throws -> R {
+    /// - Parameter folderMode: the mode of folders made again (see `FileMode.folder(for:)`).
+    func withLockedFolder<R>(of prepared: Target, _ safe: SafePath, in directory: Directory, folderMode: UInt32 = 0o700,
+                             _ body: (Target) throws -> R) throws -> R {
         if try FolderWalker.lockFolder(prepared.folder) { return try body(prepared) }
-        guard let again = try target(safe, in: directory, create: true) else {
+        guard let again = try target(safe, in: directory, create: true, folderMode: folderMode) else {
             throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
         }
         return try again.closeAfter(body)
     }
 
-    /// Walks to the folder of `safe`, making missing folders, without locking it (see above).
-    func preparedTarget(_ safe: SafePath, in directory: Directory) throws -> Target {
+    /// Walks to the folder of `safe`, making missing folders (of mode `folderMode`, less the
+    /// umask), without locking it (see above).
+    func preparedTarget(_ safe: SafePath, in directory: Directory, folderMode: UInt32 = 0o700) throws -> Target {
         let ns = try locations.namespace(for: directory)
         // shelf's own cache tag is no user's file, whichever path a writer takes to it.
         try CacheTag.refuseToChange(safe, in: ns)
-        guard let target = try FolderWalker.walk(safe, in: ns, create: true) else {
+        guard let target = try FolderWalker.walk(safe, in: ns, create: true, folderMode: folderMode) else {
             throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
         }
         return target

@@ -7,11 +7,15 @@ public struct SaveOptions: Sendable {
     /// When the file expires (seconds since 1970 UTC); nil for never. Stored with the file (see
     /// `Expiry`); a later save without it gives the new file no expiry.
     public var expiresAt: Int64?
+    /// The permission bits of a new file (folders made on the way get `FileMode.folder(for:)`);
+    /// the umask still applies, as with open(2). An existing file keeps its own mode.
+    public var mode: UInt32
 
-    public init(validateJSON: Bool? = nil, replace: Bool = true, expiresAt: Int64? = nil) {
+    public init(validateJSON: Bool? = nil, replace: Bool = true, expiresAt: Int64? = nil, mode: UInt32 = 0o600) {
         self.validateJSON = validateJSON
         self.replace = replace
         self.expiresAt = expiresAt
+        self.mode = mode
     }
 }
 
@@ -43,17 +47,20 @@ extension Store {
         if safe.namesFolder { throw ShelfError.invalidName(safe.description + "/", reason: "a file name cannot end with '/'") }
         // The input is read with no lock held; the folder is locked for the rename only (see
         // `withLockedFolder`): the input may come from another shelf process waiting for that lock.
-        return try preparedTarget(safe, in: directory).closeAfter { prepared in
+        let folderMode = FileMode.folder(for: options.mode)
+        return try preparedTarget(safe, in: directory, folderMode: folderMode).closeAfter { prepared in
             try Store.checkSaveTarget(prepared, options: options)
             try AtomicReplace.checkWritable(prepared)
             OldFileCache.release(prepared)
             let validate = options.validateJSON ?? Store.isJSONName(safe.name)
             var size: Int64 = 0
-            try TempFile.create(in: prepared.folder, path: prepared.path).closeAfter { temp in
+            try TempFile.create(in: prepared.folder, path: prepared.path, permissions: options.mode).closeAfter { temp in
                 size = try copy(from: &source, to: temp.file, validatingJSON: validate, path: prepared.path)
-                try withLockedFolder(of: prepared, safe, in: directory) { target in
+                try withLockedFolder(of: prepared, safe, in: directory, folderMode: folderMode) { target in
                     try temp.placed(in: target.folder, path: target.path) { placed in
                         try Store.checkSaveTarget(target, options: options)
+                        // The mode of the file replaced, read under the folder's lock.
+                        try AtomicReplace.keepMode(of: target, on: placed.file)
                         if let expires = options.expiresAt {
                             try Expiry.record(expires, on: placed.file, named: target.name, in: target.folder)
                         }

@@ -21,15 +21,17 @@ package struct TempFile {
 
     /// A new file in `folder`, unnamed where O_TMPFILE works and `/proc` is there to name it later;
     /// named from the start on a network file system, where O_TMPFILE is not relied on.
-    /// - Parameter path: the path of the target it is for, for messages.
-    static func create(in folder: FileDescriptor, path: String) throws -> TempFile {
+    /// - Parameters:
+    ///   - path: the path of the target it is for, for messages.
+    ///   - permissions: its mode, less the umask (as with open(2)).
+    static func create(in folder: FileDescriptor, path: String, permissions: UInt32 = 0o600) throws -> TempFile {
         if !NetworkFileSystem.contains(folder), (try? kernel.checkAccess("/proc/self/fd", in: nil, .exists)) != nil,
-           let unnamed = try? openUnnamed(in: folder, path: path) {
+           let unnamed = try? openUnnamed(in: folder, path: path, permissions: permissions) {
             return TempFile(file: unnamed, folder: folder, name: nil)
         }
         Interruption.enter()
         do {
-            let (file, name) = try createNamed(in: folder, path: path)
+            let (file, name) = try createNamed(in: folder, path: path, permissions: permissions)
             return TempFile(file: file, folder: folder, name: name, deferring: true)
         } catch {
             Interruption.leave()
@@ -119,18 +121,19 @@ package struct TempFile {
         FileName(prefix + String(UInt64.random(in: .min ... .max), radix: 16))
     }
 
-    private static func openUnnamed(in folder: FileDescriptor, path: String) throws -> FileDescriptor {
-        try folder.open(".", [.unnamedFile, .readWrite], path: path)
+    private static func openUnnamed(in folder: FileDescriptor, path: String, permissions: UInt32 = 0o600) throws -> FileDescriptor {
+        try folder.open(".", [.unnamedFile, .readWrite], permissions: permissions, path: path)
     }
 
     /// An exclusive new file under a fresh name (O_EXCL never clobbers), locked. A `clear` that
     /// found it in the instant before the lock removed it: then another name is tried.
-    private static func createNamed(in folder: FileDescriptor, path: String) throws -> (FileDescriptor, FileName) {
+    private static func createNamed(in folder: FileDescriptor, path: String,
+                                    permissions: UInt32 = 0o600) throws -> (FileDescriptor, FileName) {
         while true {
             let fresh = freshName()
             let raw: Int32
             do {
-                raw = try kernel.open(SystemString(fresh), in: folder.raw, [.readWrite, .create, .exclusive, .noFollow], permissions: 0o600)
+                raw = try kernel.open(SystemString(fresh), in: folder.raw, [.readWrite, .create, .exclusive, .noFollow], permissions: permissions)
             } catch .fileExists {
                 continue
             } catch {

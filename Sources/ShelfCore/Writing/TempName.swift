@@ -90,10 +90,20 @@ extension TempName {
     /// throws, the folder and everything in it are removed.
     package static func withFolder<R>(in folder: FileDescriptor, path: String, fill: (FileDescriptor) throws -> Void,
                                       install: (FileName) throws -> R) throws -> R {
+        try withEntry(in: folder, path: path, make: { name in
+            try folder.makeFolder(name, path: path)
+            try folder.open(name, FolderWalker.folderOptions, path: path).closeAfter(fill)
+        }, install: install)
+    }
+
+    /// Lets `make` create an entry (a folder, a link) under a reserved name in `folder`, then
+    /// `install` move it into place; returns what `install` returns. When either throws, whatever
+    /// has the reserved name is removed.
+    package static func withEntry<R>(in folder: FileDescriptor, path: String, make: (FileName) throws -> Void,
+                                     install: (FileName) throws -> R) throws -> R {
         let temp = try reserve(in: folder, path: path)
         do {
-            try folder.makeFolder(temp.name, path: path)
-            try folder.open(temp.name, FolderWalker.folderOptions, path: path).closeAfter(fill)
+            try make(temp.name)
             let installed = try install(temp.name)
             temp.release()
             return installed

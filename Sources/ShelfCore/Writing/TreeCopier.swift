@@ -22,6 +22,7 @@ enum TreeCopier {
                 return try copyFile(file, beside: target, install: install)
             }
         }
+        if st.isSymbolicLink { return try copyLink(name, in: folder, path: path, beside: target, install: install) }
         guard st.isFolder else { throw refusal(st, path: path) }
         guard let source = try FolderWalker.openFolder(name, in: folder, path: path, create: false) else {
             throw ShelfError.notFound(path: path)
@@ -133,6 +134,19 @@ enum TreeCopier {
         } else {
             throw refusal(st, path: path)
         }
+    }
+
+    /// A symbolic link (inside a folder being merged: a top-level source that is a link is refused
+    /// before) recreated with the same text, never resolved, under a reserved temporary name beside
+    /// `target` (`TempName`, so `clear` leaves it alone meanwhile), then handed to `install`.
+    private static func copyLink<R>(_ name: FileName, in folder: FileDescriptor, path: String, beside target: Target,
+                                    install: (FileName) throws -> R) throws -> R {
+        let text = try systemCall(.readLink, path: path) { () throws(Errno) in try kernel.readLink(SystemString(name), in: folder.raw) }
+        return try TempName.withEntry(in: target.folder, path: target.path, make: { temp in
+            try systemCall(.createLink, path: target.path) { () throws(Errno) in
+                try kernel.makeSymbolicLink(SystemString(temp), in: target.folder.raw, to: SystemString(bytes: text))
+            }
+        }, install: install)
     }
 
     private static func refusal(_ st: FileStatus, path: String) -> ShelfError {

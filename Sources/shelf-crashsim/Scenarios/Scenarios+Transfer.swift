@@ -57,18 +57,53 @@ extension Scenarios {
             Scenario(name: "rename-folder", summary: "rename of a folder tree",
                      setup: tree("documents"), steps: [Command("rename documents tree renamed")],
                      observe: ["documents"], next: next("documents", "renamed/a.json")),
-            Scenario(name: "rename-folder-replace", summary: "rename --force of a folder over another (exchange, then removal)",
+            Scenario(name: "rename-folder-replace", summary: "rename --replace-folder of a folder over another (exchange, then removal)",
                      setup: tree("documents") + tree("documents", "other"),
-                     steps: [Command("rename documents tree other --force")],
+                     steps: [Command("rename documents tree other --replace-folder")],
                      observe: ["documents"], oracle: .perItem, wholeFolders: [("documents", "other/")],
                      next: next("documents", "other/a.json"),
                      window: ("the replaced folder under the source's name", { $0.kind == .exchange })),
-            Scenario(name: "move-folder-replace", summary: "move --force of a folder over another in another folder (exchange across folders)",
+            Scenario(name: "move-folder-replace", summary: "move --replace-folder of a folder over another in another folder (exchange across folders)",
                      setup: tree("documents") + tree("applicationSupport"),
-                     steps: [Command("move documents tree applicationSupport --force")],
+                     steps: [Command("move documents tree applicationSupport --replace-folder")],
                      observe: ["documents", "applicationSupport"], oracle: .perItem, wholeFolders: [("applicationSupport", "tree/")],
                      next: next("applicationSupport", "tree/a.json"),
                      window: ("the replaced folder under the source's name", { $0.kind == .exchange })),
+        ] + merges
+    }
+
+    /// `--force` onto a folder (issue 15): a copy merges file by file, a move replaces only an empty folder.
+    static var merges: [Scenario] {
+        // The target tree has a file the source lacks, and an older version of every source file.
+        let target = { (directory: String) in
+            tree(directory) + [Command("save \(directory) tree/only-target.txt", input: "kept"),
+                               Command("save \(directory) tree/sub/b.txt", input: "older b")]
+        }
+        // An empty folder: made by a save, emptied by a remove (which leaves the folder).
+        let empty = { (directory: String) in
+            [Command("save \(directory) tree/x", input: "x"), Command("remove \(directory) tree/x")]
+        }
+        return [
+            Scenario(name: "copy-folder-merge", summary: "copy --force of a folder onto a folder: merged file by file, the target's own file kept",
+                     setup: tree("documents") + target("caches"),
+                     steps: [Command("copy documents tree caches --force")],
+                     observe: ["documents", "caches"], oracle: .perItem,
+                     keepsOneOf: [("caches", "tree/only-target.txt")], next: next("caches", "tree/a.json")),
+            Scenario(name: "copy-folder-merge-across", summary: "copy --force of a folder onto a folder on another file system",
+                     setup: tree("documents") + target("temporary"),
+                     steps: [Command("copy documents tree temporary --force")],
+                     observe: ["documents", "temporary"], oracle: .perItem,
+                     keepsOneOf: [("temporary", "tree/only-target.txt")], next: next("temporary", "tree/sub/b.txt")),
+            Scenario(name: "move-folder-onto-empty", summary: "move --force of a folder onto an empty folder (one rename, as mv)",
+                     setup: tree("documents") + empty("applicationSupport"),
+                     steps: [Command("move documents tree applicationSupport --force")],
+                     observe: ["documents", "applicationSupport"], oracle: .transfer(source: "documents", target: "applicationSupport"),
+                     next: next("applicationSupport", "tree/a.json")),
+            Scenario(name: "move-folder-onto-empty-across", summary: "move --force of a folder onto an empty folder on another file system",
+                     setup: tree("documents") + empty("temporary"),
+                     steps: [Command("move documents tree temporary --force")],
+                     observe: ["documents", "temporary"], oracle: .transfer(source: "documents", target: "temporary"),
+                     next: next("temporary", "tree/a.json")),
         ]
     }
 }

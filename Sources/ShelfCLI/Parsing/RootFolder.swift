@@ -1,0 +1,36 @@
+import ShelfCore
+
+/// `--root DIR` (or `SHELF_ROOT`): one folder as the whole store, every directory resolving to it
+/// (`Locations(folder:)`, the Swift API's `DiskStorage(path:)`). The folder must be named by an
+/// absolute path in UTF-8: a relative one would depend on where a cron job or script happens to
+/// run, and is refused rather than guessed. `/` is refused: `clear` would act on the whole disk.
+struct RootFolder: ArgumentValue, Equatable {
+    let path: String
+
+    static var kind: ArgumentKind { .file }
+
+    static func parse(_ word: Argument, as spelling: String) throws -> RootFolder {
+        try checked(String.parse(word, as: spelling), as: spelling)
+    }
+
+    /// The same checks for a value from `SHELF_ROOT`.
+    static func checked(_ text: String, as spelling: String) throws -> RootFolder {
+        guard text.hasPrefix("/") else {
+            throw UsageError("\(spelling) '\(text)' is not an absolute path; give the whole path (for example \"$PWD/\(text)\")")
+        }
+        var trimmed = Substring(text)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        if trimmed == "/" { throw UsageError("\(spelling) cannot be '/': the store's folder is cleared and listed as a whole") }
+        return RootFolder(path: String(trimmed))
+    }
+
+    /// The root a command runs with: `--root`, else a non-empty `SHELF_ROOT`, else none.
+    static func chosen(_ given: RootFolder?, environment: [String: String], invalid: [String]) throws -> RootFolder? {
+        if let given { return given }
+        if invalid.contains("SHELF_ROOT") {
+            throw UsageError("SHELF_ROOT is not valid UTF-8; shelf names folders by their exact text, so set it to a UTF-8 path")
+        }
+        guard let value = environment["SHELF_ROOT"], !value.isEmpty else { return nil }
+        return try checked(value, as: "SHELF_ROOT")
+    }
+}

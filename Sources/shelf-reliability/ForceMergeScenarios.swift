@@ -1,0 +1,108 @@
+import Foundation
+import Glibc
+
+/// The writing paths of issue 15's modes and `--force` on folders, raced by other shelf processes:
+/// `copy -f` merging a folder into one that writers are appending and saving into (nothing they
+/// were told was written may be lost: a merge never removes anything), `move -f` onto such a
+/// folder (always refused, nothing lost), and saves racing saves over a file whose mode must stay.
+enum ForceMergeScenarios {
+    static func run(_ battery: Battery) -> [ScenarioReport] {
+        [mergeRace(battery), modeRace(battery)]
+    }
+
+    static func mergeRace(_ battery: Battery) -> ScenarioReport {
+        battery.scenario("force: copy -f merges racing writers", checked: "copy -f of a folder onto a folder while appenders and savers write into the target, and move -f onto it: every acknowledged append once, every acknowledged save there, merged files the source's, move refused (73)") { report in
+            guard battery.shelf.hasAppend else { report.skipped = "append not available"; return }
+            var rng = battery.random(for: "force-merge")
+            for round in 0..<(battery.full ? 6 : 2) {
+                let sandbox = try Sandbox(label: "merge")
+                defer { sandbox.destroy() }
+                let sources = (0..<6).map { i in Content.json(run: round * 10 + i, size: rng.int(1...(64 << 10)), &rng) }
+                for (i, bytes) in sources.enumerated() {
+                    guard try battery.shelf.run(["save", "caches", "t/sub\(i % 2)/f\(i)"], in: sandbox, input: .bytes(bytes)).status == 0
+                    else { throw HarnessError("setting up the source failed") }
+                }
+                guard try battery.shelf.run(["save", "documents", "t/sub0/f0"], in: sandbox, input: .bytes(Array("old".utf8))).status == 0
+                else { throw HarnessError("setting up the target failed") }
+                var checks = Checks()
+                var appended: [String] = [], saved: [String] = []
+                var merges = 0, appends = 0, saves = 0, moves = 0
+                let total = battery.full ? 60 : 20
+                let merger = Lanes.Lane(next: {
+                    merges += 1
+                    if merges > total { return nil }
+                    let arguments = merges % 5 == 0 ? ["move", "-f", "caches", "t", "documents"] : ["copy", "-f", "caches", "t", "documents"]
+                    if arguments[0] == "move" { moves += 1 }
+                    return try battery.shelf.start(arguments, in: sandbox)
+                }, finished: { result in
+                    // A move onto the (never empty) target is refused; a copy merges.
+                    checks.expect(result, in: [0, 73], "a copy -f / move -f")
+                    if result.status == 73 && !result.err.contains("not empty") { checks.add("a 73 that is not the not-empty refusal: \(result.summary)") }
+                })
+                var pendingItem = "", pendingName = ""
+                let appender = Lanes.Lane(next: {
+                    appends += 1
+                    if appends > total * 4 { return nil }
+                    pendingItem = "{\"round\":\(round),\"n\":\(appends)}"
+                    return try battery.shelf.start(["append", "documents", "t/log.jsonl"], in: sandbox, input: .bytes(Array((pendingItem + "\n").utf8)))
+                }, finished: { result in
+                    checks.expect(result, in: [0], "an append into the target")
+                    if result.status == 0 { appended.append(pendingItem) }
+                })
+                let saver = Lanes.Lane(next: {
+                    saves += 1
+                    if saves > total * 2 { return nil }
+                    pendingName = "t/sub\(saves % 3)/written-\(saves)"
+                    return try battery.shelf.start(["save", "documents", pendingName], in: sandbox, input: .bytes(Array(pendingName.utf8)))
+                }, finished: { result in
+                    checks.expect(result, in: [0], "a save into the target")
+                    if result.status == 0 { saved.append(pendingName) }
+                })
+                try Lanes.run([merger, appender, saver])
+                let target = sandbox.namespace("documents")
+                let log = Sandbox.readFile(target + "/t/log.jsonl").map { String(decoding: $0, as: UTF8.self) } ?? ""
+                let lines = log.split(separator: "\n").map(String.init)
+                checks.expect(lines.sorted() == appended.sorted(), "the log holds \(lines.count) items, \(appended.count) were acknowledged (each must be there once)")
+                for name in saved where Sandbox.readFile(target + "/" + name) != Array(name.utf8) {
+                    checks.add("an acknowledged save is missing or changed after the merges: \(name)")
+                }
+                for (i, bytes) in sources.enumerated() where Sandbox.readFile(target + "/t/sub\(i % 2)/f\(i)") != bytes {
+                    checks.add("a merged file is not its source's bytes: t/sub\(i % 2)/f\(i)")
+                }
+                checks.expect(Sandbox.reservedLeftovers(target).isEmpty, "temporary files left: \(Sandbox.reservedLeftovers(target))")
+                report.record(checks.problems, run: "round \(round): \(total) copy -f/move -f (\(moves) moves), \(appended.count) appends, \(saved.count) saves")
+            }
+        }
+    }
+
+    static func modeRace(_ battery: Battery) -> ScenarioReport {
+        battery.scenario("force: saves keep the mode", checked: "8 saves at once over a file made 0644, many rounds: the file keeps 0644 and holds one save's bytes whole") { report in
+            var rng = battery.random(for: "mode-race")
+            let sandbox = try Sandbox(label: "mode")
+            defer { sandbox.destroy() }
+            guard try battery.shelf.run(["save", "caches", "m/page.html"], in: sandbox, input: .bytes(Array("first".utf8))).status == 0
+            else { throw HarnessError("the first save failed") }
+            let file = sandbox.namespace("caches") + "/m/page.html"
+            guard chmod(file, 0o644) == 0 else { throw HarnessError("chmod failed") }
+            for round in 0..<(battery.full ? 20 : 6) {
+                let documents = (0..<8).map { w in Content.json(run: round * 8 + w, size: rng.int(1...(128 << 10)), &rng) }
+                var checks = Checks()
+                var lanes: [Lanes.Lane] = []
+                for document in documents {
+                    var started = false
+                    lanes.append(Lanes.Lane(next: {
+                        if started { return nil }
+                        started = true
+                        return try battery.shelf.start(["save", "caches", "m/page.html"], in: sandbox, input: .bytes(document))
+                    }, finished: { result in checks.expect(result, in: [0], "a racing save") }))
+                }
+                try Lanes.run(lanes)
+                var st = stat()
+                checks.expect(lstat(file, &st) == 0 && st.st_mode & 0o7777 == 0o644,
+                              "the mode after the race is \(String(st.st_mode & 0o7777, radix: 8)), not 644")
+                checks.expect(Sandbox.readFile(file).map { documents.contains($0) } ?? false, "the file is no save's whole content")
+                report.record(checks.problems, run: "round \(round)")
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Glibc
+import Testing
+@testable import ShelfCore
+
+/// `save` keeps an existing file's permission bits; `--mode` sets a new file's (less the umask).
+@Suite struct FileModeTests {
+    let home = TestHome()
+
+    /// The process's umask, read without changing it (tests run in parallel in one process).
+    static var umask: UInt32 {
+        let status = (try? FileDescriptor.readSmallFile("/proc/self/status")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Umask:") }
+        return line.flatMap { UInt32($0.dropFirst(6).trimmingPrefix(while: { $0 == "\t" || $0 == " " }), radix: 8) } ?? 0o022
+    }
+
+    func mode(_ relative: String) -> UInt32 {
+        var st = stat()
+        #expect(lstat(home.path(relative), &st) == 0)
+        return UInt32(st.st_mode) & 0o7777
+    }
+
+    @Test func saveOverAFileKeepsItsPermissionBits() {
+        #expect(home.run(["save", "caches", "page.html"], stdin: "one").status == 0)
+        #expect(mode("cache/shelf/page.html") == 0o600 & ~Self.umask)
+        #expect(chmod(home.path("cache/shelf/page.html"), 0o640) == 0)
+        #expect(home.run(["save", "caches", "page.html"], stdin: "two").status == 0)
+        #expect(mode("cache/shelf/page.html") == 0o640)
+        #expect(home.read("cache/shelf/page.html") == "two")
+    }
+
+    @Test func aKeptModeIsNotNarrowedByTheUmaskButLosesSetuid() {
+        #expect(home.run(["save", "caches", "tool"], stdin: "one").status == 0)
+        #expect(chmod(home.path("cache/shelf/tool"), 0o4777) == 0)
+        #expect(home.run(["save", "caches", "tool"], stdin: "two").status == 0)
+        #expect(mode("cache/shelf/tool") == 0o777)
+    }
+
+    @Test func appendRewritingAFileKeepsItsMode() {
+        #expect(home.run(["save", "caches", "one.json"], stdin: "{\"a\":1}").status == 0)
+        #expect(chmod(home.path("cache/shelf/one.json"), 0o644) == 0)
+        // A single value becomes an array: the whole file is rewritten.
+        #expect(home.run(["append", "caches", "one.json"], stdin: "{\"b\":2}").status == 0)
+        #expect(home.read("cache/shelf/one.json") == "[{\"a\":1},{\"b\":2}]")
+        #expect(mode("cache/shelf/one.json") == 0o644)
+    }
+
+    @Test func modeGivesANewFileAndItsNewFoldersTheirBits() {
+        let result = home.run(["save", "documents", "www/site/index.html", "--mode", "644"], stdin: "<p>")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(mode("docs/shelf/www/site/index.html") == 0o644 & ~Self.umask)
+        #expect(mode("docs/shelf/www") == 0o755 & ~Self.umask)
+        #expect(mode("docs/shelf/www/site") == 0o755 & ~Self.umask)
+        #expect(mode("docs/shelf") == 0o700)
+    }
+
+    @Test func modeLeavesAnExistingFileItsOwnMode() {
+        #expect(home.run(["save", "caches", "kept"], stdin: "one").status == 0)
+        #expect(chmod(home.path("cache/shelf/kept"), 0o640) == 0)
+        #expect(home.run(["save", "caches", "kept", "--mode", "0666"], stdin: "two").status == 0)
+        #expect(mode("cache/shelf/kept") == 0o640)
+    }
+
+    @Test func readOnlyModeStillLetsTheFileBeMadeInsideNewFolders() {
+        let result = home.run(["save", "caches", "ro/file", "--mode", "0444"], stdin: "x")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(mode("cache/shelf/ro/file") == 0o444 & ~Self.umask)
+        #expect(mode("cache/shelf/ro") == 0o755 & ~Self.umask)
+        // Read-only now: a later save refuses, as for any file made read-only (root may write it).
+        if getuid() != 0 { #expect(home.run(["save", "caches", "ro/file"], stdin: "y").status == 77) }
+    }
+
+    @Test(arguments: ["u+rw", "888", "01777", "4755", "", "0x1ff", "77777", "-1"])
+    func badModesAreUsageErrorsAndWriteNothing(_ value: String) {
+        let result = home.run(["save", "caches", "bad", "--mode", value], stdin: "x")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--mode"))
+        #expect(!home.exists("cache/shelf/bad"))
+    }
+
+    @Test func folderModeGivesSearchWhereReadIs() {
+        #expect(FileMode.folder(for: 0o644) == 0o755)
+        #expect(FileMode.folder(for: 0o640) == 0o750)
+        #expect(FileMode.folder(for: 0o600) == 0o700)
+        #expect(FileMode.folder(for: 0o000) == 0o700)
+        #expect(FileMode.folder(for: 0o604) == 0o705)
+    }
+
+    @Test func appendGivesANewFileItsModeAndLeavesAnOldOneItsOwn() {
+        let result = home.run(["append", "caches", "logs/run.jsonl", "--mode", "640"], stdin: "{\"n\":1}\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(mode("cache/shelf/logs/run.jsonl") == 0o640 & ~Self.umask)
+        #expect(mode("cache/shelf/logs") == 0o750 & ~Self.umask)
+        #expect(home.run(["append", "caches", "logs/run.jsonl", "--mode", "666"], stdin: "{\"n\":2}\n").status == 0)
+        #expect(mode("cache/shelf/logs/run.jsonl") == 0o640 & ~Self.umask)
+        #expect(home.read("cache/shelf/logs/run.jsonl") == "{\"n\":1}\n{\"n\":2}\n")
+    }
+
+    @Test func appendToANewNumberedFolderGivesItsFilesTheMode() {
+        #expect(home.run(["append", "caches", "shots/", "--mode", "644"], stdin: "png").status == 0)
+        #expect(mode("cache/shelf/shots") == 0o755 & ~Self.umask)
+        #expect(mode("cache/shelf/shots/0") == 0o644 & ~Self.umask)
+    }
+}

@@ -1,0 +1,146 @@
+import Dispatch
+import Glibc
+import Testing
+@testable import ShelfCore
+
+/// `--force` onto a folder follows `cp -rf` (copy merges) and `mv` (a move replaces only an empty
+/// folder); a folder is replaced whole only with `--replace-folder` (docs/move-copy-rename.md).
+@Suite struct FolderForceTests {
+    let home = TestHome()
+
+    func save(_ directory: String, _ path: String, _ text: String) {
+        #expect(home.run(["save", directory, path], stdin: text).status == 0)
+    }
+
+    @Test func copyForceMergesAsCpDoes() {
+        save("caches", "site/index.html", "new index")
+        save("caches", "site/css/a.css", "new a")
+        save("caches", "site/img/logo.png", "logo")
+        save("documents", "site/index.html", "old index")
+        save("documents", "site/css/a.css", "old a")
+        save("documents", "site/css/only-target.css", "kept")
+        save("documents", "site/notes.txt", "kept too")
+        let result = home.run(["copy", "-f", "caches", "site", "documents"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(home.read("docs/shelf/site/index.html") == "new index")
+        #expect(home.read("docs/shelf/site/css/a.css") == "new a")
+        #expect(home.read("docs/shelf/site/img/logo.png") == "logo")
+        #expect(home.read("docs/shelf/site/css/only-target.css") == "kept")
+        #expect(home.read("docs/shelf/site/notes.txt") == "kept too")
+        #expect(home.read("cache/shelf/site/index.html") == "new index")
+        #expect(home.allPaths().filter { $0.contains(".shelf-tmp") }.isEmpty)
+    }
+
+    @Test func copyForceOfAFileOntoAFolderIsRefusedAndNamesTheWayOut() {
+        save("caches", "x", "file")
+        save("documents", "x/inner.txt", "old")
+        let result = home.run(["copy", "-f", "caches", "x", "documents"])
+        #expect(result.status == 73)
+        #expect(result.stderr.contains(home.path("docs/shelf/x")) && result.stderr.contains("--replace-folder"))
+        #expect(home.read("docs/shelf/x/inner.txt") == "old")
+        #expect(home.run(["copy", "--replace-folder", "caches", "x", "documents"]).status == 0)
+        #expect(home.read("docs/shelf/x") == "file")
+    }
+
+    @Test func aMergeStopsAtAFolderWhereTheTargetHasAFile() {
+        save("caches", "t/a/inner.txt", "new")
+        save("documents", "t/a", "a file")
+        #expect(home.run(["copy", "-f", "caches", "t", "documents"]).status == 73)
+        #expect(home.read("docs/shelf/t/a") == "a file")
+        #expect(home.allPaths().filter { $0.contains(".shelf-tmp") }.isEmpty)
+    }
+
+    @Test func aMergeReplacesALinkInTheTargetWithoutFollowingIt() throws {
+        save("caches", "t/f", "new")
+        save("documents", "t/keep", "k")
+        try home.write("outside", "outside")
+        #expect(symlink(home.path("outside"), home.path("docs/shelf/t/f")) == 0)
+        #expect(home.run(["copy", "-f", "caches", "t", "documents"]).status == 0)
+        #expect(home.read("docs/shelf/t/f") == "new")
+        var st = stat()
+        #expect(lstat(home.path("docs/shelf/t/f"), &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG)
+        #expect(home.read("outside") == "outside")
+    }
+
+    @Test func aMergeCopiesLinksInsideTheSourceAsLinks() {
+        save("caches", "t/a.txt", "a")
+        #expect(symlink("a.txt", home.path("cache/shelf/t/link")) == 0)
+        save("documents", "t/other", "o")
+        #expect(home.run(["copy", "-f", "caches", "t", "documents"]).status == 0)
+        var buffer = [CChar](repeating: 0, count: 64)
+        #expect(readlink(home.path("docs/shelf/t/link"), &buffer, 63) == 5)
+        // Twice: the link the first merge made is replaced by the second.
+        #expect(home.run(["copy", "-f", "caches", "t", "documents"]).status == 0)
+        #expect(home.read("docs/shelf/t/link") == "a")
+    }
+
+    @Test(arguments: [["move", "-f", "caches", "t", "documents"], ["rename", "-f", "caches", "t", "u"]])
+    func moveForceReplacesAnEmptyFolderOnly(_ arguments: [String]) {
+        let targetRoot = arguments[0] == "move" ? "docs/shelf/t" : "cache/shelf/u"
+        save("caches", "t/new.txt", "new")
+        save(arguments[0] == "move" ? "documents" : "caches", (arguments[0] == "move" ? "t" : "u") + "/old.txt", "old")
+        let refused = home.run(arguments)
+        #expect(refused.status == 73)
+        #expect(refused.stderr.contains("not empty") && refused.stderr.contains("--replace-folder"))
+        #expect(home.read(targetRoot + "/old.txt") == "old" && home.read("cache/shelf/t/new.txt") == "new")
+        #expect(unlink(home.path(targetRoot + "/old.txt")) == 0)
+        #expect(home.run(arguments).status == 0)
+        #expect(home.read(targetRoot + "/new.txt") == "new" && !home.exists("cache/shelf/t"))
+    }
+
+    @Test func moveForceOfAFileOntoAnEmptyFolderIsRefused() {
+        save("caches", "x", "file")
+        #expect(mkdir(home.path("docs"), 0o700) == 0 && mkdir(home.path("docs/shelf"), 0o700) == 0)
+        #expect(mkdir(home.path("docs/shelf/x"), 0o700) == 0)
+        #expect(home.run(["move", "-f", "caches", "x", "documents"]).status == 73)
+        #expect(home.read("cache/shelf/x") == "file")
+    }
+
+    @Test func theSwiftAPIMergesToo() throws {
+        let store = try home.store()
+        save("caches", "t/a", "new")
+        save("documents", "t/b", "kept")
+        try store.copy("t", in: .caches, to: .documents, replace: true)
+        #expect(home.read("docs/shelf/t/a") == "new" && home.read("docs/shelf/t/b") == "kept")
+        #expect(throws: Store.folderNotEmpty(home.path("docs/shelf/t"))) {
+            try store.move("t", in: .caches, to: .documents, replace: true)
+        }
+        try store.move("t", in: .caches, to: .documents, replace: true, folders: .replaceWhole)
+        #expect(home.read("docs/shelf/t/a") == "new" && !home.exists("docs/shelf/t/b"))
+    }
+
+    /// Writers into the target folder while merges run: every item appended to a file only the
+    /// target has, and every file saved into it, is there at the end. Counted, not timed.
+    @Test func mergesLoseNothingConcurrentWritersPutInTheTarget() throws {
+        let store = try home.store()
+        for i in 0..<5 { save("caches", "t/sub/f\(i)", "source \(i)") }
+        save("documents", "t/log.jsonl", "")
+        let merges = 30, appends = 200
+        DispatchQueue.concurrentPerform(iterations: 3) { lane in
+            do {
+                switch lane {
+                case 0:
+                    for _ in 0..<merges { try store.copy("t", in: .caches, to: .documents, replace: true) }
+                case 1:
+                    for i in 0..<appends {
+                        var line = BytesSource(Array("{\"n\":\(i)}\n".utf8))
+                        try store.append(from: &line, to: "t/log.jsonl", in: .documents)
+                    }
+                default:
+                    for i in 0..<appends {
+                        var bytes = BytesSource(Array("w\(i)".utf8))
+                        try store.save(from: &bytes, to: "t/sub/written-\(i)", in: .documents)
+                    }
+                }
+            } catch {
+                Issue.record("lane \(lane): \(error)")
+            }
+        }
+        let log = home.read("docs/shelf/t/log.jsonl") ?? ""
+        #expect(log.split(separator: "\n").count == appends)
+        #expect(Set(log.split(separator: "\n")).count == appends)
+        for i in 0..<appends { #expect(home.read("docs/shelf/t/sub/written-\(i)") == "w\(i)") }
+        for i in 0..<5 { #expect(home.read("docs/shelf/t/sub/f\(i)") == "source \(i)") }
+        #expect(home.allPaths().filter { $0.contains(".shelf-tmp") }.isEmpty)
+    }
+}
