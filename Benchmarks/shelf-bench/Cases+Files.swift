@@ -33,19 +33,6 @@ extension Cases {
         let fresh: (String) -> (Int) throws -> Void = { path in
             { _ in try DataFiles.removeDurably(path) }
         }
-        let savePipe = BenchCase(
-            name: "save \(label) from a pipe, durable",
-            shelf: Side(label: "shelf save", prepare: fresh(stored)) { _ in
-                shelf(w, "save", "caches", "big.bin", input: .feed(bytes: size))
-            },
-            baseline: Side(label: "cat > f && sync f", prepare: fresh(copy)) { _ in
-                shell(w, #"cat > "$1" && sync "$1""#, copy, input: .feed(bytes: size))
-            },
-            target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.durable, warmUp: true, tools: ["cat", "sync"],
-            tearDown: {
-                w.remove(stored)
-                w.remove(copy)
-            })
         // The same over an existing file of the same size: both sides then also free the old
         // file's blocks (cat when the shell truncates it, shelf when the replaced file goes).
         let existing: (String) -> (Int) throws -> Void = { path in
@@ -54,19 +41,24 @@ extension Cases {
                 try DataFiles.writeBytesDurably(path, bytes: size)
             }
         }
-        let replacePipe = BenchCase(
-            name: "replace \(label) from a pipe, durable",
-            shelf: Side(label: "shelf save", prepare: existing(stored)) { _ in
-                shelf(w, "save", "caches", "big.bin", input: .feed(bytes: size))
-            },
-            baseline: Side(label: "cat > f && sync f", prepare: existing(copy)) { _ in
-                shell(w, #"cat > "$1" && sync "$1""#, copy, input: .feed(bytes: size))
-            },
-            target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.durable, warmUp: true, tools: ["cat", "sync"],
-            tearDown: {
-                w.remove(stored)
-                w.remove(copy)
-            })
+        // A save from a pipe against `cat > f && sync f`, each side's file made ready by `prepare`.
+        let fromPipe = { (name: String, prepare: (String) -> (Int) throws -> Void) in
+            BenchCase(
+                name: name,
+                shelf: Side(label: "shelf save", prepare: prepare(stored)) { _ in
+                    shelf(w, "save", "caches", "big.bin", input: .feed(bytes: size))
+                },
+                baseline: Side(label: "cat > f && sync f", prepare: prepare(copy)) { _ in
+                    shell(w, #"cat > "$1" && sync "$1""#, copy, input: .feed(bytes: size))
+                },
+                target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.durable, warmUp: true, tools: ["cat", "sync"],
+                tearDown: {
+                    w.remove(stored)
+                    w.remove(copy)
+                })
+        }
+        let savePipe = fromPipe("save \(label) from a pipe, durable", fresh)
+        let replacePipe = fromPipe("replace \(label) from a pipe, durable", existing)
         let saveFile = BenchCase(
             name: "save \(label) with --file, durable",
             shelf: Side(label: "shelf save --file", prepare: fresh(stored)) { _ in
