@@ -111,11 +111,11 @@ extension AtomicReplace {
     private static func exchange(_ name: FileName, in folder: FileDescriptor, path: String, with target: Target) throws -> Bool {
         let aside = name.hasPrefix(TempFile.prefix) ? nil : try? TempName.reserve(in: folder, path: path)
         defer { aside?.release() }
-        do {
+        do throws(Errno) {
             try kernel.rename(SystemString(name), in: folder.raw, to: SystemString(target.name), in: target.folder.raw, .exchange)
-        } catch let error as Errno where isUnsupportedFlag(error) {
+        } catch where isUnsupportedFlag(error) {
             return false
-        } catch let error as Errno {
+        } catch {
             throw ShelfError.system(error, path: target.path, operation: .rename)
         }
         var old = name
