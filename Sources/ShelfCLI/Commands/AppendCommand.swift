@@ -5,9 +5,11 @@ struct AppendCommand: Command {
     static let each = Flag("each", help: "the input is a JSON array: append each of its elements")
     static let raw = Flag("raw", help: "append the bytes as they are, without checking for JSON")
 
+    static let commandName = "append"
+
     static let spec = CommandSpec(
         AppendCommand.self,
-        name: "append",
+        name: commandName,
         summary: "add standard input (or --file) to the array, lines, folder or file at <path>",
         arguments: [Shared.directory, Shared.path],
         options: [Shared.file, each, raw, Shared.mode, Shared.jsonReport],

@@ -2,9 +2,10 @@ import ShelfCore
 
 /// `shelf apps`: the namespaces present in each directory.
 struct AppsCommand: Command {
+    static let commandName = "apps"
     static let spec = CommandSpec(
         AppsCommand.self,
-        name: "apps",
+        name: commandName,
         summary: "list the app namespaces present in each directory, one 'directory<TAB>name' per line",
         arguments: [],
         options: [Shared.json],

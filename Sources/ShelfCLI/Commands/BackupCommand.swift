@@ -2,9 +2,10 @@ import ShelfCore
 
 /// `shelf backup`: undoes `do-not-backup` (Disk's `backup`).
 struct BackupCommand: StoredPathCommand {
+    static let commandName = "backup"
     static let spec = CommandSpec(
         BackupCommand.self,
-        name: "backup",
+        name: commandName,
         summary: "include the file or folder at <path> in backups again (undo do-not-backup)",
         arguments: [Shared.directory, Shared.path],
         options: [],

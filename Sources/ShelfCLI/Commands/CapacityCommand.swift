@@ -6,9 +6,11 @@ struct CapacityCommand: Command {
         "directory", help: Shared.directory.argumentSpec.help + " (default: documents)")
     static let human = Flag("human", help: "sizes in binary units with one decimal (1.5 GiB) instead of bytes")
 
+    static let commandName = "capacity"
+
     static let spec = CommandSpec(
         CapacityCommand.self,
-        name: "capacity",
+        name: commandName,
         summary: "print the total and available space of the volume holding <directory> (default documents)",
         arguments: [directory],
         options: [Shared.json, human],

@@ -15,9 +15,11 @@ struct ClearCommand: Command {
     static let verbose = Flag("verbose", short: "v", help: "print each removed file; report skipped ones on standard error")
     static let null = Flag("null", short: "0", help: "with --verbose or --dry-run: end each path with NUL instead of a newline, and print its exact bytes")
 
+    static let commandName = "clear"
+
     static let spec = CommandSpec(
         ClearCommand.self,
-        name: "clear",
+        name: commandName,
         summary: "remove everything in <directory> (or its <folder>), or only what breaks --older-than, --max-size, --expired",
         arguments: [Shared.directory, folder],
         options: [olderThan, maxSize, expired, keepNewest, dryRun, verbose, null, Shared.json],

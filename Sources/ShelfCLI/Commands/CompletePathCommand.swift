@@ -7,9 +7,11 @@ struct CompletePathCommand: Command {
     static let directory = Positional<Argument>("directory", help: Shared.directory.argumentSpec.help, kind: .directory)
     static let prefix = OptionalPositional<Argument>("prefix", help: "what has been typed of the path so far", kind: .storedPath)
 
+    static let commandName = "__complete-path"
+
     static let spec = CommandSpec(
         CompletePathCommand.self,
-        name: "__complete-path",
+        name: commandName,
         summary: "print the stored paths in <directory> that start with <prefix>, one per line (for shell completion)",
         arguments: [directory, prefix],
         options: [],

@@ -2,9 +2,11 @@
 struct CompletionsCommand: Command {
     static let shell = Positional<Shell>("shell", help: "bash, zsh or fish")
 
+    static let commandName = "completions"
+
     static let spec = CommandSpec(
         CompletionsCommand.self,
-        name: "completions",
+        name: commandName,
         summary: "print the completion script for <shell> (bash, zsh or fish)",
         arguments: [shell],
         options: [],

@@ -4,9 +4,11 @@ import ShelfCore
 struct CopyCommand: Command {
     static let newPath = OptionalPositional<SafePath>("new-path", help: "the copy's path (default: <path>)")
 
+    static let commandName = "copy"
+
     static let spec = CommandSpec(
         CopyCommand.self,
-        name: "copy",
+        name: commandName,
         summary: "copy the file or folder at <path> into <to-directory>, as <new-path> if given",
         arguments: [Shared.directory, Shared.path, Shared.toDirectory, newPath],
         options: [Shared.force, Shared.replaceFolder, Shared.printPath, Shared.jsonReport],

@@ -4,9 +4,11 @@ import ShelfCore
 struct DirsCommand: Command {
     static let group = Option<String>("group", value: "NAME", help: "resolve sharedContainer for the group NAME")
 
+    static let commandName = "dirs"
+
     static let spec = CommandSpec(
         DirsCommand.self,
-        name: "dirs",
+        name: commandName,
         summary: "print the folder of each directory, one 'name<TAB>path' per line",
         arguments: [],
         options: [Shared.json, group],

@@ -2,9 +2,10 @@ import ShelfCore
 
 /// `shelf do-not-backup`: marks a file or folder for backup tools to skip (Disk's `doNotBackup`).
 struct DoNotBackupCommand: StoredPathCommand {
+    static let commandName = "do-not-backup"
     static let spec = CommandSpec(
         DoNotBackupCommand.self,
-        name: "do-not-backup",
+        name: commandName,
         summary: "exclude the file or folder at <path> from backups (user.xdg.robots.backup=false)",
         arguments: [Shared.directory, Shared.path],
         options: [],

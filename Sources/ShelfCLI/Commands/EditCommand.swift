@@ -4,9 +4,11 @@ import ShelfCore
 struct EditCommand: Command {
     static let raw = Flag("raw", help: "put a .json path back without checking that it is JSON")
 
+    static let commandName = "edit"
+
     static let spec = CommandSpec(
         EditCommand.self,
-        name: "edit",
+        name: commandName,
         summary: "open a copy of <path> in $VISUAL or $EDITOR (else vi), check it and put it back atomically",
         arguments: [Shared.directory, Shared.path],
         options: [raw, Shared.printPath, Shared.jsonReport],

@@ -6,9 +6,11 @@ struct ExistsCommand: Command {
         "path", help: "relative path inside the directory; several: the answer is yes only if all are there")
     static let allowExpired = Flag("allow-expired", help: "count a file whose expiry time has passed as there")
 
+    static let commandName = "exists"
+
     static let spec = CommandSpec(
         ExistsCommand.self,
-        name: "exists",
+        name: commandName,
         summary: "exit 0 if a file or folder is stored at every <path>, 1 if one is missing, 3 if one has expired; prints nothing",
         arguments: [Shared.directory, paths],
         options: [allowExpired],

@@ -2,9 +2,11 @@
 struct HelpCommand: Command {
     static let command = OptionalPositional<CommandName>("command", help: "the command to explain")
 
+    static let commandName = "help"
+
     static let spec = CommandSpec(
         HelpCommand.self,
-        name: "help",
+        name: commandName,
         summary: "show help for shelf or for one command",
         arguments: [command],
         options: [],

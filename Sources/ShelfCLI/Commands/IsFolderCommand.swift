@@ -2,9 +2,10 @@ import ShelfCore
 
 /// `shelf is-folder`: answers with the exit status only (Disk's `isFolder`).
 struct IsFolderCommand: StoredPathCommand {
+    static let commandName = "is-folder"
     static let spec = CommandSpec(
         IsFolderCommand.self,
-        name: "is-folder",
+        name: commandName,
         summary: "exit 0 if <path> is a folder, 1 if it is a file or missing; prints nothing",
         arguments: [Shared.directory, Shared.path],
         options: [],

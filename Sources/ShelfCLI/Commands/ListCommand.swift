@@ -10,9 +10,11 @@ struct ListCommand: Command {
     static let json = Flag("json", help: "print one JSON array of objects, one per entry, instead of text")
     static let all = Flag("all", short: "a", help: "also shelf's own CACHEDIR.TAG at the top of caches")
 
+    static let commandName = "list"
+
     static let spec = CommandSpec(
         ListCommand.self,
-        name: "list",
+        name: commandName,
         summary: "print the names in <directory> (or its <folder>); folders end with '/'",
         arguments: [Shared.directory, folder],
         options: [long, recursive, human, all, Shared.null, json],

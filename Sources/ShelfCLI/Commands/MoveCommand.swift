@@ -2,9 +2,10 @@ import ShelfCore
 
 /// `shelf move`: the same relative path in another directory (Disk's `move(_:in:to:)`).
 struct MoveCommand: Command {
+    static let commandName = "move"
     static let spec = CommandSpec(
         MoveCommand.self,
-        name: "move",
+        name: commandName,
         summary: "move the file or folder at <path> to the same path in <to-directory>",
         arguments: [Shared.directory, Shared.path, Shared.toDirectory],
         options: [Shared.force, Shared.replaceFolder, Shared.printPath, Shared.jsonReport],

@@ -4,9 +4,11 @@ import ShelfCore
 struct PathCommand: Command {
     static let path = OptionalPositional<SafePath>("path", help: "relative path inside the directory (default: the folder itself)")
 
+    static let commandName = "path"
+
     static let spec = CommandSpec(
         PathCommand.self,
-        name: "path",
+        name: commandName,
         summary: "print the absolute path of <path> in <directory> (or of the directory's folder)",
         arguments: [Shared.directory, path],
         options: [Shared.json],

@@ -6,9 +6,11 @@ struct RemoveCommand: Command {
     static let paths = RepeatedPositional<SafePath>(
         "path", help: "relative path inside the directory; several are removed in the order given")
 
+    static let commandName = "remove"
+
     static let spec = CommandSpec(
         RemoveCommand.self,
-        name: "remove",
+        name: commandName,
         summary: "remove the file or folder (recursively) at each <path>",
         arguments: [Shared.directory, paths],
         options: [force, Shared.jsonReport],

@@ -4,9 +4,11 @@ import ShelfCore
 struct RenameCommand: Command {
     static let newPath = Positional<SafePath>("new-path", help: "the new relative path; subfolders allowed")
 
+    static let commandName = "rename"
+
     static let spec = CommandSpec(
         RenameCommand.self,
-        name: "rename",
+        name: commandName,
         summary: "give the file or folder at <path> the path <new-path> in the same directory",
         arguments: [Shared.directory, Shared.path, newPath],
         options: [Shared.force, Shared.replaceFolder, Shared.printPath, Shared.jsonReport],

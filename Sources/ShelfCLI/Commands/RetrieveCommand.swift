@@ -5,9 +5,11 @@ struct RetrieveCommand: Command {
     static let each = Flag("each", help: "a JSON array: write each element as one compact line (JSON Lines)")
     static let allowExpired = Flag("allow-expired", help: "write the file even if its expiry time (save --expires-in) has passed")
 
+    static let commandName = "retrieve"
+
     static let spec = CommandSpec(
         RetrieveCommand.self,
-        name: "retrieve",
+        name: commandName,
         summary: "write the file at <path> to standard output",
         arguments: [Shared.directory, Shared.path],
         options: [each, allowExpired],

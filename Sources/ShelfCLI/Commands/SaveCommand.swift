@@ -13,9 +13,11 @@ struct SaveCommand: Command {
         "from-command", help: "run <command> and store its standard output, only if it exits 0 (else keep the old file and exit with its status)")
     static let program = ProgramWords("command", optional: true, help: "with --from-command: the program that produces the content, and its arguments")
 
+    static let commandName = "save"
+
     static let spec = CommandSpec(
         SaveCommand.self,
-        name: "save",
+        name: commandName,
         summary: "store standard input (or --file) at <path>, replacing it atomically",
         arguments: [Shared.directory, Shared.path, program],
         options: [Shared.file, fromCommand, raw, printPath, expiresIn, expiresAt, Shared.mode, Shared.jsonReport],

@@ -7,9 +7,11 @@ struct SyncCommand: Command {
         "key", value: "FIELD", help: "the field holding each element's id (default: id); strings and numbers allowed")
     static let json = Flag("json", help: "print the report as JSON (it always is; accepted like everywhere else)")
 
+    static let commandName = "sync"
+
     static let spec = CommandSpec(
         SyncCommand.self,
-        name: "sync",
+        name: commandName,
         summary: "keep one <folder>/<id>.json file per element of the JSON array on standard input",
         arguments: [Shared.directory, folder],
         options: [key, Shared.file, json],

@@ -6,9 +6,11 @@ struct UpdateCommand: Command {
     static let raw = Flag("raw", help: "store a .json path without checking that the new content is JSON")
     static let program = ProgramWords("command", optional: false, help: "the program that turns the content on its standard input into the new content on its standard output, and its arguments")
 
+    static let commandName = "update"
+
     static let spec = CommandSpec(
         UpdateCommand.self,
-        name: "update",
+        name: commandName,
         summary: "rewrite <path> with a program's output, holding the file's lock: concurrent updates lose nothing",
         arguments: [Shared.directory, Shared.path, program],
         options: [create, raw, Shared.printPath, Shared.jsonReport],

@@ -55,6 +55,10 @@ struct OptionSpec: Sendable {
 /// A command: its entry in the table, the typed value the parser makes of its words, and what
 /// running it does. A new command is a type conforming to this, listed in `CommandTable.all`.
 protocol Command: Sendable {
+    /// The word that runs it: read without building `spec`, so that a run builds the
+    /// specification of its own command only (each is generic declarations the Swift runtime
+    /// instantiates at start-up).
+    static var commandName: String { get }
     /// Everything parsing, help, the man page and completions need.
     static var spec: CommandSpec { get }
     /// The command's value, from words already checked and converted to their declared types;

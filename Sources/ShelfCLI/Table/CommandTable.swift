@@ -1,33 +1,37 @@
 /// THE command table: parsing, `help`, `--help`, the man page and completions all read it.
 enum CommandTable {
-    static let all: [CommandSpec] = [
-        SaveCommand.spec,
-        UpdateCommand.spec,
-        EditCommand.spec,
-        RetrieveCommand.spec,
-        AppendCommand.spec,
-        ExistsCommand.spec,
-        IsFolderCommand.spec,
-        RemoveCommand.spec,
-        MoveCommand.spec,
-        CopyCommand.spec,
-        RenameCommand.spec,
-        ClearCommand.spec,
-        ListCommand.spec,
-        DoNotBackupCommand.spec,
-        BackupCommand.spec,
-        PathCommand.spec,
-        DirsCommand.spec,
-        AppsCommand.spec,
-        CapacityCommand.spec,
-        SyncCommand.spec,
-        CompletionsCommand.spec,
-        HelpCommand.spec,
-        CompletePathCommand.spec,
+    /// In the order `shelf help` lists them.
+    static let commands: [any Command.Type] = [
+        SaveCommand.self,
+        UpdateCommand.self,
+        EditCommand.self,
+        RetrieveCommand.self,
+        AppendCommand.self,
+        ExistsCommand.self,
+        IsFolderCommand.self,
+        RemoveCommand.self,
+        MoveCommand.self,
+        CopyCommand.self,
+        RenameCommand.self,
+        ClearCommand.self,
+        ListCommand.self,
+        DoNotBackupCommand.self,
+        BackupCommand.self,
+        PathCommand.self,
+        DirsCommand.self,
+        AppsCommand.self,
+        CapacityCommand.self,
+        SyncCommand.self,
+        CompletionsCommand.self,
+        HelpCommand.self,
+        CompletePathCommand.self,
     ]
 
+    static var all: [CommandSpec] { commands.map { $0.spec } }
+
+    /// The specification of the command `name` runs, building no other.
     static func command(named name: String) -> CommandSpec? {
-        all.first { $0.name == name }
+        commands.first { $0.commandName == name }?.spec
     }
 
     /// The commands users see: in `shelf help`, the man page, the completions and suggestions.
