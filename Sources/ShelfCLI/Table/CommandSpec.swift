@@ -53,7 +53,7 @@ struct OptionSpec: Sendable {
 }
 
 /// A command: its entry in the table, the typed value the parser makes of its words, and what
-/// running it does. A new command is a type conforming to this, listed in `CommandTable.all`.
+/// running it does. A new command is a type conforming to this, listed in `CommandTable.commands`.
 protocol Command: Sendable {
     /// The word that runs it: read without building `spec`, so that a run builds the
     /// specification of its own command only (each is generic declarations the Swift runtime
