@@ -139,13 +139,27 @@ extension Store {
                 defer { locks.release() }
                 if transfer.sourceStatus.isFolder { try locks.holdTree(source.name, in: source.folder, path: source.path) }
                 try TreeCopier.copy(source.name, in: source.folder, path: source.path, beside: target, install: install)
-                try TreeRemover.remove(source.name, in: source.folder, path: source.path)
+                try Store.removeMovedSource(source)
                 return try AtomicReplace.syncFolder(source.folder)
             }
             try TreeCopier.copyFile(locked, beside: target, install: install)
             try TreeRemover.remove(source.name, in: source.folder, path: source.path)
             try AtomicReplace.syncFolder(source.folder)
         }
+    }
+
+    /// Removes a tree that was moved away: renamed aside to a reserved temporary name first, in one
+    /// step, then removed there. So a SIGKILL during the removal (which no handler sees) leaves
+    /// the move done and a hidden temp that `clear` removes once its lock is free, never a half-removed
+    /// source under its own name (found by the battery's signals group). Where no name can be
+    /// reserved (a full disk), it is removed where it is.
+    private static func removeMovedSource(_ source: Target) throws {
+        guard let aside = try? TempName.reserve(in: source.folder, path: source.path) else {
+            return try TreeRemover.remove(source.name, in: source.folder, path: source.path)
+        }
+        defer { aside.release() }
+        try source.folder.rename(source.name, to: aside.name, in: source.folder, path: source.path)
+        try TreeRemover.remove(aside.name, in: source.folder, path: source.folder.path(for: aside.name))
     }
 
     /// Waits until nobody holds the lock of the file at `target`, then lets it go at once.
