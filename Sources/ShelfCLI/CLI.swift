@@ -84,7 +84,7 @@ public enum CLI {
             out.write(ManPage.render())
             return Outcome(status: ExitCode.success)
         case .run(let parsed):
-            let context = Context(environment: environment.variables, invalidEnvironment: environment.invalid, stdin: stdin,
+            let context = Context(environment: environment, stdin: stdin,
                                   stdout: out, stderr: err, app: parsed.app, root: parsed.root, quiet: parsed.quiet, clock: clock,
                                   command: parsed.spec.name)
             let status = execute(parsed, context)

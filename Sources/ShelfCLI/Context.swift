@@ -2,9 +2,8 @@ import ShelfCore
 
 /// What a command runs with: the environment and the three standard streams.
 struct Context {
-    let environment: [String: String]
-    /// Variables whose values are not valid UTF-8: refused where a folder is resolved from them.
-    var invalidEnvironment: [String] = []
+    /// Variables whose values are not valid UTF-8 are refused where a folder is resolved from them.
+    let environment: Environment
     let stdin: Int32
     let stdout: Output
     let stderr: Output
@@ -22,11 +21,11 @@ struct Context {
     /// The store the command works in: one folder under `--root`/`SHELF_ROOT` (where an app name
     /// means nothing, so `--app` is refused with it), else the XDG directories of the app.
     func store() throws -> Store {
-        if let root = try RootFolder.chosen(root, environment: environment, invalid: invalidEnvironment) {
+        if let root = try RootFolder.chosen(root, environment: environment) {
             if app != nil { throw UsageError("--app cannot be combined with --root or SHELF_ROOT: the folder is the whole store") }
             return Store(locations: Locations(folder: root.path))
         }
-        return try Store(app: app, environment: Environment(variables: environment, invalid: invalidEnvironment))
+        return try Store(app: app, environment: environment)
     }
 
     /// A message for a person at a terminal that is not an error (a prompt, a hint); --quiet drops it.

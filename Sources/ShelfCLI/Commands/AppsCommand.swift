@@ -35,7 +35,7 @@ struct AppsCommand: Command {
     }
 
     func run(_ context: Context) throws -> Int32 {
-        if try RootFolder.chosen(context.root, environment: context.environment, invalid: context.invalidEnvironment) != nil {
+        if try RootFolder.chosen(context.root, environment: context.environment) != nil {
             throw UsageError("under --root or SHELF_ROOT there are no namespaces: the folder is the whole store")
         }
         let found = try context.store().namespaces()

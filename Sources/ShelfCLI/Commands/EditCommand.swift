@@ -41,7 +41,7 @@ struct EditCommand: Command {
     }
 
     /// The editor as git chooses it: VISUAL, then EDITOR, then vi.
-    static func editor(_ environment: [String: String]) -> String {
+    static func editor(_ environment: Environment) -> String {
         for name in ["VISUAL", "EDITOR"] { if let value = environment[name], !value.isEmpty { return value } }
         return "vi"
     }
@@ -49,7 +49,7 @@ struct EditCommand: Command {
     func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
         let editor = EditCommand.editor(context.environment)
-        let environment = context.environment.sorted { $0.key < $1.key }.map { Array("\($0.key)=\($0.value)".utf8) }
+        let environment = context.environment.variables.sorted { $0.key < $1.key }.map { Array("\($0.key)=\($0.value)".utf8) }
         let name = "shelf: \(context.command)"
         return try store.withEditCopy(stored.path, in: stored.directory) { copy, keep in
             while true {

@@ -10,7 +10,7 @@ enum ProgramRun {
     static func withOutput<R>(_ program: [Argument], _ context: Context, stdin: Int32, extra: [String: String] = [:],
                               _ body: (inout CommandOutput) throws -> R) throws -> R {
         context.stderr.flush()
-        let environment = context.environment.merging(extra) { _, new in new }.sorted { $0.key < $1.key }
+        let environment = context.environment.variables.merging(extra) { _, new in new }.sorted { $0.key < $1.key }
             .map { Array($0.key.utf8) + [UInt8(ascii: "=")] + Array($0.value.utf8) }
         return try ChildProcess.withOutput(of: program.map(\.bytes), environment: environment, stdin: stdin,
                                            stderr: context.stderr.descriptor, body)

@@ -67,7 +67,7 @@ extension JSONText {
     /// UTF-8 and escaped as in text output (`\xE9`) when not; then, and only then, `<key>Bytes`
     /// holds its exact bytes in base64 (docs/json-output.md).
     static func name(_ key: String, _ bytes: [UInt8]) -> [(String, Value)] {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = UTF8Text.validated(bytes) else {
             return name(key, EscapedText.escaping(bytes), bytesOfInvalidName: bytes)
         }
         return [(key, .string(text))]

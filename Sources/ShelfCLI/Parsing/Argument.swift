@@ -16,7 +16,7 @@ struct Argument: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The word as text; nil when it is not valid UTF-8.
-    var text: String? { String(validating: bytes, as: UTF8.self) }
+    var text: String? { UTF8Text.validated(bytes) }
 
     /// The word as text, escaped where it is not valid UTF-8: for matching against names that
     /// are all ASCII, and for messages.

@@ -25,9 +25,9 @@ struct RootFolder: ArgumentValue, Equatable {
     }
 
     /// The root a command runs with: `--root`, else a non-empty `SHELF_ROOT`, else none.
-    static func chosen(_ given: RootFolder?, environment: [String: String], invalid: [String]) throws -> RootFolder? {
+    static func chosen(_ given: RootFolder?, environment: Environment) throws -> RootFolder? {
         if let given { return given }
-        if invalid.contains("SHELF_ROOT") {
+        if environment.isInvalid("SHELF_ROOT") {
             throw UsageError("SHELF_ROOT is not valid UTF-8; shelf names folders by their exact text, so set it to a UTF-8 path")
         }
         guard let value = environment["SHELF_ROOT"], !value.isEmpty else { return nil }

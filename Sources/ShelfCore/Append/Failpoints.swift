@@ -3,7 +3,7 @@
 /// `kill -9` landing there would. Unset (always, outside the tests), every check is one compare.
 struct Failpoints: Sendable {
     /// None armed: for callers outside an append (readers recovering a crashed append).
-    static let none = Failpoints(environment: [:])
+    static let none = Failpoints(environment: Environment(variables: [:]))
 
     enum Point: String, Sendable {
         /// Half-way through writing the journal record (the data file is untouched).
@@ -26,7 +26,7 @@ struct Failpoints: Sendable {
     static let variable = "SHELF_TEST_CRASH_AT"
     let armed: Point?
 
-    init(environment: [String: String]) {
+    init(environment: Environment) {
         armed = environment[Failpoints.variable].flatMap(Point.init(rawValue:))
     }
 

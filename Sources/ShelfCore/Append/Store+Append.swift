@@ -50,7 +50,7 @@ extension Store {
                 path: target.path, reason: "each element can only be appended to a .json, .jsonl or .ndjson file or a folder, and not with raw")
         }
         let input = try AppendInput.read(&source, format: format, options: options, folder: target.folder, path: target.path)
-        let failpoints = Failpoints(environment: locations.environment)
+        let failpoints = Failpoints(environment: locations.variables)
         let folderMode = FileMode.folder(for: options.mode)
         let count = try withLockedFolder(of: target, safe, in: directory, folderMode: folderMode) { target in
             format == .jsonArray

@@ -10,7 +10,7 @@ extension Store {
     /// first elements, each whole, never a later one alone; an error or a signal removes them all.
     func appendToFolder<Source: ByteSource>(from source: inout Source, _ prepared: Target, safe: SafePath, in directory: Directory,
                                             options: AppendOptions) throws -> AppendResult {
-        let failpoints = Failpoints(environment: locations.environment)
+        let failpoints = Failpoints(environment: locations.variables)
         // The numbered folder and the folders on the way get the mode's search bits (`--mode`).
         let folderMode = FileMode.folder(for: options.mode)
         if options.each {

@@ -46,7 +46,7 @@ public struct ListEntry: Sendable, Equatable {
 
     /// The text of a name and, when it is not valid UTF-8, its bytes.
     private static func name(_ bytes: [UInt8]) -> (String, [UInt8]?) {
-        if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
+        if let text = UTF8Text.validated(bytes) { return (text, nil) }
         return (EscapedText.escaping(bytes), bytes)
     }
 }

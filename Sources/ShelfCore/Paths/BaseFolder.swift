@@ -74,11 +74,13 @@ struct BaseFolder: Sendable {
 
 extension Locations {
     /// Every base folder the environment resolves to now; those it cannot resolve (no HOME, a
-    /// variable that is not UTF-8) are left out: they cannot be used either.
-    func baseFolders() -> [BaseFolder] {
+    /// variable that is not UTF-8) are left out: they cannot be used either. `resolved`, a base
+    /// already resolved, is taken as it is (the documents base reads a file to resolve).
+    func baseFolders(resolved: BaseFolder? = nil) -> [BaseFolder] {
         var bases: [BaseFolder] = []
         func add(_ role: BaseFolder.Role, _ path: () throws -> String?) {
-            if let resolved = try? path() { bases.append(BaseFolder(role: role, path: resolved)) }
+            if let resolved, resolved.role == role { return bases.append(resolved) }
+            if let found = try? path() { bases.append(BaseFolder(role: role, path: found)) }
         }
         add(.home) { try home() }
         add(.documents) { try documentsBase() }

@@ -11,7 +11,7 @@
 package enum EscapedText {
     /// Valid UTF-8 as it is, anything else escaped: how messages and the Swift API show a name.
     package static func text(_ bytes: [UInt8]) -> String {
-        String(validating: bytes, as: UTF8.self) ?? escaping(bytes)
+        UTF8Text.validated(bytes) ?? escaping(bytes)
     }
 
     /// The escaped text of `bytes`.

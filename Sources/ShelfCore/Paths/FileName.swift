@@ -23,7 +23,7 @@ package struct FileName: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
     }
 
     /// The name as text when it is valid UTF-8; nil otherwise.
-    package var text: String? { String(validating: bytes, as: UTF8.self) }
+    package var text: String? { UTF8Text.validated(bytes) }
 
     /// The name as messages and the Swift API show it: its text, or where it is not valid UTF-8,
     /// escaped (`EscapedText.text`).

@@ -4,9 +4,11 @@
 public struct Locations: Sendable {
     /// The app namespace: one folder name inside each base directory.
     public let app: String
-    public let environment: [String: String]
-    /// Variables set to bytes that are not valid UTF-8: refused where they are needed.
-    let invalidVariables: [String]
+    /// The variables the folders are resolved from (those whose values are text).
+    public var environment: [String: String] { variables.variables }
+    /// Where variables are read from; one set to bytes that are not valid UTF-8 is refused where
+    /// it is needed.
+    let variables: Environment
     /// Set by `init(folder:)`: the one folder every directory resolves to.
     let folder: String?
 
@@ -20,10 +22,9 @@ public struct Locations: Sendable {
 
     /// - Throws: `invalidName` also when a variable it needs is not valid UTF-8.
     package init(app: String?, environment: Environment) throws {
-        self.environment = environment.variables
-        invalidVariables = environment.invalid
-        if app == nil { try Locations.checkValid("SHELF_APP", in: environment.invalid) }
-        let chosen = app ?? environment.variables["SHELF_APP"].flatMap { $0.isEmpty ? nil : $0 } ?? "shelf"
+        variables = environment
+        if app == nil { try Locations.checkValid("SHELF_APP", in: environment) }
+        let chosen = app ?? environment["SHELF_APP"].flatMap { $0.isEmpty ? nil : $0 } ?? "shelf"
         try Locations.validateComponent(chosen, what: "app name")
         try NamespaceRules.checkReserved(app: chosen)
         self.app = chosen
@@ -35,8 +36,7 @@ public struct Locations: Sendable {
     /// link-free walk as in a namespace folder. Nothing is read from the environment.
     package init(folder: String) {
         app = String(folder.split(separator: "/").last ?? "/")
-        environment = [:]
-        invalidVariables = []
+        variables = Environment(variables: [:])
         self.folder = folder
     }
 
@@ -83,7 +83,7 @@ public struct Locations: Sendable {
                 namespace = Namespace(path: base.path + "/" + name, mustBePrivate: true)
             }
         }
-        let others = baseFolders()
+        let others = baseFolders(resolved: base)
         try NamespaceRules.check(name, in: base, among: others)
         namespace.guarded = (base, name, others.filter { $0.role != base.role })
         return namespace
@@ -134,13 +134,13 @@ public struct Locations: Sendable {
     /// The spec says empty or relative values are to be ignored. A value that is not valid
     /// UTF-8 is refused: shelf would otherwise use another folder than the one named.
     private func absolute(_ variable: String) throws -> String? {
-        try Locations.checkValid(variable, in: invalidVariables)
-        guard let value = environment[variable], value.hasPrefix("/") else { return nil }
+        try Locations.checkValid(variable, in: variables)
+        guard let value = variables[variable], value.hasPrefix("/") else { return nil }
         return value
     }
 
-    static func checkValid(_ variable: String, in invalid: [String]) throws {
-        guard invalid.contains(variable) else { return }
+    static func checkValid(_ variable: String, in environment: Environment) throws {
+        guard environment.isInvalid(variable) else { return }
         throw ShelfError.invalidName("$" + variable, reason: "\(variable) is not valid UTF-8; shelf names folders by their exact text, so set it to a UTF-8 path or name")
     }
 

@@ -7,60 +7,76 @@
 enum NamespaceGuard {
     typealias Guarded = (base: BaseFolder, name: String, others: [BaseFolder])
 
+    /// The other base folders and their identities, each found by one `stat` when first asked
+    /// (nil: not there, not a folder, or not reachable, so nothing of this namespace can be it).
+    private struct Others {
+        let folders: [BaseFolder]
+        private var identities: [FileIdentity??]
+
+        init(_ folders: [BaseFolder]) {
+            self.folders = folders
+            identities = Array(repeating: nil, count: folders.count)
+        }
+
+        mutating func identity(_ index: Int) -> FileIdentity? {
+            if let known = identities[index] { return known }
+            let found = try? FolderPlace(path: folders[index].path).identity()
+            identities[index] = .some(found)
+            return found
+        }
+    }
+
     /// Before a namespace folder is made in it: checks the base folder alone.
     /// - Throws: `cannotAccessDirectory` (77).
     static func checkBase(_ guarded: Guarded) throws {
-        guard let base = try? FileDescriptor.open(guarded.base.path, [.readOnly, .folder]) else { return }
-        try base.closeAfter { base in
-            var lineage: [FileIdentity]?
-            try check(base: base, guarded, lineage: &lineage, path: guarded.base.path + "/" + guarded.name)
-        }
+        let base = FolderPlace(path: guarded.base.path)
+        guard let identity = try? base.identity() else { return }
+        var others = Others(guarded.others)
+        var lineage: [FileIdentity]?
+        try check(base: base, identity, guarded, others: &others, lineage: &lineage, path: guarded.base.path + "/" + guarded.name)
     }
 
     /// Checks the opened namespace folder `folder` and its base.
     /// - Throws: `cannotAccessDirectory` (77) naming the namespace folder and what it overlaps.
     static func check(_ folder: FileDescriptor, _ guarded: Guarded) throws {
         let identity = FileIdentity(try folder.status())
-        try folder.open("..", [.readOnly, .folder], path: guarded.base.path).closeAfter { base in
-            try checkStoredName(guarded.name, of: identity, in: base, path: folder.path)
-            var lineage: [FileIdentity]?
-            try check(base: base, guarded, lineage: &lineage, path: folder.path)
-            for other in guarded.others where other.role != .home {
-                guard let otherFolder = try? FileDescriptor.open(other.path, [.readOnly, .folder]) else { continue }
-                try otherFolder.closeAfter { otherFolder in
-                    let otherIdentity = FileIdentity(try otherFolder.status())
-                    if otherIdentity == identity { throw overlap(folder.path, "is \(other.contents) (\(other.path))") }
-                    // Climbing from the other folder: reaching this namespace means it lies inside;
-                    // reaching its base or anything above, that it does not.
-                    let above = try lineage ?? FolderLineage.of(base)
-                    lineage = above
-                    if try FolderLineage.climbs(otherFolder, from: otherIdentity, to: identity, before: above) {
-                        throw overlap(folder.path, "contains \(other.contents) (\(other.path))")
-                    }
-                }
+        let base = try FolderPlace(folder).above()
+        guard let baseIdentity = try base.identity() else {
+            throw ShelfError.cannotAccessDirectory(path: folder.path, reason: "its base folder \(guarded.base.path) could not be found")
+        }
+        try checkStoredName(guarded.name, of: identity, in: base, path: folder.path)
+        var others = Others(guarded.others)
+        var lineage: [FileIdentity]?
+        try check(base: base, baseIdentity, guarded, others: &others, lineage: &lineage, path: folder.path)
+        for (index, other) in others.folders.enumerated() where other.role != .home {
+            guard let otherIdentity = others.identity(index) else { continue }
+            if otherIdentity == identity { throw overlap(folder.path, "is \(other.contents) (\(other.path))") }
+            // Climbing from the other folder: reaching this namespace means it lies inside;
+            // reaching its base or anything above, that it does not.
+            let above = try lineage ?? FolderLineage.of(base, identity: baseIdentity)
+            lineage = above
+            if try FolderLineage.climbs(FolderPlace(path: other.path), from: otherIdentity, to: identity, before: above) {
+                throw overlap(folder.path, "contains \(other.contents) (\(other.path))")
             }
         }
     }
 
     /// The base folder must not be another base (unless names there differ: the temporary
     /// fallback's `<app>-<uid>`), nor the home folder, nor above it.
-    private static func check(base: FileDescriptor, _ guarded: Guarded, lineage: inout [FileIdentity]?, path: String) throws {
-        let identity = FileIdentity(try base.status())
+    private static func check(base: FolderPlace, _ identity: FileIdentity, _ guarded: Guarded, others: inout Others,
+                              lineage: inout [FileIdentity]?, path: String) throws {
         let uid = "-\(ProcessState.userID)"
-        for other in guarded.others {
-            guard let otherFolder = try? FileDescriptor.open(other.path, [.readOnly, .folder]) else { continue }
-            try otherFolder.closeAfter { otherFolder in
-                let otherIdentity = FileIdentity(try otherFolder.status())
-                if otherIdentity == identity {
-                    let clash = other.role == .home || (guarded.base.namesAsGiven && other.namesAsGiven)
-                        || (guarded.base.namesAsGiven && other.role == .temporaryFallback && guarded.name.hasSuffix(uid) && guarded.name.count > uid.count)
-                    if clash { throw overlap(path, "lies in \(other.contents) (\(other.path)): its base folder is that folder too") }
-                } else if other.role == .home, guarded.base.role != .temporaryFallback {
-                    let above = try lineage ?? FolderLineage.of(base)
-                    lineage = above
-                    if try FolderLineage.climbs(otherFolder, from: otherIdentity, to: identity, before: Array(above.dropFirst())) {
-                        throw overlap(path, "lies in a base folder that contains your home folder (\(other.path))")
-                    }
+        for (index, other) in others.folders.enumerated() {
+            guard let otherIdentity = others.identity(index) else { continue }
+            if otherIdentity == identity {
+                let clash = other.role == .home || (guarded.base.namesAsGiven && other.namesAsGiven)
+                    || (guarded.base.namesAsGiven && other.role == .temporaryFallback && guarded.name.hasSuffix(uid) && guarded.name.count > uid.count)
+                if clash { throw overlap(path, "lies in \(other.contents) (\(other.path)): its base folder is that folder too") }
+            } else if other.role == .home, guarded.base.role != .temporaryFallback {
+                let above = try lineage ?? FolderLineage.of(base, identity: identity)
+                lineage = above
+                if try FolderLineage.climbs(FolderPlace(path: other.path), from: otherIdentity, to: identity, before: Array(above.dropFirst())) {
+                    throw overlap(path, "lies in a base folder that contains your home folder (\(other.path))")
                 }
             }
         }
@@ -70,14 +86,13 @@ enum NamespaceGuard {
     /// namespace made: the name must be there exactly. A name in ASCII is probed with its case
     /// flipped (one `fstatat`); only where that finds this folder, or for other names, is the base
     /// folder read to find the name as stored.
-    private static func checkStoredName(_ name: String, of identity: FileIdentity, in base: FileDescriptor, path: String) throws {
+    private static func checkStoredName(_ name: String, of identity: FileIdentity, in base: FolderPlace, path: String) throws {
         let bytes = Array(name.utf8)
         if bytes.allSatisfy({ $0 < 0x80 }) {
             let flipped = bytes.map { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) ? $0 ^ 0x20 : $0 }
-            guard flipped != bytes, let probe = FileName(bytes: flipped),
-                  let st = try? base.status(of: probe), FileIdentity(st) == identity else { return }
+            guard flipped != bytes, let st = base.status(of: flipped), FileIdentity(st) == identity else { return }
         }
-        guard let entries = try? FolderEntries.read(base) else { return }
+        guard let entries = try? base.open().closeAfter({ try FolderEntries.read($0) }) else { return }
         if !entries.contains(where: { $0.name.bytes == bytes }) {
             throw overlap(path, "is stored under another name (the file system ignores case or Unicode normalization), so it is another namespace's folder; use the name exactly as stored")
         }
@@ -85,46 +100,5 @@ enum NamespaceGuard {
 
     private static func overlap(_ path: String, _ what: String) -> ShelfError {
         .cannotAccessDirectory(path: path, reason: "the namespace folder \(what); namespaces never overlap (see docs/directories.md)")
-    }
-}
-
-/// Folders by device and inode, climbing through `..` (never by path text).
-enum FolderLineage {
-    /// `folder` and every folder above it, up to the root.
-    static func of(_ folder: FileDescriptor) throws -> [FileIdentity] {
-        let start = FileIdentity(try folder.status())
-        var lineage = [start]
-        try climb(folder, from: start) { identity in
-            lineage.append(identity)
-            return false
-        }
-        return lineage
-    }
-
-    /// Whether climbing from `folder` (whose identity is `start`) reaches `target` before any
-    /// folder of `stops` (or the root).
-    static func climbs(_ folder: FileDescriptor, from start: FileIdentity, to target: FileIdentity, before stops: [FileIdentity]) throws -> Bool {
-        var reached = false
-        try climb(folder, from: start) { identity in
-            if identity == target { reached = true }
-            return reached || stops.contains(identity)
-        }
-        return reached
-    }
-
-    /// Calls `visit` with each folder above `folder`, nearest first, until it answers true or the
-    /// root (whose `..` is itself) is reached. At most a million steps: a looping file system.
-    private static func climb(_ folder: FileDescriptor, from start: FileIdentity, _ visit: (FileIdentity) throws -> Bool) throws {
-        var level = folder
-        var holder: OpenFile?  // the folder climbed to; replacing it closes the one below
-        var previous = start
-        for _ in 0..<(1 << 20) {
-            holder = OpenFile(try level.open("..", [.readOnly, .folder], path: folder.path))
-            level = holder!.descriptor
-            let identity = FileIdentity(try level.status())
-            if identity == previous { return }
-            if try visit(identity) { return }
-            previous = identity
-        }
     }
 }

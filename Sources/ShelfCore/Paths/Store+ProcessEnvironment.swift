@@ -3,26 +3,45 @@
 /// characters (which would turn `…/c\xFF` into another folder, `…/c\u{FFFD}`): a folder variable
 /// among them is refused when it is used (`Locations`).
 package struct Environment: Sendable {
-    package var variables: [String: String]
-    package var invalid: [String]
+    /// The variables given; nil for the process environment, where each variable is looked up by
+    /// name when asked: a command reads a dozen, and reading all of them into a dictionary was a
+    /// tenth of the start-up of `shelf exists` (docs/performance.md, "Start-up").
+    private let given: (variables: [String: String], invalid: [String])?
 
     package init(variables: [String: String], invalid: [String] = []) {
-        self.variables = variables
-        self.invalid = invalid
+        given = (variables, invalid)
     }
 
-    /// The process environment, read now.
+    private init(process: Void) {
+        given = nil
+    }
+
+    /// The process environment (which shelf never changes), read when a variable is asked for.
     package static func process() -> Environment {
-        var environment = Environment(variables: [:])
+        Environment(process: ())
+    }
+
+    /// The value of `name` when it is set to valid UTF-8; nil when unset or not valid UTF-8.
+    package subscript(_ name: String) -> String? {
+        guard let given else { return ProcessState.environmentValue(name).flatMap { UTF8Text.validated($0) } }
+        return given.variables[name]
+    }
+
+    /// Whether `name` is set to bytes that are not valid UTF-8.
+    package func isInvalid(_ name: String) -> Bool {
+        guard let given else { return ProcessState.environmentValue(name).map { UTF8Text.validated($0) == nil } ?? false }
+        return given.invalid.contains(name)
+    }
+
+    /// Every variable whose value is text (what a child process is given).
+    package var variables: [String: String] {
+        if let given { return given.variables }
+        var variables: [String: String] = [:]
         ProcessState.forEachEnvironmentEntry { name, value in
-            guard let name = String(validating: name, as: UTF8.self) else { return }
-            if let value = String(validating: value, as: UTF8.self) {
-                environment.variables[name] = value
-            } else {
-                environment.invalid.append(name)
-            }
+            guard let name = UTF8Text.validated(name), let value = UTF8Text.validated(value) else { return }
+            variables[name] = value
         }
-        return environment
+        return variables
     }
 }
 
@@ -45,8 +64,8 @@ extension Store {
     /// - Throws: `invalidName` when the app name is not one safe folder name.
     public init(app: String? = nil) throws {
         let environment = Environment.process()
-        if app == nil { try Locations.checkValid("SHELF_APP", in: environment.invalid) }
-        let chosen = app ?? environment.variables["SHELF_APP"].flatMap { $0.isEmpty ? nil : $0 } ?? Locations.programName()
+        if app == nil { try Locations.checkValid("SHELF_APP", in: environment) }
+        let chosen = app ?? environment["SHELF_APP"].flatMap { $0.isEmpty ? nil : $0 } ?? Locations.programName()
         try self.init(locations: Locations(app: chosen, environment: environment))
     }
 }

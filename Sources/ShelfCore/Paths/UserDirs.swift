@@ -9,7 +9,7 @@ enum UserDirs {
         var found: String?
         var invalid = false
         for line in contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            if let text = String(validating: line, as: UTF8.self) {
+            if let text = UTF8Text.validated(line) {
                 if let value = assignment(of: key, in: Substring(text)) { (found, invalid) = (value, false) }
             } else if assigns(key, line) {
                 (found, invalid) = (nil, true)

@@ -56,6 +56,6 @@ extension Store {
                 throw ShelfError.system(error, path: output.path, operation: .write)
             }
         }
-        try input.copyRest(to: output, limit: left)
+        if left > 0 { try input.copyRest(to: output, limit: left) }
     }
 }

@@ -92,7 +92,7 @@ private struct ElementSink: ValueSink {
         case .number(let literal):
             return String(decoding: literal, as: UTF8.self)
         case .string(let content):
-            guard let bytes = JSONStringDecoding.utf8(ofContent: content), let text = String(validating: bytes, as: UTF8.self) else {
+            guard let bytes = JSONStringDecoding.utf8(ofContent: content), let text = UTF8Text.validated(bytes) else {
                 throw Reason(text: "has a \(field) with a lone surrogate escape (\\uD800 to \\uDFFF), which no file name can hold")
             }
             return text

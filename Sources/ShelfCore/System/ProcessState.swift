@@ -57,8 +57,9 @@ package enum ProcessState {
     /// The value of the environment variable `name` as bytes, exactly as received; nil when unset.
     package static func environmentValue(_ name: String) -> [UInt8]? {
         var found: [UInt8]?
+        let wanted = Array(name.utf8)
         forEachEnvironmentEntry { entry, value in
-            if entry.elementsEqual(name.utf8) { found = Array(value) }
+            if entry.count == wanted.count, entry.elementsEqual(wanted) { found = Array(value) }
         }
         return found
     }

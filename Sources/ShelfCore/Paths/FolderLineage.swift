@@ -1,0 +1,110 @@
+/// A folder named for `stat` only: a path, absolute or relative to an open folder, that climbs by
+/// appending `/..`. The kernel resolves each `..` on the folder actually reached (links included),
+/// never lexically, so the identities are those an `open` of each folder above would give, at one
+/// system call per folder instead of an open, a stat and a close (start-up: the namespace checks
+/// run on every command).
+struct FolderPlace {
+    /// The open folder `path` is relative to; nil for a path from the root (or the current folder).
+    private var anchor: FileDescriptor?
+    /// An anchor this place opened itself (after a very long climb), closed with the place.
+    private var owned: OpenFile?
+    private(set) var path: [UInt8]
+    /// How to name the start in messages.
+    let shownPath: String
+
+    /// Past this many bytes of path the place opens the folder it names and climbs from there:
+    /// a path may not exceed 4,096 bytes.
+    private static let reanchorLength = 3_000
+
+    init(_ folder: FileDescriptor) {
+        anchor = folder
+        path = Array(".".utf8)
+        shownPath = folder.path
+    }
+
+    init(path: String) {
+        anchor = nil
+        self.path = Array(path.utf8)
+        shownPath = path
+    }
+
+    /// The device and inode of the folder named, links followed; nil when nothing is there or it
+    /// is not a folder.
+    /// - Throws: the error of a `stat` that failed otherwise (a loop, a permission).
+    func identity() throws -> FileIdentity? {
+        do {
+            let status = try kernel.status(of: SystemString(bytes: path), in: anchor?.raw, followingLinks: true)
+            return status.isFolder ? FileIdentity(status) : nil
+        } catch .noSuchFile, .notFolder {
+            return nil
+        } catch {
+            throw ShelfError.system(error, path: shownPath, operation: .status)
+        }
+    }
+
+    /// The `stat` of `name` in this folder, the name's link not followed; nil when nothing is there.
+    func status(of name: [UInt8]) -> FileStatus? {
+        try? kernel.status(of: SystemString(bytes: path + [UInt8(ascii: "/")] + name), in: anchor?.raw, followingLinks: false)
+    }
+
+    /// Opens the folder named (for the rare reads that need its entries).
+    func open() throws -> FileDescriptor {
+        let raw = try systemCall(.open, path: shownPath) { () throws(Errno) in
+            try kernel.open(SystemString(bytes: path), in: anchor?.raw, [.readOnly, .folder], permissions: 0)
+        }
+        return FileDescriptor(raw: raw, path: shownPath)
+    }
+
+    /// The folder above this one.
+    func above() throws -> FolderPlace {
+        var next = self
+        next.path += Array("/..".utf8)
+        if next.path.count > FolderPlace.reanchorLength {
+            let opened = OpenFile(try next.open())
+            next.owned = opened
+            next.anchor = opened.descriptor
+            next.path = Array(".".utf8)
+        }
+        return next
+    }
+}
+
+/// Folders by device and inode, climbing through `..` (never by path text).
+enum FolderLineage {
+    /// `start` (whose identity is `identity`) and every folder above it, up to the root.
+    static func of(_ start: FolderPlace, identity: FileIdentity) throws -> [FileIdentity] {
+        var lineage = [identity]
+        try climb(start, from: identity) { above in
+            lineage.append(above)
+            return false
+        }
+        return lineage
+    }
+
+    /// Whether climbing from `start` (whose identity is `identity`) reaches `target` before any
+    /// folder of `stops` (or the root).
+    static func climbs(_ start: FolderPlace, from identity: FileIdentity, to target: FileIdentity, before stops: [FileIdentity]) throws -> Bool {
+        var reached = false
+        try climb(start, from: identity) { above in
+            if above == target { reached = true }
+            return reached || stops.contains(above)
+        }
+        return reached
+    }
+
+    /// Calls `visit` with each folder above `start`, nearest first, until it answers true or the
+    /// root (whose `..` is itself) is reached. At most a million steps: a looping file system.
+    private static func climb(_ start: FolderPlace, from identity: FileIdentity, _ visit: (FileIdentity) throws -> Bool) throws {
+        var place = start
+        var previous = identity
+        for _ in 0..<(1 << 20) {
+            place = try place.above()
+            guard let above = try place.identity() else {
+                throw ShelfError.cannotAccessDirectory(path: start.shownPath, reason: "a folder above it could not be found while checking that namespaces do not overlap")
+            }
+            if above == previous { return }
+            if try visit(above) { return }
+            previous = above
+        }
+    }
+}
