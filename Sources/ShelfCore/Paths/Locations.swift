@@ -134,14 +134,19 @@ public struct Locations: Sendable {
     /// The spec says empty or relative values are to be ignored. A value that is not valid
     /// UTF-8 is refused: shelf would otherwise use another folder than the one named.
     private func absolute(_ variable: String) throws -> String? {
-        try Locations.checkValid(variable, in: variables)
-        guard let value = variables[variable], value.hasPrefix("/") else { return nil }
-        return value
+        switch variables.lookup(variable) {
+        case .text(let value): return value.hasPrefix("/") ? value : nil
+        case .unset: return nil
+        case .notText: throw Locations.notText(variable)
+        }
     }
 
     static func checkValid(_ variable: String, in environment: Environment) throws {
-        guard environment.isInvalid(variable) else { return }
-        throw ShelfError.invalidName("$" + variable, reason: "\(variable) is not valid UTF-8; shelf names folders by their exact text, so set it to a UTF-8 path or name")
+        if environment.isInvalid(variable) { throw notText(variable) }
+    }
+
+    private static func notText(_ variable: String) -> ShelfError {
+        .invalidName("$" + variable, reason: "\(variable) is not valid UTF-8; shelf names folders by their exact text, so set it to a UTF-8 path or name")
     }
 
     static func isHomeOrAbove(_ path: String, home: String?) -> Bool {

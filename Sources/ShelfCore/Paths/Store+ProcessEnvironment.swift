@@ -21,16 +21,32 @@ package struct Environment: Sendable {
         Environment(process: ())
     }
 
+    /// What a variable is set to.
+    package enum Value: Equatable {
+        case unset
+        case text(String)
+        /// Set to bytes that are not valid UTF-8.
+        case notText
+    }
+
+    package func lookup(_ name: String) -> Value {
+        guard let given else {
+            guard let bytes = ProcessState.environmentValue(name) else { return .unset }
+            return UTF8Text.validated(bytes).map(Value.text) ?? .notText
+        }
+        if let text = given.variables[name] { return .text(text) }
+        return given.invalid.contains(name) ? .notText : .unset
+    }
+
     /// The value of `name` when it is set to valid UTF-8; nil when unset or not valid UTF-8.
     package subscript(_ name: String) -> String? {
-        guard let given else { return ProcessState.environmentValue(name).flatMap { UTF8Text.validated($0) } }
-        return given.variables[name]
+        if case .text(let text) = lookup(name) { return text }
+        return nil
     }
 
     /// Whether `name` is set to bytes that are not valid UTF-8.
     package func isInvalid(_ name: String) -> Bool {
-        guard let given else { return ProcessState.environmentValue(name).map { UTF8Text.validated($0) == nil } ?? false }
-        return given.invalid.contains(name)
+        lookup(name) == .notText
     }
 
     /// Every variable whose value is text (what a child process is given).
