@@ -3,9 +3,17 @@
 /// (`words[Self.raw]`, `try words[Shared.path]`), never by name or position.
 struct ParsedWords: Sendable {
     let command: CommandSpec
-    private var arguments: [String: any Sendable] = [:]
-    private var flags: Set<String> = []
-    private var values: [String: any Sendable] = [:]
+    // Arrays searched from the end (a later word wins, as for a repeated option), not dictionaries:
+    // a command has a handful of words, and a dictionary's hashing and generic metadata were a
+    // tenth of the parse at start-up.
+    private var arguments: [Word] = []
+    private var flags: [String] = []
+    private var values: [Word] = []
+
+    private struct Word: Sendable {
+        let name: String
+        let value: any Sendable
+    }
 
     init(command: CommandSpec) {
         self.command = command
@@ -18,7 +26,7 @@ struct ParsedWords: Sendable {
 
     subscript<Value>(option: Option<Value>) -> Value? {
         assert(command.declares(option), "'\(command.name)' reads --\(option.optionSpec.name) without declaring it")
-        return values[option.optionSpec.name] as? Value
+        return Self.value(option.optionSpec.name, in: values) as? Value
     }
 
     /// A required argument. It is always there once parsing succeeded; a command that reads one
@@ -26,7 +34,7 @@ struct ParsedWords: Sendable {
     /// examples would show.
     subscript<Value>(argument: Positional<Value>) -> Value {
         get throws {
-            guard let value = arguments[argument.argumentSpec.name] as? Value else {
+            guard let value = Self.value(argument.argumentSpec.name, in: arguments) as? Value else {
                 throw UndeclaredArgument(command: command.name, argument: argument.argumentSpec.name)
             }
             return value
@@ -36,7 +44,7 @@ struct ParsedWords: Sendable {
     /// The words of a repeated argument, in the order given (one at least once parsing succeeded).
     subscript<Value>(argument: RepeatedPositional<Value>) -> [Value] {
         get throws {
-            guard let values = arguments[argument.argumentSpec.name] as? [any Sendable] else {
+            guard let values = Self.value(argument.argumentSpec.name, in: arguments) as? [any Sendable] else {
                 throw UndeclaredArgument(command: command.name, argument: argument.argumentSpec.name)
             }
             return values.compactMap { $0 as? Value }
@@ -44,19 +52,23 @@ struct ParsedWords: Sendable {
     }
 
     subscript<Value>(argument: OptionalPositional<Value>) -> Value? {
-        arguments[argument.argumentSpec.name] as? Value
+        Self.value(argument.argumentSpec.name, in: arguments) as? Value
     }
 
     /// The program's words; empty when it was left out.
     subscript(argument: ProgramWords) -> [Argument] {
-        arguments[argument.argumentSpec.name] as? [Argument] ?? []
+        Self.value(argument.argumentSpec.name, in: arguments) as? [Argument] ?? []
     }
 
     // The parser's side.
 
-    mutating func set(_ spec: ArgumentSpec, _ value: any Sendable) { arguments[spec.name] = value }
-    mutating func set(_ spec: OptionSpec, _ value: any Sendable) { values[spec.name] = value }
-    mutating func set(_ spec: OptionSpec) { flags.insert(spec.name) }
+    mutating func set(_ spec: ArgumentSpec, _ value: any Sendable) { arguments.append(Word(name: spec.name, value: value)) }
+    mutating func set(_ spec: OptionSpec, _ value: any Sendable) { values.append(Word(name: spec.name, value: value)) }
+    mutating func set(_ spec: OptionSpec) { flags.append(spec.name) }
+
+    private static func value(_ name: String, in words: [Word]) -> (any Sendable)? {
+        words.last(where: { $0.name == name })?.value
+    }
 }
 
 /// A command read an argument its table entry does not have: a bug in shelf.
