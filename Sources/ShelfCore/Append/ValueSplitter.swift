@@ -25,7 +25,7 @@ struct ValueSplitter<Sink: ValueSink> {
     private(set) var count = 0
     private var inValue = false
     private var inString = false
-    private var escaped = false
+    private var stringEnd = JSONStringEnd()
     /// Absolute offset of the next byte to walk.
     private var position = 0
 
@@ -85,7 +85,7 @@ struct ValueSplitter<Sink: ValueSink> {
     private mutating func begin() throws {
         inValue = true
         inString = false
-        escaped = false
+        stringEnd.reset()
         try sink.valueBegan()
     }
 
@@ -102,13 +102,7 @@ struct ValueSplitter<Sink: ValueSink> {
         for i in 0..<bytes.count {
             let byte = bytes[i]
             if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == Byte.backslash {
-                    escaped = true
-                } else if byte == Byte.quote {
-                    inString = false
-                }
+                if stringEnd.isClosingQuote(byte) { inString = false }
             } else if Byte.isWhitespace(byte) {
                 if i > runStart { try sink.write(UnsafeRawBufferPointer(rebasing: bytes[runStart..<i])) }
                 runStart = i + 1

@@ -34,7 +34,7 @@ struct KeyFieldScanner {
     private enum Role { case key, id, other }
     private var depth = 0
     private var inString = false
-    private var escaped = false
+    private var stringEnd = JSONStringEnd()
     private var inNumber = false
     private var role = Role.other
     /// In the outer object, between `{` or `,` and `:`: the next string is a key.
@@ -62,11 +62,7 @@ struct KeyFieldScanner {
 
     private mutating func step(_ byte: UInt8) {
         if inString {
-            if escaped {
-                escaped = false
-            } else if byte == Byte.backslash {
-                escaped = true
-            } else if byte == Byte.quote {
+            if stringEnd.isClosingQuote(byte) {
                 inString = false
                 endString()
                 return
