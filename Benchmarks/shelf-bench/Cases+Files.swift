@@ -8,7 +8,7 @@ extension Cases {
             name: "retrieve 1 KB (whole process)",
             shelf: Side(label: "shelf retrieve") { _ in shelf(w, "retrieve", "caches", "small.bin") },
             baseline: Side(label: "cat") { _ in Command(arguments: [w.program("cat"), small]) },
-            target: .atMost(2), repetitions: scale.startUp, warmUp: true, tools: ["cat"],
+            target: .atMost(1.3), repetitions: scale.startUp, warmUp: true, tools: ["cat"],
             setUp: {
                 try DataFiles.writeBytes(w.plain("small.bin"), bytes: 1000)
                 try w.runShelf(["save", "caches", "small.bin", "--file", w.plain("small.bin")])
@@ -20,7 +20,7 @@ extension Cases {
             baseline: Side(label: "sh -c 'test -e'", command: { _ in
                 shell(w, #"test -e "$1""#, w.caches() + "/missing.txt")
             }, expectedStatus: 1),
-            target: .atMost(2), repetitions: scale.startUp, warmUp: true, tools: ["sh"])
+            target: .atMost(1.3), repetitions: scale.startUp, warmUp: true, tools: ["sh"])
         return [.paired(retrieve), .paired(exists)]
     }
 
