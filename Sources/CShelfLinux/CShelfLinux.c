@@ -14,6 +14,12 @@ const int shelf_o_tmpfile = O_TMPFILE;
 const int shelf_o_tmpfile = 0;
 #endif
 
+#ifdef O_PATH
+const int shelf_o_path = O_PATH;
+#else
+const int shelf_o_path = 0;
+#endif
+
 int shelf_pipe_cloexec(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
 int shelf_birth_time(int fd, long long *seconds, unsigned int *nanoseconds) {

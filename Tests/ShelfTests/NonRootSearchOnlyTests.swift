@@ -27,4 +27,43 @@ extension NonRootTests {
         #expect(try asNobody(["exists", "caches", "k"], environment: environment).status == 0)
         chmod(home.path("locked"), 0o755)
     }
+
+    /// The same 1,100 folders deep, each passable but not readable (0111): past 3,000 bytes of
+    /// `../..` the climb reopens the folder it reached, which must need search permission only too.
+    @Test func aDeepTreeOfSearchOnlyFoldersIsNoObstacle() throws {
+        var deep = home.path("deep")
+        var levels: [String] = []
+        for _ in 0..<1_100 {
+            deep += "/a"
+            levels.append(deep)
+        }
+        try FileManager.default.createDirectory(atPath: deep + "/u", withIntermediateDirectories: true)
+        try home.write("values/v", "v")
+        handOver()
+        for level in levels { lchown(level, 0, 0); chmod(level, 0o111) }
+        let inner = deep + "/u"
+        let environment = ["HOME": inner, "XDG_CACHE_HOME": inner + "/cache", "XDG_DATA_HOME": inner + "/data",
+                           "XDG_CONFIG_HOME": inner + "/config", "XDG_DOCUMENTS_DIR": inner + "/docs", "XDG_RUNTIME_DIR": inner + "/run"]
+        for _ in 0..<2 {
+            let saved = try asNobody(["save", "caches", "k", "--file", home.path("values/v")], environment: environment)
+            #expect(saved.status == 0, "\(saved.stderr)")
+        }
+        #expect(try asNobody(["retrieve", "caches", "k"], environment: environment).stdout == "v")
+        for level in levels { chmod(level, 0o755) }
+    }
+
+    /// A name that is not ASCII is confirmed in its base folder's entries (NFC and NFD spellings
+    /// open one folder on some file systems). Where the base cannot be read, the name cannot be
+    /// confirmed, and the folder is not used (found attacking this change: it was used).
+    @Test func aNamespaceWhoseNameCannotBeConfirmedIsRefused() throws {
+        try home.write("values/v", "v")
+        #expect(home.run(["--app", "caf\u{e9}", "save", "caches", "k", "--file", home.path("values/v")]).status == 0)
+        handOver()
+        chmod(home.path("cache"), 0o300)
+        let result = try asNobody(["--app", "caf\u{e9}", "retrieve", "caches", "k"])
+        #expect(result.status == 77, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot be read to confirm"), "\(result.stderr)")
+        chmod(home.path("cache"), 0o700)
+        #expect(try asNobody(["--app", "caf\u{e9}", "retrieve", "caches", "k"]).stdout == "v")
+    }
 }

@@ -86,6 +86,11 @@ int shelf_file_handle(int fd, unsigned char *out, int capacity);
 /// caller falls back to a named file).
 extern const int shelf_o_tmpfile;
 
+/// open(2)'s O_PATH: a descriptor that only names a file or folder, for *at calls and fstat; opening
+/// it needs no read permission. _GNU_SOURCE only, hence defined in CShelfLinux.c; 0 where the C
+/// library does not know it (a plain read-only open then).
+extern const int shelf_o_path;
+
 /// pipe2(2) with O_CLOEXEC, declared only for _GNU_SOURCE code (defined in CShelfLinux.c): both ends
 /// close-on-exec from the start, so a program started by another thread meanwhile never inherits one.
 int shelf_pipe_cloexec(int fds[2]);

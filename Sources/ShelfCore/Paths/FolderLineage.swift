@@ -47,10 +47,12 @@ struct FolderPlace {
         try? kernel.status(of: SystemString(bytes: path + [UInt8(ascii: "/")] + name), in: anchor?.raw, followingLinks: false)
     }
 
-    /// Opens the folder named (for the rare reads that need its entries).
-    func open() throws -> FileDescriptor {
+    /// Opens the folder named: for reading its entries, or (`reading: false`) only as an anchor
+    /// for further `stat`s, which needs search permission only, as the climb itself does.
+    func open(reading: Bool) throws -> FileDescriptor {
+        let options: OpenOptions = reading ? [.readOnly, .folder] : [.reference, .folder]
         let raw = try systemCall(.open, path: shownPath) { () throws(Errno) in
-            try kernel.open(SystemString(bytes: path), in: anchor?.raw, [.readOnly, .folder], permissions: 0)
+            try kernel.open(SystemString(bytes: path), in: anchor?.raw, options, permissions: 0)
         }
         return FileDescriptor(raw: raw, path: shownPath)
     }
@@ -60,7 +62,7 @@ struct FolderPlace {
         var next = self
         next.path += Array("/..".utf8)
         if next.path.count > FolderPlace.reanchorLength {
-            let opened = OpenFile(try next.open())
+            let opened = OpenFile(try next.open(reading: false))
             next.owned = opened
             next.anchor = opened.descriptor
             next.path = Array(".".utf8)

@@ -92,7 +92,10 @@ enum NamespaceGuard {
             let flipped = bytes.map { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) ? $0 ^ 0x20 : $0 }
             guard flipped != bytes, let st = base.status(of: flipped), FileIdentity(st) == identity else { return }
         }
-        guard let entries = try? base.open().closeAfter({ try FolderEntries.read($0) }) else { return }
+        // Unconfirmed is refused: a folder that may be another namespace's is never used.
+        guard let entries = try? base.open(reading: true).closeAfter({ try FolderEntries.read($0) }) else {
+            throw ShelfError.cannotAccessDirectory(path: path, reason: "its base folder cannot be read to confirm that the namespace folder is stored under exactly its name (a file system that ignores case or Unicode normalization could make it another namespace's); give your user read permission on the base folder")
+        }
         if !entries.contains(where: { $0.name.bytes == bytes }) {
             throw overlap(path, "is stored under another name (the file system ignores case or Unicode normalization), so it is another namespace's folder; use the name exactly as stored")
         }

@@ -27,6 +27,9 @@ package struct OpenOptions: OptionSet, Sendable {
     /// A new file without a name in the folder opened (O_TMPFILE): it gets one with `link`, or
     /// vanishes when closed.
     package static let unnamedFile = OpenOptions(rawValue: shelf_o_tmpfile)
+    /// Only a name for `*at` calls and `fstat` (O_PATH): no reading or writing through it, and no
+    /// read permission needed to open it (a folder the user may search but not read).
+    package static let reference = OpenOptions(rawValue: shelf_o_path)
 }
 
 /// The flags of `renameat2`.
