@@ -46,4 +46,20 @@ import Testing
         #expect(result.status == 77)
         #expect(result.stderr.contains("another user"))
     }
+
+    /// docs/directories.md: `$TMPDIR` may be the home folder, since names there are `<app>-<uid>`.
+    /// The paths allowed it; the check of the folders made refused the second command (found by
+    /// an outside attack).
+    @Test func theHomeFolderMayBeTheTemporaryFallbackBase() {
+        let environment = ["XDG_RUNTIME_DIR": "", "TMPDIR": home.root]
+        for value in ["one", "two"] {
+            let result = home.run(["save", "temporary", "a.txt"], stdin: value, environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(home.run(["retrieve", "temporary", "a.txt"], environment: environment).stdout == "two")
+        #expect(home.read("shelf-\(getuid())/a.txt") == "two")
+        // An app named like a folder of the home still gets its own `<app>-<uid>`.
+        #expect(home.run(["--app", ".ssh", "save", "temporary", "k"], stdin: "k", environment: environment).status == 0)
+        #expect(home.read(".ssh-\(getuid())/k") == "k")
+    }
 }

@@ -69,7 +69,9 @@ enum NamespaceGuard {
         for (index, other) in others.folders.enumerated() {
             guard let otherIdentity = others.identity(index) else { continue }
             if otherIdentity == identity {
-                let clash = other.role == .home || (guarded.base.namesAsGiven && other.namesAsGiven)
+                // The temporary fallback's base may be the home folder: its names are `<app>-<uid>`.
+                let clash = (other.role == .home && guarded.base.role != .temporaryFallback)
+                    || (guarded.base.namesAsGiven && other.namesAsGiven)
                     || (guarded.base.namesAsGiven && other.role == .temporaryFallback && guarded.name.hasSuffix(uid) && guarded.name.count > uid.count)
                 if clash { throw overlap(path, "lies in \(other.contents) (\(other.path)): its base folder is that folder too") }
             } else if other.role == .home, guarded.base.role != .temporaryFallback {
