@@ -31,8 +31,14 @@ package struct Environment: Sendable {
 
     package func lookup(_ name: String) -> Value {
         guard let given else {
-            guard let bytes = ProcessState.environmentValue(name) else { return .unset }
-            return UTF8Text.validated(bytes).map(Value.text) ?? .notText
+            // Set twice (possible, if rare): the last value, as before; but a copy that is not
+            // text refuses the variable, since other programs (getenv) may read that one.
+            var value = Value.unset
+            for bytes in ProcessState.environmentValues(name) {
+                guard let text = UTF8Text.validated(bytes) else { return .notText }
+                value = .text(text)
+            }
+            return value
         }
         if let text = given.variables[name] { return .text(text) }
         return given.invalid.contains(name) ? .notText : .unset

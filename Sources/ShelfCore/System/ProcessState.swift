@@ -54,12 +54,12 @@ package enum ProcessState {
         }
     }
 
-    /// The value of the environment variable `name` as bytes, exactly as received; nil when unset
-    /// (the last entry wins where a name is set twice). Each entry is compared by its first bytes
-    /// only: splitting every entry at its `=` took a tenth of a short command's instructions, as
-    /// a command looks up a dozen variables.
-    package static func environmentValue(_ name: String) -> [UInt8]? {
-        var found: [UInt8]?
+    /// Every value the environment gives `name`, in order, as bytes exactly as received (a name
+    /// may be set more than once). Each entry is compared by its first bytes only: splitting every
+    /// entry at its `=` took a tenth of a short command's instructions, as a command looks up a
+    /// dozen variables.
+    package static func environmentValues(_ name: String) -> [[UInt8]] {
+        var found: [[UInt8]] = []
         name.withCString { wanted in
             let count = strlen(wanted)
             let first = wanted.pointee
@@ -67,12 +67,17 @@ package enum ProcessState {
             while let entry = pointer.pointee {
                 if entry.pointee == first, strncmp(entry, wanted, count) == 0, entry[count] == CChar(UInt8(ascii: "=")) {
                     let value = entry + count + 1
-                    found = Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+                    found.append(Array(UnsafeRawBufferPointer(start: value, count: strlen(value))))
                 }
                 pointer += 1
             }
         }
         return found
+    }
+
+    /// The last value the environment gives `name`; nil when unset.
+    package static func environmentValue(_ name: String) -> [UInt8]? {
+        environmentValues(name).last
     }
 
     /// Ends the process at once with SIGKILL, exactly as a `kill -9` landing here would.

@@ -7,14 +7,9 @@ package enum UpdateLocks {
     package static let variable = "SHELF_UPDATE_LOCKS"
 
     /// The identities this process inherited; read once from its real environment, since only a
-    /// process started by `update` can have them.
-    static let inherited: [FileIdentity] = {
-        var value: [UInt8]?
-        ProcessState.forEachEnvironmentEntry { name, bytes in
-            if name.elementsEqual(variable.utf8) { value = Array(bytes) }
-        }
-        return value.map(parse) ?? []
-    }()
+    /// process started by `update` can have them. Every copy counts where the variable is set more
+    /// than once: waiting on a lock any of them names could wait forever.
+    static let inherited: [FileIdentity] = ProcessState.environmentValues(variable).flatMap(parse)
 
     /// `<device>:<inode>` words; anything else is ignored.
     static func parse(_ value: [UInt8]) -> [FileIdentity] {
