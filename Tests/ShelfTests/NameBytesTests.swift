@@ -95,6 +95,12 @@ import Testing
         #expect(throws: ShelfError.invalidName("$HOME", reason: "HOME is not valid UTF-8; shelf names folders by their exact text, so set it to a UTF-8 path or name")) {
             try Locations(app: nil, environment: noHome).path(for: .caches)
         }
+        // Documents too, whose base may come without HOME: a HOME that is not UTF-8 is that, not "unset" (77).
+        #expect(throws: ShelfError.invalidName("$HOME", reason: "HOME is not valid UTF-8; shelf names folders by their exact text, so set it to a UTF-8 path or name")) {
+            try Locations(app: nil, environment: noHome).path(for: .documents)
+        }
+        #expect((try? Locations(app: nil, environment: Environment(variables: ["XDG_DOCUMENTS_DIR": "/d"], invalid: ["HOME"]))
+            .path(for: .documents)) == "/d/shelf")
     }
 
     @Test func appAndGroupNamesThatAreNotUTF8AreUsage() {

@@ -118,9 +118,11 @@ public struct Locations: Sendable {
     /// The documents base; the home folder itself (or a folder above it) means "no Documents
     /// folder" to xdg-user-dirs, and for shelf too, from either source: ~/Documents then.
     func documentsBase() throws -> String {
-        let home = try? home()
+        let homeResult = Result { try self.home() }
+        let home = try? homeResult.get()
         if let value = try absolute("XDG_DOCUMENTS_DIR"), !Locations.isHomeOrAbove(value, home: home) { return trimmed(value) }
-        guard let home else { throw ShelfError.cannotAccessDirectory(path: "$HOME", reason: "HOME is not set to an absolute path") }
+        // Needed now: a HOME that is not UTF-8 is refused as such (64), not reported as unset (77).
+        guard let home else { _ = try homeResult.get(); throw ShelfError.cannotAccessDirectory(path: "$HOME", reason: "HOME is not set to an absolute path") }
         let config = try absolute("XDG_CONFIG_HOME").map(trimmed) ?? home + "/.config"
         let file = config + "/user-dirs.dirs"
         if let contents = try? FileDescriptor.readSmallFile(file),
