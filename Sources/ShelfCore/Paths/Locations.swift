@@ -23,8 +23,7 @@ public struct Locations: Sendable {
     /// - Throws: `invalidName` also when a variable it needs is not valid UTF-8.
     package init(app: String?, environment: Environment) throws {
         variables = environment
-        if app == nil { try Locations.checkValid("SHELF_APP", in: environment) }
-        let chosen = app ?? environment["SHELF_APP"].flatMap { $0.isEmpty ? nil : $0 } ?? "shelf"
+        let chosen = try app ?? Locations.appNamed(in: environment, otherwise: "shelf")
         try Locations.validateComponent(chosen, what: "app name")
         try NamespaceRules.checkReserved(app: chosen)
         self.app = chosen
@@ -118,11 +117,11 @@ public struct Locations: Sendable {
     /// The documents base; the home folder itself (or a folder above it) means "no Documents
     /// folder" to xdg-user-dirs, and for shelf too, from either source: ~/Documents then.
     func documentsBase() throws -> String {
-        let homeResult = Result { try self.home() }
-        let home = try? homeResult.get()
-        if let value = try absolute("XDG_DOCUMENTS_DIR"), !Locations.isHomeOrAbove(value, home: home) { return trimmed(value) }
-        // Needed now: a HOME that is not UTF-8 is refused as such (64), not reported as unset (77).
-        guard let home else { _ = try homeResult.get(); throw ShelfError.cannotAccessDirectory(path: "$HOME", reason: "HOME is not set to an absolute path") }
+        let knownHome = try? home()
+        if let value = try absolute("XDG_DOCUMENTS_DIR"), !Locations.isHomeOrAbove(value, home: knownHome) { return trimmed(value) }
+        // Needed now: resolving HOME again throws what made it unusable (not set or relative: 77;
+        // not UTF-8: 64).
+        let home = try knownHome ?? home()
         let config = try absolute("XDG_CONFIG_HOME").map(trimmed) ?? home + "/.config"
         let file = config + "/user-dirs.dirs"
         if let contents = try? FileDescriptor.readSmallFile(file),
@@ -143,8 +142,14 @@ public struct Locations: Sendable {
         }
     }
 
-    static func checkValid(_ variable: String, in environment: Environment) throws {
-        if environment.isInvalid(variable) { throw notText(variable) }
+    /// The app `SHELF_APP` names when it is set and not empty, else `fallback`.
+    /// - Throws: `invalidName` when `SHELF_APP` is not valid UTF-8.
+    static func appNamed(in environment: Environment, otherwise fallback: @autoclosure () -> String) throws -> String {
+        switch environment.lookup("SHELF_APP") {
+        case .text(let name) where !name.isEmpty: return name
+        case .notText: throw notText("SHELF_APP")
+        case .text, .unset: return fallback()
+        }
     }
 
     private static func notText(_ variable: String) -> ShelfError {

@@ -86,8 +86,7 @@ extension Store {
     /// - Throws: `invalidName` when the app name is not one safe folder name.
     public init(app: String? = nil) throws {
         let environment = Environment.process()
-        if app == nil { try Locations.checkValid("SHELF_APP", in: environment) }
-        let chosen = app ?? environment["SHELF_APP"].flatMap { $0.isEmpty ? nil : $0 } ?? Locations.programName()
+        let chosen = try app ?? Locations.appNamed(in: environment, otherwise: Locations.programName())
         try self.init(locations: Locations(app: chosen, environment: environment))
     }
 }
