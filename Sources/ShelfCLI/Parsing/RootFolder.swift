@@ -27,10 +27,10 @@ struct RootFolder: ArgumentValue, Equatable {
     /// The root a command runs with: `--root`, else a non-empty `SHELF_ROOT`, else none.
     static func chosen(_ given: RootFolder?, environment: Environment) throws -> RootFolder? {
         if let given { return given }
-        if environment.isInvalid("SHELF_ROOT") {
-            throw UsageError("SHELF_ROOT is not valid UTF-8; shelf names folders by their exact text, so set it to a UTF-8 path")
+        switch environment.lookup("SHELF_ROOT") {
+        case .text(let value) where !value.isEmpty: return try checked(value, as: "SHELF_ROOT")
+        case .notText: throw UsageError("SHELF_ROOT is not valid UTF-8; shelf names folders by their exact text, so set it to a UTF-8 path")
+        case .text, .unset: return nil
         }
-        guard let value = environment["SHELF_ROOT"], !value.isEmpty else { return nil }
-        return try checked(value, as: "SHELF_ROOT")
     }
 }

@@ -50,11 +50,6 @@ package struct Environment: Sendable {
         return nil
     }
 
-    /// Whether `name` is set to bytes that are not valid UTF-8.
-    package func isInvalid(_ name: String) -> Bool {
-        lookup(name) == .notText
-    }
-
     /// Every variable whose value is text (what a child process is given).
     package var variables: [String: String] {
         if let given { return given.variables }
