@@ -64,7 +64,7 @@ package struct AppendJournal: Equatable {
         let size = Int(clamping: st.size)
         // An append only ever grows its file from `originalLength` to `newLength`; a rollback cuts
         // it back to `originalLength`. Any other length means the record is not about this file.
-        guard size >= originalLength, size <= newLength ?? Int.max, isSameFile(FileGeneration(of: file, st), written: written),
+        guard size >= originalLength, size <= newLength ?? Int.max, isSameFile(FileGeneration(of: file, st), file, written: written),
               let first = patches.first,
               try file.bytes(in: (first.position - fingerprint.count)..<first.position) == fingerprint,
               try patches.allSatisfy({ try heads($0, in: file, size: size) }) else { return .unrelated }
@@ -74,8 +74,8 @@ package struct AppendJournal: Equatable {
         return sum.value == newChecksum ? .complete : .interrupted
     }
 
-    private func isSameFile(_ now: FileGeneration, written: FileTime?) -> Bool {
-        guard legacy else { return now == generation }
+    private func isSameFile(_ now: FileGeneration, _ file: FileDescriptor, written: FileTime?) -> Bool {
+        guard legacy else { return generation.isGeneration(now, of: file) }
         guard now.identity == generation.identity else { return false }
         // No generation in the record: a file born after the record was written is not its file.
         if let birth = now.birth, let written, (birth.seconds, birth.nanoseconds) > (written.seconds, written.nanoseconds) { return false }

@@ -6,6 +6,13 @@
 /// are kept because file systems differ in which they have. A part the file system does not
 /// report is recorded as unknown and compared as such. Neither costs a disk access: both are
 /// read from the inode in memory.
+///
+/// A record must outlive a reboot, and a reboot may mount the same file system under another
+/// device number (loop, device-mapper and LVM minors are handed out at boot; FUSE mounts get a
+/// fresh anonymous one). So the device is recorded but never compared (`isGeneration`): a record
+/// lies in the folder of its file, on the same file system. Inode number, birth time and handle
+/// live on the disk and survive, except FUSE's handle, which is the mount's own node number
+/// (docs/reliability.md, "Which identity a journal record survives a remount with").
 struct FileGeneration: Equatable {
     var identity: FileIdentity
     /// Nil when the file system keeps no birth time.
@@ -28,5 +35,14 @@ struct FileGeneration: Equatable {
         birth = (try? kernel.birthTime(file.raw)) ?? nil
         let handle = (try? kernel.handle(file.raw)) ?? []
         self.handle = handle.count <= FileGeneration.maxHandleCount ? handle : []
+    }
+
+    /// Whether the file now seen as `now` (open as `file`) is this generation, whether or not
+    /// its file system was mounted again since: the same inode number and birth time, and the
+    /// same handle where handles outlive a mount.
+    func isGeneration(_ now: FileGeneration, of file: FileDescriptor) -> Bool {
+        guard identity.inode == now.identity.inode, birth == now.birth else { return false }
+        // The kernel builds a FUSE file's handle from the node number the mount gave it.
+        return handle == now.handle || NetworkFileSystem.isFUSE(file)
     }
 }

@@ -14,7 +14,7 @@ package enum NetworkFileSystem {
         0xFE53_4D42: "SMB2",           // SMB2_SUPER_MAGIC
         0x0102_1997: "9p",             // V9FS_MAGIC
         0x00C3_6400: "Ceph",           // CEPH_SUPER_MAGIC
-        0x6573_5546: "FUSE",           // FUSE_SUPER_MAGIC (sshfs, virtiofs, rclone, s3fs, …)
+        fuseMagic: "FUSE",             // FUSE_SUPER_MAGIC (sshfs, virtiofs, rclone, s3fs, …)
         0x5346_414F: "AFS",            // AFS_SUPER_MAGIC
         0x6B41_4653: "kAFS",           // AFS_FS_MAGIC
         0x7375_7245: "Coda",           // CODA_SUPER_MAGIC
@@ -38,6 +38,17 @@ package enum NetworkFileSystem {
         if forced { return "forced by \(forcingVariable)=1" }
         guard let type = try? kernel.fileSystemType(descriptor.raw) else { return nil }
         return magics[type]
+    }
+
+    /// FUSE_SUPER_MAGIC (sshfs, bindfs, rclone, s3fs, virtiofs, …).
+    static let fuseMagic: UInt64 = 0x6573_5546
+
+    /// Whether the open file or folder lives on a FUSE file system. libfuse's high-level API
+    /// numbers its nodes afresh at every mount (so a file's handle lasts one mount), and, mounted
+    /// without `hard_remove`, replaces a file that is open in two steps: it renames it to a
+    /// `.fuse_hidden` name first, then does the rename.
+    static func isFUSE(_ descriptor: FileDescriptor) -> Bool {
+        (try? kernel.fileSystemType(descriptor.raw)) == fuseMagic
     }
 
     /// Whether the open file or folder lives on a network, cluster or FUSE file system.

@@ -98,5 +98,23 @@ import Testing
         var unknown = record
         unknown.generation.birth = nil
         #expect(try unknown.verdict(on: file, st) == .unrelated)
+        var inode = record
+        inode.generation.identity = FileIdentity(device: st.device, inode: st.inode &+ 1)
+        #expect(try inode.verdict(on: file, st) == .unrelated)
+    }
+
+    /// Issue 21, item 1: after a reboot the same file system may be mounted under another device
+    /// number (another loop device, a device-mapper minor handed out at boot). The record still
+    /// is this file's, and the torn file must be rolled back.
+    @Test func aRecordWrittenUnderAnotherDeviceNumberIsStillThisFiles() throws {
+        try home.write("docs/shelf/a.json", "[1]")
+        let folder = try FileDescriptor.open(home.path("docs/shelf"), [.readOnly, .folder])
+        defer { folder.close() }
+        let file = try folder.open("a.json", .readWrite, path: home.path("docs/shelf/a.json"))
+        defer { file.close() }
+        var record = try AppendJournalTests.record(for: file, original: Array("[1]".utf8), offset: 2, inserting: Array(",2".utf8))
+        let st = try file.status()
+        record.generation.identity = FileIdentity(device: st.device &+ 1, inode: st.inode)
+        #expect(try record.verdict(on: file, st) == .interrupted)
     }
 }
