@@ -8,6 +8,9 @@
 ///   by another program) changes that time, and the folder is listed again;
 /// - shelf's own writes of a new numbered name forget it outright (`forget`), so a change in the
 ///   same clock tick cannot hide either;
+/// - a time of whole seconds (ext3, ext4 made with 128-byte inodes, FAT, many NFS servers) cannot
+///   show a change made in the same second as the record (issue 21, item 8): such a counter is
+///   never trusted, and those folders are listed at each append;
 /// - a record that is torn, hand-edited (it carries a checksum), of another folder (copied along
 ///   with it) or unreadable is ignored the same way.
 ///
@@ -32,7 +35,8 @@ struct FolderCounter {
     /// The number the next file gets: the recorded one while it is current, else one more than
     /// the highest numbered name found by listing the folder (`NumberedFiles.highest`).
     func next() throws -> FileName {
-        if let file, let recorded = try? recorded(in: file), recorded.stamp == (try? folderStamp()) { return recorded.next }
+        if let file, let recorded = try? recorded(in: file), recorded.stamp.showsEveryChange,
+           recorded.stamp == (try? folderStamp()) { return recorded.next }
         return try NumberedFiles.next(after: NumberedFiles.highest(in: folder))
     }
 
@@ -58,6 +62,12 @@ struct FolderCounter {
     /// What identifies the folder's entries as they are now.
     private struct Stamp: Equatable {
         var device: UInt64, inode: UInt64, seconds: Int64, nanoseconds: Int64
+
+        /// Whether the folder's time has a finer grain than the second. A file system that keeps
+        /// nanoseconds shows zero once in a billion changes; one that keeps seconds, always.
+        /// (Since Linux 6.13, ext4, XFS, Btrfs and tmpfs give a change made after the time was
+        /// read a later time, however soon: multigrain timestamps.)
+        var showsEveryChange: Bool { nanoseconds != 0 }
     }
 
     private func folderStamp() throws -> Stamp {

@@ -43,6 +43,49 @@ import Testing
         #expect(append("c") == "8")
     }
 
+    /// Sets the modification time of `path` to `seconds` exactly, as a file system that keeps
+    /// whole seconds does for any change in that second.
+    func setWholeSecond(_ path: String, _ seconds: Int) {
+        var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    }
+
+    func modifiedSeconds(_ path: String) -> Int {
+        var st = stat()
+        #expect(stat(path, &st) == 0)
+        return st.st_mtim.tv_sec
+    }
+
+    /// Issue 21, item 8: where the folder's time has whole seconds, a `9` another program makes in
+    /// the second of the last append leaves that time as it was; the next append must still see it.
+    @Test func aCounterOfAFolderWithWholeSecondTimesIsNotTrusted() throws {
+        #expect(append("a") == "0")
+        let folder = home.path("docs/shelf/n")
+        setWholeSecond(folder, 1_700_000_000)
+        let opened = try FileDescriptor.open(folder, [.readOnly, .folder])
+        defer { opened.close() }
+        try FolderCounter.with(in: opened) { $0.record("1") }
+        try home.write("docs/shelf/n/9", "theirs")
+        setWholeSecond(folder, 1_700_000_000)
+        #expect(append("b") == "10")
+        #expect(home.read("docs/shelf/n/9") == "theirs")
+    }
+
+    /// The same on a real file system with whole-second times: ext4 made with 128-byte inodes.
+    @Test(.enabled(if: ScratchMounts.loopUnavailable == nil, "needs root, losetup, mkfs.ext4 and loop devices"))
+    func numbersNeverGoBackOnExt4WithWholeSecondTimes() throws {
+        let disk = try LoopImage(image: home.path("disk.img"), mountPoint: home.path("docs"), mkfsOptions: ["-I", "128"])
+        try disk.mountOnNewDevice()
+        defer { try? disk.unmount() }
+        #expect(append("a") == "0")
+        let folder = home.path("docs/shelf/n"), second = modifiedSeconds(folder)
+        try home.write("docs/shelf/n/9", "theirs")
+        // Made in the same second as the append (as it is, unless a second just turned).
+        setWholeSecond(folder, second)
+        #expect(append("b") == "10")
+        #expect(append("c") == "11")
+    }
+
     @Test func aFileAnotherProgramAddsIsSeen() throws {
         #expect(append("a") == "0")
         try home.write("docs/shelf/n/500", "theirs")
