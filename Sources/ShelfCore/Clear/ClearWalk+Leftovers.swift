@@ -1,8 +1,9 @@
-/// shelf's own files in a folder being cleared (names starting with `.shelf-`). They are not data,
+/// shelf's own files in a folder being cleared (names starting with `.shelf-`), and libfuse's
+/// stand-ins for files removed while open (`FolderEntries.isStandIn`). They are not data,
 /// so `clear` never reports them, but it must not strand them either: a folder holding nothing else
 /// should go, and files left by a crash should not pile up.
 struct Leftovers {
-    /// Every `.shelf-` name in the folder.
+    /// Every `.shelf-` name and libfuse stand-in in the folder.
     let names: [FileName]
     /// Every name in the folder when the clear read it (to tell whose a hashed journal is).
     let entries: [FileName]
@@ -46,6 +47,10 @@ extension ClearWalk {
                 indexFiles.append(name)
             } else if name == FolderCounter.name {
                 counter = true
+            } else if FolderEntries.isStandIn(name) {
+                // Unlinking one that is still open makes libfuse hide it again under a new name:
+                // its holder keeps its data, and the folder simply stays.
+                try? folder.remove(name)
             } else if !removeIfStale(name, in: folder, entries: leftovers.entries) {
                 allGone = false
             }

@@ -101,14 +101,14 @@ extension ClearWalk {
             return nil
         }
         var own: [FileName] = []
-        for entry in entries where FolderEntries.isInternal(entry.name) { own.append(entry.name) }
+        for entry in entries where !FolderEntries.isUsers(entry.name) { own.append(entry.name) }
         var leftovers = Leftovers(names: own, entries: entries.map(\.name))
         if options.expiredOnly && own.contains(ExpiryIndex.name) {
             leftovers.index = try? ExpiryIndex.load(in: folder)
         }
         // Inode order, as rm does: in a large folder, hash order would touch the inode table (and
         // the journal) at random; in sequence, removal runs several times faster on ext4.
-        let data = entries.filter { !FolderEntries.isInternal($0.name) }.sorted { $0.inode < $1.inode }
+        let data = entries.filter { FolderEntries.isUsers($0.name) }.sorted { $0.inode < $1.inode }
         let kept = options.keepNewest.map { KeepNewest.kept($0, among: entries, in: folder, isRoot: isRoot) } ?? []
         return Frame(entries: data[...], leftovers: leftovers, kept: kept, prefix: prefix)
     }

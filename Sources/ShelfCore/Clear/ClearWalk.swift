@@ -27,9 +27,10 @@ struct ClearWalk {
 
     static let slash = UInt8(ascii: "/")
 
-    /// Whether an entry is the user's: not shelf's own `.shelf-` files, nor the cache tag at the top.
+    /// Whether an entry is the user's: not shelf's own `.shelf-` files, nor libfuse's
+    /// stand-ins (`FolderEntries.isStandIn`), nor the cache tag at the top.
     static func isData(_ name: FileName, isRoot: Bool) -> Bool {
-        !FolderEntries.isInternal(name) && !(isRoot && name == CacheTag.name)
+        FolderEntries.isUsers(name) && !(isRoot && name == CacheTag.name)
     }
 
     /// Removes one file or link if the options select it. Returns whether it is gone.

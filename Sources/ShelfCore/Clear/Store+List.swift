@@ -2,7 +2,7 @@ extension Store {
     /// The files and folders in `folder` (the namespace folder when nil), with size, times,
     /// expiry and backup flag; names in byte order, folders ending with `/`. With `recursive`,
     /// each folder is followed by its contents, named by their path from `folder`. shelf's own
-    /// `.shelf-` files never appear; links are listed, never followed. Naming a file lists just it.
+    /// `.shelf-` files and libfuse's `.fuse_hidden` stand-ins never appear; links are listed, never followed. Naming a file lists just it.
     /// A directory where nothing was ever stored lists as empty (nothing is created).
     /// The `CACHEDIR.TAG` shelf keeps at the top of `caches` is not the user's: it is left out
     /// unless `all` (naming it as `folder` lists it).
@@ -105,7 +105,7 @@ extension Store {
     private static func frame(_ folder: FileDescriptor, prefix: [UInt8], needsIndex: Bool, hiding hidden: FileName? = nil) throws -> Frame {
         let entries = try FolderEntries.read(folder)
         let index = needsIndex && entries.contains { $0.name == ExpiryIndex.name } ? try ExpiryIndex.load(in: folder) : nil
-        let visible = FolderEntries.sortedByName(entries.filter { !FolderEntries.isInternal($0.name) && $0.name != hidden })
+        let visible = FolderEntries.sortedByName(entries.filter { FolderEntries.isUsers($0.name) && $0.name != hidden })
         return Frame(entries: visible[...], prefix: prefix, index: index)
     }
 

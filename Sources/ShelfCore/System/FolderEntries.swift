@@ -57,4 +57,22 @@ package enum FolderEntries {
     static func isInternal(_ name: FileName) -> Bool {
         name.hasPrefix(SafePath.reservedPrefix)
     }
+
+    /// libfuse's high-level API (mounted without `hard_remove`) renames a file removed or replaced
+    /// while open to `.fuse_hidden` and 16 hex digits, and removes it when the last holder closes
+    /// it; a power cut or a killed file-system process leaves it behind. It is the file system's
+    /// stand-in, never the user's file: not listed, not copied, not numbered, removed by `clear`.
+    static let standInPrefix = Array(".fuse_hidden".utf8)
+
+    /// Whether a name is a libfuse stand-in for a file removed while open (`standInPrefix`).
+    static func isStandIn(_ name: FileName) -> Bool {
+        let bytes = name.bytes
+        return bytes.count == standInPrefix.count + 16 && bytes.starts(with: standInPrefix)
+            && bytes.dropFirst(standInPrefix.count).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+    }
+
+    /// Whether a name is the user's: neither shelf's own file nor a file system's stand-in.
+    static func isUsers(_ name: FileName) -> Bool {
+        !isInternal(name) && !isStandIn(name)
+    }
 }

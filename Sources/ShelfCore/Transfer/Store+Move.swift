@@ -96,6 +96,12 @@ extension Store {
     private func relocate(_ transfer: Transfer, locked: FileDescriptor?, replace: Bool, folders: FolderReplacement,
                           forceCopy: Bool) throws -> Attempt {
         let source = transfer.source
+        if transfer.isSourceLink {
+            // The file already has its new name: the source name goes, and the move is done.
+            try source.folder.remove(source.name, path: source.path)
+            try AtomicReplace.syncFolder(source.folder)
+            return .moved(transfer.destination.path)
+        }
         do {
             if !forceCopy {
                 do {

@@ -5,6 +5,10 @@ struct Transfer {
     let destination: Target
     /// What stands at the destination now (nil: nothing).
     let existing: FileStatus?
+    /// The destination is another link of the source file: a move or rename whose fallback
+    /// (`link`, then `unlink`) was cut between its steps, or links the user made. Only taking the
+    /// source name away is left to do (as `mv` does with two links of one file).
+    var isSourceLink = false
 }
 
 /// What `replace` does to a folder that stands at the target (docs/move-copy-rename.md).
@@ -50,10 +54,22 @@ extension Store {
             }
             return try target.closeAfter { target in
                 if takingSource { try holdShared(source.folder) }
+                if takingSource, try isOtherLink(target, of: source, st) {
+                    return try body(Transfer(source: source, sourceStatus: st, destination: target, existing: st, isSourceLink: true))
+                }
                 let existing = try check(target, against: st, replace: replace, folders: folders, merging: merging)
                 return try body(Transfer(source: source, sourceStatus: st, destination: target, existing: existing))
             }
         }
+    }
+
+    /// Whether `target` is another name of the regular file `source` (whose status is `st`): a
+    /// link in another folder, or under another name in the same one (issue 21, item 3).
+    private func isOtherLink(_ target: Target, of source: Target, _ st: FileStatus) throws -> Bool {
+        guard st.isRegularFile, st.linkCount > 1, let existing = try target.status(), FileIdentity(existing) == FileIdentity(st) else {
+            return false
+        }
+        return try target.name != source.name || FileIdentity(target.folder.status()) != FileIdentity(source.folder.status())
     }
 
     /// Takes the writers' shared lock on `folder` without waiting.

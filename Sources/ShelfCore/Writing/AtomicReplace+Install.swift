@@ -46,11 +46,21 @@ extension AtomicReplace {
     }
 
     /// A file over a file (or over nothing): one rename, holding the old file's exclusive lock.
+    ///
+    /// On FUSE the old file is closed (its lock let go) before the rename (issue 21, item 2):
+    /// libfuse's high-level API, mounted without `hard_remove`, replaces a file that is open in two
+    /// steps (the old file renamed to `.fuse_hidden…`, then the rename), and a cut between them
+    /// leaves neither file under the name. What the lock keeps out meanwhile is still kept right:
+    /// an append that takes the lock in the gap writes to the old file and has begun before the
+    /// rename, so it counts as coming before this replacement, which replaces every byte; a crash
+    /// in it leaves a record of the old file, which the new one never matches. (An append's own
+    /// rewrite, `heldByCaller`, keeps its file open: its new content depends on the old.)
     private static func replaceFile(_ name: FileName, in folder: FileDescriptor, as target: Target, oldFile: OldFileLock) throws {
         let old = oldFile == .heldByCaller ? nil
             : try? target.folder.openForExclusiveLock(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
         let renameIntoPlace = { try folder.rename(name, to: target.name, in: target.folder, path: target.path) }
         guard let old else { return try renameIntoPlace() }
+        let closeFirst = NetworkFileSystem.isFUSE(target.folder)
         try old.closeAfter { old in
             if oldFile == .wait {
                 try FileLock.lock(old, .exclusive)
@@ -61,8 +71,9 @@ extension AtomicReplace {
             // record is settled against the file it was written for, under its lock, before the
             // name goes to another file. The journal stays, empty, for the new file's appends.
             AppendJournal.settle(old, name: target.name, in: target.folder)
-            try renameIntoPlace()
+            if !closeFirst { try renameIntoPlace() }
         }
+        if closeFirst { try renameIntoPlace() }
     }
 
     /// A folder over an empty folder, as mv does it: rename(2) replaces an empty folder atomically

@@ -91,7 +91,7 @@ enum TreeCopier {
     private static func frame(_ source: FileDescriptor, _ st: FileStatus) throws -> Frame {
         // shelf's own files are not copied: leftover temporary files, and journals, which are
         // about the source files (each file is repaired under its shared lock as it is copied).
-        let names = try FolderEntries.read(source).map(\.name).filter { !FolderEntries.isInternal($0) }
+        let names = try FolderEntries.read(source).map(\.name).filter(FolderEntries.isUsers)
         return Frame(names: names[...], status: st)
     }
 

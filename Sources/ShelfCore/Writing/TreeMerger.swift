@@ -52,7 +52,7 @@ enum TreeMerger {
     /// The names of a source folder to merge: shelf's own files (temporary files, journals) are
     /// never copied, as in `TreeCopier`.
     private static func names(in source: FileDescriptor) throws -> ArraySlice<FileName> {
-        try FolderEntries.read(source).map(\.name).filter { !FolderEntries.isInternal($0) }[...]
+        try FolderEntries.read(source).map(\.name).filter(FolderEntries.isUsers)[...]
     }
 
     /// The shared lock every writer holds on the folder it writes into: `clear` removes an emptied
