@@ -43,6 +43,8 @@ enum Scenarios {
         ("hostile-json", HostileJSONScenarios.run),
         ("argv-fuzz", ArgvFuzzScenarios.run),
         ("generation", GenerationScenarios.run),
+        ("remount", RemountScenarios.run),
+        ("libfuse", LibfuseScenarios.run),
         ("owned-names", OwnedNameScenarios.run),
         ("write-races", WriteRaceScenarios.run),
         ("force-merges", ForceMergeScenarios.run),
