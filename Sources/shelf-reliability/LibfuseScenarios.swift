@@ -10,7 +10,9 @@ import Glibc
 /// - a rename or move without `--force` there links the new name, then unlinks the old one: the
 ///   state a cut between the two leaves (two links) must be finished by the same command run again;
 /// - a `.fuse_hidden` file left by a cut (the daemon killed while a removed file was open) is not
-///   the user's: not listed, not counted as a numbered name, removed by `clear`.
+///   the user's: not listed, not counted as a numbered name, removed by `clear`;
+/// - the `generation` group, its sandboxes on bindfs, where a journal record's file is told without
+///   handles or birth times.
 enum LibfuseScenarios {
     static let replacers = ["save", "save-held", "copy", "move", "rename"]
 
@@ -32,7 +34,35 @@ enum LibfuseScenarios {
             if let reason = ScratchDisks.fuseUnavailable { report.skipped = reason; return }
             report.record(try leftStandIn(battery), run: "daemon killed while a removed file was open")
         }
-        return [replace, cut, standIns]
+        return [replace, cut, standIns] + generationOnFUSE(battery)
+    }
+
+    /// The `generation` group again with its sandboxes on a bindfs mount: there a record's file is
+    /// told by inode number and the record's evidence alone (FUSE handles last one mount, libfuse
+    /// reports no birth time), and a replacement that got the killed file's inode number back must
+    /// still never be rolled back.
+    static func generationOnFUSE(_ battery: Battery) -> [ScenarioReport] {
+        let name = "libfuse: generation"
+        if let reason = ScratchDisks.fuseUnavailable {
+            return [battery.scenario(name, checked: "the generation group on bindfs") { $0.skipped = reason }]
+        }
+        let base: Sandbox, fuse: BindfsMount
+        do {
+            base = try Sandbox(label: "libfuse-generation")
+            fuse = try BindfsMount(source: base.path("under"), mountPoint: base.path("mount"))
+        } catch {
+            return [battery.scenario(name, checked: "the generation group on bindfs") { _ in throw error }]
+        }
+        defer {
+            fuse.release()
+            base.destroy()
+        }
+        // Sandboxes are made in the temporary folder: this single-threaded harness points it at
+        // the mount for the group's length.
+        let saved = getenv("TMPDIR").map { String(cString: $0) }
+        setenv("TMPDIR", base.path("mount"), 1)
+        defer { if let saved { setenv("TMPDIR", saved, 1) } else { unsetenv("TMPDIR") } }
+        return GenerationScenarios.run(battery).map { $0.renamed("libfuse: " + $0.name) }
     }
 
     /// `caches` and `documents` both on one bindfs mount (a rename or move between them is a
