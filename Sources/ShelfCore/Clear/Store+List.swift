@@ -2,7 +2,8 @@ extension Store {
     /// The files and folders in `folder` (the namespace folder when nil), with size, times,
     /// expiry and backup flag; names in byte order, folders ending with `/`. With `recursive`,
     /// each folder is followed by its contents, named by their path from `folder`. shelf's own
-    /// `.shelf-` files and libfuse's `.fuse_hidden` stand-ins never appear; links are listed, never followed. Naming a file lists just it.
+    /// `.shelf-` files and libfuse's `.fuse_hidden` stand-ins never appear; links are listed,
+    /// never followed. Naming a file lists just it.
     /// A directory where nothing was ever stored lists as empty (nothing is created).
     /// The `CACHEDIR.TAG` shelf keeps at the top of `caches` is not the user's: it is left out
     /// unless `all` (naming it as `folder` lists it).

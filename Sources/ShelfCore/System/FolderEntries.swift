@@ -66,9 +66,9 @@ package enum FolderEntries {
 
     /// Whether a name is a libfuse stand-in for a file removed while open (`standInPrefix`).
     static func isStandIn(_ name: FileName) -> Bool {
-        let bytes = name.bytes
+        let bytes = name.bytes, digits = Array("0123456789abcdef".utf8)
         return bytes.count == standInPrefix.count + 16 && bytes.starts(with: standInPrefix)
-            && bytes.dropFirst(standInPrefix.count).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+            && bytes.dropFirst(standInPrefix.count).allSatisfy(digits.contains)
     }
 
     /// Whether a name is the user's: neither shelf's own file nor a file system's stand-in.
