@@ -96,7 +96,13 @@ enum ManPage {
         for argument in command.arguments {
             text += ".TP\n.I " + argument.name + "\n" + paragraphs(argument.help)
         }
-        return text + options(command.options)
+        return text + options(command.options) + ".PP\n" + paragraphs(exitStatuses(of: command))
+    }
+
+    /// The statuses a command may exit with, as its `--help` lists them (see EXIT STATUS).
+    static func exitStatuses(of command: CommandSpec) -> String {
+        "Exit status: " + command.statuses.map(String.init).joined(separator: ", ")
+            + (command.passesProgramStatus ? ", or the status of the program it runs" : "") + " (see EXIT STATUS)."
     }
 
     static func options(_ options: [OptionSpec]) -> String {
