@@ -24,8 +24,7 @@ import Testing
                                "XDG_DOCUMENTS_DIR": "", "XDG_CONFIG_HOME": "", "TMPDIR": ""]
     static let path = ["PATH": "/usr/bin:/bin"]
 
-    /// Failures of every kind, by command. The store holds a.json ([1]), f (a file), dir/ (a
-    /// folder), link (a symbolic link) and old (expired).
+    /// Failures of every kind, by command, in a store made by `TestHome.withFailureFixtures`.
     static let cases: [String: [Case]] = [
         "save": [Case(words: ["save", "caches", "x", "--file", "nope"], status: 66), Case(words: ["save", "caches", "x.json"], stdin: "{", status: 65),
                  Case(words: ["save", "caches", "dir"], stdin: "1", status: 73), Case(words: ["save", "caches", "link/x"], stdin: "1", status: 77),
@@ -90,17 +89,6 @@ import Testing
         "backup": [74: "a file system without user extended attributes: NoXattrFileSystemTests"],
     ]
 
-    /// A fresh store for each case: some of them change it.
-    func freshHome() throws -> TestHome {
-        let home = TestHome()
-        try home.write("cache/shelf/a.json", "[1]")
-        try home.write("cache/shelf/f", "file")
-        try FileManager.default.createDirectory(atPath: home.path("cache/shelf/dir"), withIntermediateDirectories: true)
-        #expect(symlink(home.path("cache"), home.path("cache/shelf/link")) == 0)
-        try home.saveExpiring(.caches, "old", "x", at: 1_580_702_706)
-        return home
-    }
-
     func run(_ test: Case, in home: TestHome) -> Int32 {
         guard test.fullOutput else { return home.run(test.words, stdin: test.stdin, environment: test.environment).status }
         let full = open("/dev/full", O_WRONLY)
@@ -116,7 +104,7 @@ import Testing
         let cases = try #require(ExitStatusTests.cases[name], "no failure cases for \(name)")
         var seen: Set<Int32> = [0]
         for test in cases {
-            let status = run(test, in: try freshHome())
+            let status = run(test, in: try TestHome.withFailureFixtures())
             #expect(status == test.status, "\(test)")
             #expect(spec.statuses.contains(status), "\(test): \(status) is not declared")
             seen.insert(status)

@@ -44,20 +44,9 @@ import Testing
         Case(words: ["save", "caches", "link/x"], stdin: "1", failure: "symbolic link", hint: "Replace the link"),
     ]
 
-    func freshHome() throws -> TestHome {
-        let home = TestHome()
-        try home.write("cache/shelf/a.json", "[1]")
-        try home.write("cache/shelf/bad.json", "[1,")
-        try home.write("cache/shelf/f", "file")
-        try FileManager.default.createDirectory(atPath: home.path("cache/shelf/dir"), withIntermediateDirectories: true)
-        #expect(symlink(home.path("cache"), home.path("cache/shelf/link")) == 0)
-        try home.saveExpiring(.caches, "old", "x", at: 1_580_702_706)
-        return home
-    }
-
     @Test(arguments: cases)
     func theHintFitsTheFailure(_ test: Case) throws {
-        let result = try freshHome().run(test.words, stdin: test.stdin, environment: ["PATH": "/usr/bin:/bin"])
+        let result = try TestHome.withFailureFixtures().run(test.words, stdin: test.stdin, environment: ["PATH": "/usr/bin:/bin"])
         #expect(result.status != 0)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         try #require(lines.count == 2, "\(test): \(result.stderr)")
