@@ -42,6 +42,13 @@ import Testing
         Case(words: ["retrieve", "caches", "dir"], failure: "is a folder", hint: "Name a file inside the folder"),
         Case(words: ["copy", "caches", "a.json", "caches", "f"], failure: "already exists", hint: "Pass --force"),
         Case(words: ["save", "caches", "link/x"], stdin: "1", failure: "symbolic link", hint: "Replace the link"),
+        Case(words: ["save", "caches", "../x"], stdin: "1", failure: "'..' components are not allowed", hint: "Use a relative path without '..'"),
+        Case(words: ["save", "caches", "x/"], stdin: "1", failure: "a file name cannot end with '/'", hint: "without the trailing '/'",
+             notInHint: [pathAdvice]),
+        Case(words: ["save", "caches", String(repeating: "n", count: 300)], stdin: "1", failure: "a component is longer than 255 bytes", hint: "Use shorter names",
+             notInHint: [pathAdvice]),
+        Case(words: ["save", "caches", "CACHEDIR.TAG"], stdin: "1", failure: "shelf's cache directory tag", hint: "Choose another name",
+             notInHint: [pathAdvice]),
     ]
 
     @Test(arguments: cases)

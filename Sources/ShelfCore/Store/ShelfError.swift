@@ -129,6 +129,14 @@ extension ShelfError: CustomStringConvertible {
             return "Set the variable to a folder path in UTF-8, or unset it to use the default."
         case .invalidName(_, let reason) where ShelfError.namespaceNameKind(reason) != nil:
             return "Choose another \(ShelfError.namespaceNameKind(reason) ?? ""): one folder name, not '.' or '..', without '/' or control characters, at most 255 bytes."
+        case .invalidName(_, let reason) where reason.hasSuffix("cannot end with '/'"):
+            return "Name the file without the trailing '/'."
+        case .invalidName(_, let reason) where reason.hasPrefix("name too long") || reason.hasSuffix("longer than 255 bytes"):
+            return "Use shorter names: at most 255 bytes for each part of the path."
+        case .invalidName(_, let reason) where reason.hasPrefix("CACHEDIR.TAG"):
+            return "Choose another name, or put the file in a folder of caches."
+        case .invalidName(_, let reason) where reason.hasPrefix("no numbered name is left"):
+            return "Append to another folder, or move its files with the longest numbers away."
         case .invalidName: return "Use a relative path without '..', empty or '.' components, control characters or a leading '.shelf-'."
         case .invalidJSON where blamesStoredFile:
             return "Repair the stored file at the given line and column, or save a new file in its place; it is unchanged."
