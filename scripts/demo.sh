@@ -7,7 +7,7 @@ trap 'rm -rf "$home"' EXIT
 export HOME="$home" XDG_CACHE_HOME="$home/.cache" XDG_DATA_HOME="$home/.local/share" \
        XDG_CONFIG_HOME="$home/.config" XDG_DOCUMENTS_DIR="$home/Documents" XDG_RUNTIME_DIR="$home/run"
 mkdir -p "$XDG_RUNTIME_DIR" && chmod 700 "$XDG_RUNTIME_DIR"
-run() { printf '\n$ %s\n' "$*"; sh -c "$*" || printf '(exit %s)\n' "$?"; }
+run() { printf '\n$ %s\n' "$*"; sh -c "$*" 2>&1 || printf '(exit %s)\n' "$?"; }
 PATH="$(dirname "$shelf"):$PATH"; export PATH
 
 echo "shelf demo in a temporary home: $home"
@@ -25,7 +25,8 @@ run "echo 'a screenshot' | shelf append documents shots/"
 run "shelf --app myapp save applicationSupport state.json --file \"\$HOME/.cache/shelf/feeds/today.json\" --print-path"
 run "shelf save caches ../escape.txt < /dev/null"
 run "shelf list -R documents"
-run "echo secret | shelf save caches token --expires-at 2020-01-01T00:00:00Z"
+run "echo secret | shelf save caches token --expires-in 1s"
+run "sleep 2"
 run "shelf retrieve caches token"
 run "shelf list -l caches"
 run "shelf clear caches --expired --verbose"

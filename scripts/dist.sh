@@ -4,7 +4,8 @@
 # OUT/SHA256SUMS (sha256sum -c format). The version is the binary's own (`shelf --version`: the
 # one place it is written is CLI.version), the arch is `uname -m`. The archive is reproducible:
 # names sorted, owner and group 0, every time the last commit's (SOURCE_DATE_EPOCH overrides),
-# gzip without a name or a time. --static refuses a binary that needs a dynamic loader.
+# gzip without a name or a time. The binary is stripped (STRIP names the program, default strip).
+# --static refuses a binary that needs a dynamic loader.
 # usage: sh scripts/dist.sh [--static] BINARY OUT   (from the repository's top folder)
 set -eu
 
@@ -56,10 +57,16 @@ add() {
     cp "$1" "$top/$2" && chmod "$3" "$top/$2"
 }
 add "$binary" shelf 0755
+# Shipped without its symbols and debug information: half the size, and nothing a user runs needs them.
+command -v "${STRIP:-strip}" >/dev/null 2>&1 ||
+    fail "no ${STRIP:-strip} to remove the binary's debug information" "Install binutils (or set STRIP to a strip program)." 69
+"${STRIP:-strip}" "$top/shelf" || fail "${STRIP:-strip} failed on $binary" "Check that it is a Linux executable of this machine." 65
 add scripts/install.sh install.sh 0755
 add README.md README.md 0644
 add LICENSE LICENSE 0644
 add docs/shelf.1 docs/shelf.1 0644
+# The documents the man page cites (docs/*.md), which install.sh puts under share/doc/shelf.
+for doc in docs/*.md; do add "$doc" "$doc" 0644; done
 add completions/shelf.bash completions/shelf.bash 0644
 add completions/_shelf completions/_shelf 0644
 add completions/shelf.fish completions/shelf.fish 0644

@@ -5,7 +5,8 @@ enum ExitCode {
     static let success: Int32 = 0
     /// `exists`/`is-folder` answering no.
     static let no: Int32 = 1
-    /// `exists`: every path is there, but a file has expired.
+    /// A file whose expiry time has passed: `retrieve` refuses it, `exists` answers so. Neither
+    /// missing (66: a script may want to refresh it, not report a loss) nor a sysexits failure.
     static let expired: Int32 = 3
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
@@ -17,24 +18,59 @@ enum ExitCode {
     /// EX_TEMPFAIL: `edit` found the stored file changed meanwhile; running it again may succeed.
     static let tryAgain: Int32 = 75
 
-    /// The table printed in help texts and the man page.
-    static let documented: [(Int32, String)] = [
-        (0, "success"),
-        (1, "no: the answer of exists and is-folder (for exists: a path is missing)"),
-        (3, "expired: exists found every path, but a file whose expiry time has passed (see --allow-expired)"),
-        (64, "usage error: unknown command or option, wrong arguments, unsafe name, a target that is its own source"),
-        (65, "bad data: input is not valid JSON or not of the needed shape, or stored data cannot be decoded"),
-        (66, "not found: no such file or folder (or it has expired)"),
-        (73, "cannot create: the target exists, --force would have to empty a folder, or a file stands where a folder must be"),
-        (74, "I/O error: disk full, read-only file system, failed read or write, no user extended attributes; clear could not remove some files"),
-        (75, "try again: the stored file changed while edit had it open; nothing was replaced"),
-        (77, "permission denied, or a symbolic link or unsafe folder refused; clear was refused permission for what it left"),
+    /// One status as help texts and the man page describe it: what it means for every command
+    /// that returns it, and what it also means for some (by command name).
+    struct Row {
+        let status: Int32
+        let meaning: String
+        var only: [(commands: [String], meaning: String)] = []
+    }
+
+    static let rows: [Row] = [
+        Row(status: 0, meaning: "success"),
+        Row(status: 1, meaning: "no: the answer of exists and is-folder (for exists: a path is missing)"),
+        Row(status: 3, meaning: "expired: a file whose expiry time has passed; retrieve refuses it, exists answers so (see --allow-expired)"),
+        Row(status: 64, meaning: "usage error: unknown command or option, wrong arguments, unsafe name, a target that is its own source"),
+        Row(status: 65, meaning: "bad data: input is not valid JSON or not of the needed shape, or stored data cannot be decoded"),
+        Row(status: 66, meaning: "not found: no such file or folder"),
+        Row(status: 70, meaning: "internal error: please report it"),
+        Row(status: 73, meaning: "cannot create: the target exists, --force would have to empty a folder, or a file stands where a folder must be",
+            only: [(["clear"], "the <folder> to clear is a file")]),
+        Row(status: 74, meaning: "I/O error: disk full, read-only file system, failed read or write, standard output not writable",
+            only: [(["do-not-backup", "backup"], "no user extended attributes"), (["clear"], "could not remove some files")]),
+        Row(status: 75, meaning: "try again: the stored file changed while edit had it open; nothing was replaced"),
+        Row(status: 77, meaning: "permission denied, or a symbolic link or unsafe folder refused",
+            only: [(["clear"], "was refused permission for what it left")]),
     ]
+
+    /// The table printed by `shelf help` and the man page: every status, with what it means for
+    /// some commands only named.
+    static var documented: [(Int32, String)] {
+        rows.map { row in
+            (row.status, ([row.meaning] + row.only.map { $0.commands.joined(separator: ", ") + ": " + $0.meaning }).joined(separator: "; "))
+        }
+    }
+
+    /// The rows a command's `--help` prints: the statuses it declares (`CommandSpec.statuses`), each
+    /// with what it means for that command.
+    static func documented(for spec: CommandSpec) -> [(Int32, String)] {
+        rows.filter { spec.statuses.contains($0.status) }.map { row in
+            (row.status, ([row.meaning] + row.only.filter { $0.commands.contains(spec.name) }.map(\.meaning)).joined(separator: "; "))
+        }
+    }
+
+    /// What every command may return: success, wrong words, an internal error, and an I/O error
+    /// (74: a failed read or write, or standard output that cannot be written).
+    static let everyCommand: [Int32] = [success, usage, software, ioError]
+
+    /// The help line of a command that exits with the status of a program it runs.
+    static let programStatus = "other: the status of the program it runs, when that fails (127: not found, 126: cannot be run, 128+N: killed by signal N)"
 
     /// The status for a library error; `writes` tells a blocked write (73) from a missing read (66).
     static func status(for error: ShelfError, writes: Bool) -> Int32 {
         switch error {
-        case .notFound, .expired: return noInput
+        case .expired: return expired
+        case .notFound: return noInput
         case .invalidName, .invalidTarget: return usage
         case .invalidJSON, .serialization, .deserialization, .invalidInput: return dataError
         case .cannotAccessDirectory, .permissionDenied, .symbolicLink: return permission

@@ -15,8 +15,18 @@ enum Messages {
     static func hint(for error: ShelfError, in command: CommandSpec) -> String {
         if error.path == Output.standardOutput { return checkStandardOutput + " and run the command again." }
         switch error {
+        case .notFound where command.declares(UpdateCommand.create):
+            return "Pass --create TEXT to start from TEXT when the file is missing, or check the name and directory ('shelf list' shows what is stored)."
         case .notFound:
             return "Check the name and directory; 'shelf list' shows what is stored."
+        case .invalidName(_, let reason) where ShelfError.namespaceNameKind(reason) == "app name":
+            return "Choose another app name (--app NAME, else $SHELF_APP): one folder name, not '.' or '..', without '/' or control characters."
+        case .invalidName(_, let reason) where ShelfError.namespaceNameKind(reason) == "group name":
+            return "Choose another group name (sharedContainer:<group>): one folder name, not '.' or '..', without '/' or control characters."
+        case .notAFolder where command.name == ClearCommand.commandName:
+            return "Name a folder to clear ('shelf list' shows them); to remove a file, use 'shelf remove'."
+        case .invalidJSON where error.blamesStoredFile:
+            return "The stored file is unchanged: repair it with 'shelf edit', or replace it with 'shelf save'."
         case .isAFolder:
             return "Name a file inside the folder; 'shelf list' shows its contents."
         case .folderInTheWay where command.declares(Shared.replaceFolder):
@@ -44,7 +54,7 @@ enum Messages {
             err.line("usage: \(command.synopsis)")
             err.line("Run 'shelf \(command.name) --help' for more.")
         } else {
-            err.line("usage: shelf [--app NAME] <command> [<arguments>] [options]")
+            err.line("usage: " + HelpText.usage)
             err.line("Run 'shelf help' for the list of commands.")
         }
     }

@@ -10,26 +10,40 @@ struct DistTests {
     let home = TestHome()
 
     /// Every entry below the top folder, in archive order (sorted by name), with its mode.
-    static let layout: [(String, String)] = [
-        ("", "drwxr-xr-x"),
-        ("LICENSE", "-rw-r--r--"),
-        ("README.md", "-rw-r--r--"),
-        ("completions/", "drwxr-xr-x"),
-        ("completions/_shelf", "-rw-r--r--"),
-        ("completions/shelf.bash", "-rw-r--r--"),
-        ("completions/shelf.fish", "-rw-r--r--"),
-        ("docs/", "drwxr-xr-x"),
-        ("docs/shelf.1", "-rw-r--r--"),
-        ("install.sh", "-rwxr-xr-x"),
-        ("shelf", "-rwxr-xr-x"),
-    ]
+    /// The man page cites these (issue 22 item 19: the tarball shipped the page without them).
+    static var documents: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: Subprocess.repository.path + "/docs")) ?? [])
+            .filter { $0.hasSuffix(".md") }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }.map { "docs/" + $0 }
+    }
+
+    static var layout: [(String, String)] {
+        let entries = [
+            ("", "drwxr-xr-x"),
+            ("LICENSE", "-rw-r--r--"),
+            ("README.md", "-rw-r--r--"),
+            ("completions/", "drwxr-xr-x"),
+            ("completions/_shelf", "-rw-r--r--"),
+            ("completions/shelf.bash", "-rw-r--r--"),
+            ("completions/shelf.fish", "-rw-r--r--"),
+            ("docs/", "drwxr-xr-x"),
+            ("docs/shelf.1", "-rw-r--r--"),
+            ("install.sh", "-rwxr-xr-x"),
+            ("shelf", "-rwxr-xr-x"),
+        ] + documents.map { ($0, "-rw-r--r--") }
+        // Archive order: sorted by name, bytewise.
+        return entries.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
+    }
 
     /// Where each packaged file comes from in the repository (the binary: the one under test).
-    static let sources = [
-        "LICENSE": "LICENSE", "README.md": "README.md", "docs/shelf.1": "docs/shelf.1", "install.sh": "scripts/install.sh",
-        "completions/_shelf": "completions/_shelf", "completions/shelf.bash": "completions/shelf.bash",
-        "completions/shelf.fish": "completions/shelf.fish",
-    ]
+    static var sources: [String: String] {
+        var sources = [
+            "LICENSE": "LICENSE", "README.md": "README.md", "docs/shelf.1": "docs/shelf.1", "install.sh": "scripts/install.sh",
+            "completions/_shelf": "completions/_shelf", "completions/shelf.bash": "completions/shelf.bash",
+            "completions/shelf.fish": "completions/shelf.fish",
+        ]
+        for document in documents { sources[document] = document }
+        return sources
+    }
 
     @Test func tarballHoldsExactlyTheReleaseFilesInOneFolderOwnedByRoot() throws {
         let dist = try ReleaseTarball(in: home)
@@ -47,7 +61,11 @@ struct DistTests {
         let top = try dist.unpack()
         let unpacked = DistTests.layout.map { "unpacked/\(dist.name)/\($0.0)" }.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         #expect(home.allPaths().filter { $0.hasPrefix("unpacked/") } == unpacked.sorted())
-        #expect(FileManager.default.contents(atPath: top + "/shelf") == FileManager.default.contents(atPath: BuiltBinary.path))
+        // The binary under test, stripped (issue 22 item 19: the release shipped its debug information).
+        let stripped = home.path("stripped")
+        #expect(try Subprocess.run(Subprocess.which("strip")!, ["-o", stripped, BuiltBinary.path], environment: ReleaseTarball.environment()).status == 0)
+        #expect(FileManager.default.contents(atPath: top + "/shelf") == FileManager.default.contents(atPath: stripped))
+        #expect(FileManager.default.contents(atPath: top + "/shelf") != FileManager.default.contents(atPath: BuiltBinary.path))
         for (packaged, source) in DistTests.sources {
             #expect(FileManager.default.contents(atPath: top + "/" + packaged)
                 == FileManager.default.contents(atPath: Subprocess.repository.path + "/" + source), "\(packaged)")

@@ -7,10 +7,12 @@ import Testing
 @Suite struct ExpiryTests {
     let home = TestHome()
 
-    @Test func anExpiredFileIsRefusedWithExit66UnlessAllowed() throws {
+    /// Issue 22 item 10: expired is one status, 3, for retrieve as for exists; missing stays 66.
+    @Test func anExpiredFileIsRefusedWithExit3UnlessAllowed() throws {
         try home.saveExpiring(.caches, "token", "secret", at: 1_580_702_706)
         let refused = home.run(["retrieve", "caches", "token"])
-        #expect(refused.status == 66 && refused.stdout.isEmpty)
+        #expect(refused.status == 3 && refused.stdout.isEmpty)
+        #expect(home.run(["retrieve", "caches", "missing"]).status == 66)
         #expect(refused.stderr.contains("expired at 2020-02-03T04:05:06Z: \(home.path("cache/shelf/token"))"))
         #expect(refused.stderr.contains("--allow-expired"))
         let allowed = home.run(["retrieve", "caches", "token", "--allow-expired"])
@@ -20,9 +22,22 @@ import Testing
         #expect(home.run(["exists", "caches", "token", "--allow-expired"]).status == 0)
     }
 
+    /// Issue 22 item 10: `list -l` and `list --json` tell an expired file from one still valid.
+    @Test func listMarksExpiredFiles() throws {
+        try home.saveExpiring(.caches, "old", "x", at: 1_580_702_706)
+        #expect(home.run(["save", "caches", "fresh", "--expires-in", "1h"], stdin: "y").status == 0)
+        let long = home.run(["list", "-l", "caches"]).stdout
+        #expect(long.contains("\t2020-02-03T04:05:06Z (expired)\tbackup\told\n"), "\(long)")
+        let freshLine = long.split(separator: "\n").first { $0.hasSuffix("\tfresh") } ?? ""
+        #expect(!freshLine.contains("expired") && freshLine.split(separator: "\t").count == 5, "\(long)")
+        let json = home.run(["list", "--json", "caches"]).stdout
+        #expect(json.contains("\"name\":\"old\",") && json.contains("\"expires\":1580702706,\"expired\":true"), "\(json)")
+        #expect(json.contains("\"expired\":false"), "\(json)")
+    }
+
     @Test func everyReadRefusesAnExpiredFile() throws {
         try home.saveExpiring(.caches, "list.json", "[1,2]", at: 1_577_836_800)
-        #expect(home.run(["retrieve", "caches", "list.json", "--each"]).status == 66)
+        #expect(home.run(["retrieve", "caches", "list.json", "--each"]).status == 3)
         #expect(home.run(["retrieve", "caches", "list.json", "--each", "--allow-expired"]).stdout == "1\n2\n")
         let store = try home.store()
         #expect(throws: ShelfError.self) { try store.retrieveBytes("list.json", from: .caches) }
@@ -45,7 +60,7 @@ import Testing
 
     @Test func savingAgainWithoutExpiryGivesTheNewContentNone() throws {
         try home.saveExpiring(.caches, "a", "old", at: 946_684_800)
-        #expect(home.run(["retrieve", "caches", "a"]).status == 66)
+        #expect(home.run(["retrieve", "caches", "a"]).status == 3)
         #expect(home.run(["save", "caches", "a"], stdin: "new").status == 0)
         #expect(home.run(["retrieve", "caches", "a"]).stdout == "new")
         #expect(try home.store().expiry(of: "a", in: .caches) == nil)
@@ -57,7 +72,7 @@ import Testing
         #expect(home.run(["copy", "caches", "b", "documents"]).status == 0)
         #expect(home.run(["move", "caches", "b", "applicationSupport"]).status == 0)
         for directory in ["documents", "applicationSupport"] {
-            #expect(home.run(["retrieve", directory, "b"]).status == 66, "\(directory)")
+            #expect(home.run(["retrieve", directory, "b"]).status == 3, "\(directory)")
         }
     }
 

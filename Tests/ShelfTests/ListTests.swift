@@ -85,11 +85,11 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.hasSuffix("]\n") && result.stdout.split(separator: "\n").count == 1)
         #expect(result.stdout.hasPrefix(
-            #"[{"name":"q\"uote.txt","isFolder":false,"size":3,"modified":1000000000,"modifiedNanoseconds":123,"expires":1893456000,"excludedFromBackup":false},{"name":"sub/","isFolder":true,"size":0,"#))
+            #"[{"name":"q\"uote.txt","isFolder":false,"size":3,"modified":1000000000,"modifiedNanoseconds":123,"expires":1893456000,"expired":false,"excludedFromBackup":false},{"name":"sub/","isFolder":true,"size":0,"#))
         let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
         #expect(parsed?.count == 2)
         #expect(parsed?[1]["expires"] is NSNull)
-        #expect(Set(parsed?[1].keys.map { $0 } ?? []) == ["name", "isFolder", "size", "modified", "modifiedNanoseconds", "expires", "excludedFromBackup"])
+        #expect(Set(parsed?[1].keys.map { $0 } ?? []) == ["name", "isFolder", "size", "modified", "modifiedNanoseconds", "expires", "expired", "excludedFromBackup"])
         #expect(home.run(["list", "--json", "temporary"]).stdout == "[]\n")
     }
 

@@ -57,9 +57,9 @@ struct NoXattrFileSystemTests {
             "$S" list -l caches d
             """)
         #expect(!out.contains("save=1") && !out.contains("save=6") && !out.contains("save=7"), "\(out)")
-        #expect(out.contains("expired at 2020-01-01T00:00:00Z") && out.contains("retrieve=66"))
+        #expect(out.contains("expired at 2020-01-01T00:00:00Z") && out.contains("retrieve=3"))
         #expect(out.contains("u later=0"))
-        #expect(out.contains("2020-01-01T00:00:00Z\tbackup\told.txt"))
+        #expect(out.contains("2020-01-01T00:00:00Z (expired)\tbackup\told.txt"))
         #expect(out.contains(". .. .shelf-expiry .shelf-expiry.lock later.txt none.txt old.txt"), "\(out)")
         #expect(out.contains("later.txt\nnone.txt\nold.txt\n"))
         #expect(out.contains("d/old.txt\nclear=0"))

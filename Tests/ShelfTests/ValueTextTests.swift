@@ -1,19 +1,42 @@
 import Testing
 @testable import Shelf
 @testable import ShelfCore
+@testable import ShelfCLI
 
 @Suite struct ValueTextTests {
     @Test(arguments: [("90s", 90), ("15m", 900), ("12h", 43_200), ("7d", 604_800), ("2w", 1_209_600), ("1h30m", 5400),
-                      ("0s", 0), ("1d12h", 129_600)] as [(String, Int64)])
+                      ("0s", 0), ("1d12h", 129_600),
+                      // Issue 22 item 12: a bare number is seconds everywhere, and systemd's unit words.
+                      ("3600", 3600), ("7", 7), ("0", 0), ("7days", 604_800), ("1day", 86_400), ("30min", 1800), ("90sec", 90),
+                      ("2seconds", 2), ("1hr", 3600), ("3hours", 10_800), ("2weeks", 1_209_600), ("1week", 604_800),
+                      ("1h 30min", 5400), ("5 min", 300), ("1 hour 5 minutes", 3900), ("10mins", 600)] as [(String, Int64)])
     func durationsReadAsSeconds(_ text: String, _ seconds: Int64) throws {
         #expect(try DurationText.seconds(text) == seconds)
     }
 
-    @Test(arguments: ["", "7", "d", "7x", "-7d", "7 d", "1.5h", "7D", "99999999999999999999s", "9223372036854775807w"])
+    @Test(arguments: ["", " ", "d", "7x", "-7d", "1.5h", "7D", "7M", "1y", "1h30", "7 parsecs", "h7", "7days5", "99999999999999999999s",
+                      "9223372036854775807w", "99999999999999999999"])
     func badDurationsAreRefusedWithTheAcceptedForms(_ text: String) {
         let error = catchError { try DurationText.seconds(text) }
         #expect(error?.text == text)
         #expect(error?.message.contains("90s") == true || error?.message.contains("too large") == true)
+    }
+
+    /// One grammar for every option that takes a DURATION: `--older-than 7` was refused while
+    /// `--expires-in 3600` meant seconds, and `7days` was refused by both.
+    @Test(arguments: ["7", "3600", "7days", "1h30m", "2 weeks", "90s"])
+    func everyDurationOptionTakesTheSameWords(_ duration: String) {
+        let home = TestHome()
+        let runs: [String: [String]] = [
+            "older-than": ["clear", "caches", "--older-than", duration, "--dry-run"],
+            "expires-in": ["save", "caches", "t", "--expires-in", duration],
+        ]
+        let durationOptions = Set(CommandTable.all.flatMap(\.allOptions).filter { $0.value == "DURATION" }.map(\.name))
+        #expect(durationOptions == Set(runs.keys), "a DURATION option without a case here")
+        for words in runs.values {
+            let result = home.run(words, stdin: "x")
+            #expect(result.status == 0, "\(words): \(result.stderr)")
+        }
     }
 
     @Test(arguments: [("0", 0), ("512", 512), ("512B", 512), ("500K", 512_000), ("10M", 10_485_760), ("2G", 2_147_483_648),

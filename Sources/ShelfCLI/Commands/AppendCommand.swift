@@ -43,7 +43,7 @@ struct AppendCommand: Command {
             "shelf append caches shots/ --file screen.png",
             "date | shelf append temporary notes.txt",
         ],
-        writes: true)
+        writes: true, statuses: [ExitCode.dataError, ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission])
 
     let stored: StoredPath
     let input: InputFile?

@@ -26,7 +26,8 @@ struct AppsCommand: Command {
             "shelf apps",
             "shelf apps | cut -f2 | sort -u",
             "shelf apps --json | jq -r '.[] | select(.directory == \"caches\") | .name'",
-        ])
+        ],
+        statuses: [ExitCode.permission])
 
     let json: Bool
 

@@ -15,7 +15,7 @@ struct BackupCommand: StoredPathCommand {
             system has no user extended attributes this fails with exit 74.
             """,
         examples: ["shelf backup documents videos/raw.mkv"],
-        writes: true)
+        writes: true, statuses: [ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission])
 
     let stored: StoredPath
 

@@ -23,7 +23,8 @@ struct CapacityCommand: Command {
             --json prints one object with these four keys, in bytes, then directory and path: what was
             measured (docs/json-output.md); --human cannot be combined with it.
             """,
-        examples: ["shelf capacity", "shelf capacity temporary --human", "shelf capacity caches --json | jq .availableCapacity"])
+        examples: ["shelf capacity", "shelf capacity temporary --human", "shelf capacity caches --json | jq .availableCapacity"],
+        statuses: [ExitCode.permission])
 
     let directory: Directory
     let human: Bool

@@ -3,7 +3,7 @@ import ShelfCore
 /// `shelf clear`: empties a directory's namespace folder, or trims it to limits (for cron).
 struct ClearCommand: Command {
     static let olderThan = Option<DurationValue>(
-        "older-than", value: "DURATION", help: "remove files not modified for DURATION (90s, 15m, 12h, 7d, 2w)")
+        "older-than", value: "DURATION", help: "remove files not modified for DURATION (3600 seconds, 90s, 15m, 12h, 7d, 7days, 2w)")
     static let maxSize = Option<SizeValue>(
         "max-size", value: "SIZE", help: "remove the least recently modified files until the rest fit in SIZE (500K, 10M, 2G)")
     static let expired = Flag("expired", help: "remove files whose expiry time (save --expires-in) has passed")
@@ -53,7 +53,7 @@ struct ClearCommand: Command {
             "shelf clear caches feeds --keep-newest 24",
             "shelf clear caches feeds --older-than 2d --keep-newest 3",
         ],
-        writes: true)
+        writes: true, statuses: [ExitCode.cannotCreate, ExitCode.permission])
 
     let directory: Directory
     let folder: SafePath?

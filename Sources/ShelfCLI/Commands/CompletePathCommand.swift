@@ -23,7 +23,7 @@ struct CompletePathCommand: Command {
             Links on the way are not
             followed. Nothing is created; a prefix that leads nowhere prints nothing and exits 0.
             """,
-        hidden: true)
+        hidden: true, statuses: [])
 
     let directory: Directory?
     let prefix: String

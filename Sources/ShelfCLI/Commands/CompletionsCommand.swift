@@ -20,7 +20,8 @@ struct CompletionsCommand: Command {
         examples: [
             "source <(shelf completions bash)",
             "mkdir -p ~/.config/fish/completions && shelf completions fish > ~/.config/fish/completions/shelf.fish",
-        ])
+        ],
+        statuses: [])
 
     /// A shell there is a script for.
     enum Shell: String, CaseIterable, ArgumentValue {

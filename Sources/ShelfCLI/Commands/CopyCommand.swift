@@ -31,7 +31,7 @@ struct CopyCommand: Command {
             "shelf copy documents notes/ documents notes-backup/",
             "shelf copy --force documents site/ documents www/",
         ],
-        writes: true)
+        writes: true, statuses: [ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission])
 
     let stored: StoredPath
     let destination: Directory

@@ -25,7 +25,8 @@ struct DirsCommand: Command {
             "shelf dirs",
             "shelf dirs --group team | cut -f2",
             "shelf --app myapp dirs --json | jq -r .caches",
-        ])
+        ],
+        statuses: [ExitCode.permission])
 
     let group: String?
     let json: Bool

@@ -18,7 +18,7 @@ struct DoNotBackupCommand: StoredPathCommand {
             directories, caches already carries a CACHEDIR.TAG that backup tools honour.
             """,
         examples: ["shelf do-not-backup documents videos/raw.mkv", "shelf do-not-backup applicationSupport index/"],
-        writes: true)
+        writes: true, statuses: [ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission])
 
     let stored: StoredPath
 

@@ -28,7 +28,7 @@ struct EditCommand: Command {
         examples: [
             "EDITOR='sed -i s/dark/light/' shelf edit applicationSupport settings.json",
         ],
-        writes: true)
+        writes: true, statuses: [ExitCode.dataError, ExitCode.cannotCreate, ExitCode.tryAgain, ExitCode.permission], passesProgramStatus: true)
 
     let stored: StoredPath
     let validateJSON: Bool?

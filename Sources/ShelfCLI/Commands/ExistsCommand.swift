@@ -25,7 +25,8 @@ struct ExistsCommand: Command {
             "shelf exists documents notes/todo.txt && echo yes",
             "shelf exists caches token || refresh-token",
             "shelf exists caches feeds/a.json feeds/b.json",
-        ])
+        ],
+        statuses: [ExitCode.no, ExitCode.expired, ExitCode.cannotCreate, ExitCode.permission])
 
     let directory: Directory
     let paths: [SafePath]

@@ -11,7 +11,8 @@ struct HelpCommand: Command {
         arguments: [command],
         options: [],
         discussion: "",
-        examples: ["shelf help save"])
+        examples: ["shelf help save"],
+        statuses: [])
 
     /// A command of the table, by its name.
     struct CommandName: ArgumentValue {

@@ -10,7 +10,8 @@ struct IsFolderCommand: StoredPathCommand {
         arguments: [Shared.directory, Shared.path],
         options: [],
         discussion: "A symbolic link is not a folder (it is never followed). Nothing is created.",
-        examples: ["shelf is-folder caches feeds && echo folder"])
+        examples: ["shelf is-folder caches feeds && echo folder"],
+        statuses: [ExitCode.no, ExitCode.cannotCreate, ExitCode.permission])
 
     let stored: StoredPath
 

@@ -25,10 +25,10 @@ struct ListCommand: Command {
             CACHEDIR.TAG shelf keeps at the top of caches; symbolic links are listed as
             entries, never followed. A directory where nothing was stored yet lists as empty.
             With --long, five tab-separated fields: size in bytes ('-' for a folder), modification
-            time, expiry time ('-' for none), 'backup' or 'no-backup' (see do-not-backup), and the
-            name. Times are ISO 8601 in UTC (2025-06-30T16:00:00Z). --human gives sizes as 1.5 MiB.
+            time, expiry time ('-' for none; followed by ' (expired)' once it has passed, when
+            retrieve refuses the file), 'backup' or 'no-backup' (see do-not-backup), and the name. Times are ISO 8601 in UTC (2025-06-30T16:00:00Z). --human gives sizes as 1.5 MiB.
             --json prints one array of objects with the keys name, isFolder, size, modified,
-            modifiedNanoseconds, expires and excludedFromBackup (docs/json-output.md).
+            modifiedNanoseconds, expires, expired and excludedFromBackup (docs/json-output.md).
             Names may hold any byte. On a terminal they are quoted for the shell as ls does, so that
             a name can be pasted back ('a b', 'evil'$'\\n''x', 'caf'$'\\351''.txt'). Otherwise each
             line is one entry: a backslash as \\\\, newline, tab, carriage return and escape as \\n,
@@ -42,7 +42,8 @@ struct ListCommand: Command {
             "shelf list -lR documents notes",
             "shelf list --human caches",
             "shelf list --json caches | jq -r '.[] | select(.expires != null) | .name'",
-        ])
+        ],
+        statuses: [ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission])
 
     let directory: Directory
     let folder: SafePath?
@@ -79,11 +80,13 @@ struct ListCommand: Command {
         switch format {
         case .json:
             let entries = try store.entries(of: folder, in: directory, recursive: recursive, all: all)
-            context.stdout.line(JSONText.encode(.array(entries.map { .object(ListCommand.jsonMembers($0)) })))
+            let now = ProcessState.now()
+            context.stdout.line(JSONText.encode(.array(entries.map { .object(ListCommand.jsonMembers($0, now: now)) })))
         case .long(let human, let null):
             let style = NameStyle(null: null, output: context.stdout)
+            let now = ProcessState.now()
             for entry in try store.entries(of: folder, in: directory, recursive: recursive, all: all) {
-                context.stdout.entry(entry.nameBytes, after: ListCommand.fields(entry, human: human), style: style)
+                context.stdout.entry(entry.nameBytes, after: ListCommand.fields(entry, human: human, now: now), style: style)
             }
         case .names(let null):
             let style = NameStyle(null: null, output: context.stdout)
@@ -94,23 +97,25 @@ struct ListCommand: Command {
         return ExitCode.success
     }
 
-    /// The four fields `--long` puts before the name, each followed by a tab.
-    static func fields(_ entry: ListEntry, human: Bool = false) -> String {
+    /// The four fields `--long` puts before the name, each followed by a tab. An expired file's
+    /// expiry says so, inside its field, so that the columns stay where scripts cut them.
+    static func fields(_ entry: ListEntry, human: Bool = false, now: Int64) -> String {
         [
             entry.isFolder ? "-" : human ? HumanSize.format(entry.size) : String(entry.size),
             TimestampText.format(entry.modified),
-            entry.expires.map(TimestampText.format) ?? "-",
+            entry.expires.map { TimestampText.format($0) + (entry.hasExpired(at: now) ? " (expired)" : "") } ?? "-",
             entry.excludedFromBackup ? "no-backup" : "backup",
         ].map { $0 + "\t" }.joined()
     }
 
-    static func jsonMembers(_ entry: ListEntry) -> [(String, JSONText.Value)] {
+    static func jsonMembers(_ entry: ListEntry, now: Int64) -> [(String, JSONText.Value)] {
         JSONText.name("name", entry.name, bytesOfInvalidName: entry.bytesOfInvalidName) + [
             ("isFolder", .bool(entry.isFolder)),
             ("size", .integer(entry.size)),
             ("modified", .integer(entry.modified)),
             ("modifiedNanoseconds", .integer(entry.modifiedNanoseconds)),
             ("expires", entry.expires.map { .integer($0) } ?? .null),
+            ("expired", .bool(entry.hasExpired(at: now))),
             ("excludedFromBackup", .bool(entry.excludedFromBackup)),
         ]
     }

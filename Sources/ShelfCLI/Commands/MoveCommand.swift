@@ -31,7 +31,7 @@ struct MoveCommand: Command {
             "shelf move --force caches feeds/ applicationSupport",
             "shelf move --replace-folder caches feeds/ applicationSupport",
         ],
-        writes: true)
+        writes: true, statuses: [ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission])
 
     let stored: StoredPath
     let destination: Directory

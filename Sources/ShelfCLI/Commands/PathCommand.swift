@@ -17,7 +17,8 @@ struct PathCommand: Command {
             <path> is checked like everywhere else: an unsafe one is a usage error (exit 64).
             With --json: {"directory":"<name>","path":"<absolute path>"} (see docs/json-output.md).
             """,
-        examples: ["shelf path caches", "cd \"$(shelf path documents)\"", "shelf path --json caches feeds/today.json"])
+        examples: ["shelf path caches", "cd \"$(shelf path documents)\"", "shelf path --json caches feeds/today.json"],
+        statuses: [ExitCode.permission])
 
     let directory: Directory
     let path: SafePath?

@@ -26,7 +26,7 @@ struct RemoveCommand: Command {
             (docs/json-output.md).
             """,
         examples: ["shelf remove caches feeds/today.json", "shelf remove -f caches feeds/", "shelf remove caches a.json b.json old/"],
-        writes: true)
+        writes: true, statuses: [ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission])
 
     let directory: Directory
     let paths: [SafePath]

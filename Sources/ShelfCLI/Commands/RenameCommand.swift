@@ -24,7 +24,7 @@ struct RenameCommand: Command {
             "shelf rename documents 'draft 1.txt' 'final draft.txt'",
             "shelf rename caches feeds/today.json feeds/archive/2024-05-01.json",
         ],
-        writes: true)
+        writes: true, statuses: [ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission])
 
     let stored: StoredPath
     let newPath: SafePath

@@ -19,13 +19,14 @@ struct RetrieveCommand: Command {
             With --each, a file holding a JSON array is written one element per line, compacted, in
             fixed memory (files larger than memory work); a .jsonl or .ndjson file gives its values
             the same way. A file holding another value exits 65 with nothing written.
-            A file saved with an expiry time that has passed is refused (exit 66, "expired at …")
-            unless --allow-expired is given.
+            A file saved with an expiry time that has passed is refused with exit 3 ("expired at
+            …"), not 66 as a missing one, unless --allow-expired is given.
             """,
         examples: [
             "shelf retrieve caches feeds/today.json | jq .title",
             "shelf retrieve documents log.json --each | jq -c 'select(.ok)'",
-        ])
+        ],
+        statuses: [ExitCode.expired, ExitCode.dataError, ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission])
 
     let stored: StoredPath
     let elements: Bool

@@ -4,8 +4,8 @@ import ShelfCore
 struct SaveCommand: Command {
     static let raw = Flag("raw", help: "store a .json path without checking that the input is JSON")
     static let printPath = Flag("print-path", help: "print the absolute path of the saved file")
-    static let expiresIn = Option<LifetimeValue>(
-        "expires-in", value: "DURATION", help: "the file expires after DURATION (90s, 15m, 12h, 7d, 2w, 1h30m), or after as many seconds as a bare number says (3600)")
+    static let expiresIn = Option<DurationValue>(
+        "expires-in", value: "DURATION", help: "the file expires after DURATION (3600 seconds, 90s, 15m, 12h, 7d, 7days, 2w, 1h30m)")
     static let expiresAt = Option<TimeValue>(
         "expires-at", value: "TIME", help: "the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)")
 
@@ -34,9 +34,9 @@ struct SaveCommand: Command {
             A <path> ending in .json must be one valid JSON text (RFC 8259): otherwise nothing is
             written, the old file stays, and the line and column of the first error are reported.
             With --expires-in or --expires-at the file gets an expiry time: retrieve then refuses it
-            once the time has passed (exit 66, unless --allow-expired), 'exists' answers 3, 'list -l'
-            shows it and 'clear --expired' removes it. A bare number for --expires-in is seconds, as
-            OAuth's expires_in; a time that is already past (--expires-in 0, --expires-at in the
+            once the time has passed (exit 3, unless --allow-expired), 'exists' answers 3, 'list -l'
+            marks it and 'clear --expired' removes it. A bare number for --expires-in is seconds, as
+            OAuth's expires_in and every DURATION; a time that is already past (--expires-in 0, --expires-at in the
             past) is refused with exit 64 and nothing is written. It is stored with the file (docs/clear-and-list.md); saving
             again without these options gives the new content no expiry.
             --json prints {"directory":…,"path":…,"bytes":N,"expires":…}: the file, its size and its
@@ -55,7 +55,7 @@ struct SaveCommand: Command {
             "shelf save caches feeds/today.json --from-command -- curl -fsS https://example.org/feed.json",
             "shelf save documents www/index.html --mode 644 < index.html",
         ],
-        writes: true)
+        writes: true, statuses: [ExitCode.dataError, ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission], passesProgramStatus: true)
 
     let stored: StoredPath
     let input: InputFile?

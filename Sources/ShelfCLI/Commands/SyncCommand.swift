@@ -35,7 +35,7 @@ struct SyncCommand: Command {
             "curl -s https://example.org/users.json | shelf sync applicationSupport users",
             "shelf sync documents notes --key slug --file notes.json",
         ],
-        writes: true)
+        writes: true, statuses: [ExitCode.dataError, ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission])
 
     let directory: Directory
     /// An unsafe folder is a usage error before any input is read.

@@ -33,7 +33,7 @@ struct UpdateCommand: Command {
             "shelf update applicationSupport counter.json --create '{\"n\":0}' -- jq '.n += 1'",
             "shelf update documents todo.txt -- sort -u",
         ],
-        writes: true)
+        writes: true, statuses: [ExitCode.dataError, ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission], passesProgramStatus: true)
 
     let stored: StoredPath
     let options: UpdateOptions

@@ -5,7 +5,7 @@ enum HelpText {
         var text = """
             shelf \(CLI.version): keep files and JSON on disk, safely (atomic, durable, path-safe).
 
-            Usage: shelf [--app NAME] <command> <directory> <path> [options]
+            Usage: \(usage)
 
             Commands:
 
@@ -43,8 +43,12 @@ enum HelpText {
         if !spec.examples.isEmpty {
             text += "\nExamples:\n" + spec.examples.map { "  " + $0 + "\n" }.joined()
         }
-        return text + "\n" + exitStatus
+        return text + "\n" + exitStatus(of: spec)
     }
+
+    /// The usage line of shelf as a whole: it fits every command, also those that take no
+    /// directory or path (dirs, apps, capacity).
+    static let usage = "shelf [--app NAME] <command> [<arguments>] [options]"
 
     /// Where each directory lives, for `shelf help` and the man page.
     static let directories: [(String, String)] = [
@@ -57,6 +61,13 @@ enum HelpText {
 
     static var exitStatus: String {
         "Exit status:\n" + ExitCode.documented.map { "  " + pad(String($0.0), 5) + $0.1 + "\n" }.joined()
+    }
+
+    /// Only the statuses `spec` may exit with (a command that cannot find nothing does not list 66).
+    static func exitStatus(of spec: CommandSpec) -> String {
+        let rows = ExitCode.documented(for: spec)
+        return "Exit status:\n" + rows.map { "  " + pad(String($0.0), 5) + $0.1 + "\n" }.joined()
+            + (spec.passesProgramStatus ? "  " + ExitCode.programStatus + "\n" : "")
     }
 
     static func pad(_ text: String, _ width: Int) -> String {

@@ -79,6 +79,7 @@ enum ManPage {
         ("$XDG_CONFIG_HOME/user-dirs.dirs", "read for the documents folder when XDG_DOCUMENTS_DIR is not set"),
         ("$XDG_CACHE_HOME/<app>/CACHEDIR.TAG", "marks the caches folder for backup tools to skip"),
         ("<namespace>/.../.shelf-*", "shelf's own temporary, lock and journal files; never listed, and names starting with .shelf- are refused"),
+        ("<prefix>/share/doc/shelf/*.md", "the documents this page cites as docs/<name>.md, as install.sh puts them (also in the release tarball and the repository)"),
     ]
 
     static func commandSection(_ command: CommandSpec) -> String {
@@ -96,7 +97,13 @@ enum ManPage {
         for argument in command.arguments {
             text += ".TP\n.I " + argument.name + "\n" + paragraphs(argument.help)
         }
-        return text + options(command.options)
+        return text + options(command.options) + ".PP\n" + paragraphs(exitStatuses(of: command))
+    }
+
+    /// The statuses a command may exit with, as its `--help` lists them (see EXIT STATUS).
+    static func exitStatuses(of command: CommandSpec) -> String {
+        "Exit status: " + command.statuses.map(String.init).joined(separator: ", ")
+            + (command.passesProgramStatus ? ", or the status of the program it runs" : "") + " (see EXIT STATUS)."
     }
 
     static func options(_ options: [OptionSpec]) -> String {

@@ -70,7 +70,8 @@ enum ArgumentParser {
         guard index < arguments.count else { throw UsageError("no command given") }
         let name = arguments[index].description
         guard let command = CommandTable.command(named: name) else {
-            let hint = Suggestion.nearest(to: name, in: CommandTable.visible.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+            // `shelf version` means the option: offered too.
+            let hint = Suggestion.nearest(to: name, in: CommandTable.visible.map(\.name) + ["--version"]).map { "; did you mean '\($0)'?" } ?? ""
             throw UsageError("unknown command '\(name)'\(hint)")
         }
         var given = GivenWords()

@@ -64,7 +64,8 @@ extension Directory: ArgumentValue {
     }
 }
 
-/// `--NAME DURATION` (`90s`, `15m`, `12h`, `7d`, `2w`, `1h30m`), in seconds.
+/// `--NAME DURATION` (`3600`, `90s`, `15m`, `12h`, `7d`, `7days`, `2w`, `1h30m`), in seconds:
+/// one grammar for every option that takes a duration (`DurationText`).
 struct DurationValue: ArgumentValue {
     let seconds: Int64
     /// As typed, for messages.
@@ -72,21 +73,6 @@ struct DurationValue: ArgumentValue {
     static var kind: ArgumentKind { .text }
     static func parse(_ word: Argument, as spelling: String) throws -> DurationValue {
         DurationValue(seconds: try parsed(word, spelling, DurationText.seconds), text: word.description)
-    }
-}
-
-/// `--expires-in`: a DURATION, or a bare number of seconds (`3600`, OAuth's `expires_in`).
-struct LifetimeValue: ArgumentValue {
-    let seconds: Int64
-    let text: String
-    static var kind: ArgumentKind { .text }
-    static func parse(_ word: Argument, as spelling: String) throws -> LifetimeValue {
-        let text = try String.parse(word, as: spelling)
-        if !text.isEmpty && text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-            guard let seconds = Int64(text) else { throw UsageError("\(spelling) \(text): the duration is too large") }
-            return LifetimeValue(seconds: seconds, text: text)
-        }
-        return LifetimeValue(seconds: try parsed(word, spelling, DurationText.seconds), text: text)
     }
 }
 

@@ -1,8 +1,24 @@
-/// "did you mean …?" for mistyped commands, options and directories.
+/// "did you mean …?" for mistyped commands, options and directories, and for the words people
+/// bring from other tools (`rm`, `ls`, `cat`, `tmp`, `-V`).
 enum Suggestion {
+    /// The word shelf uses for what other tools call `key`, when it is one of the candidates:
+    /// these are too far from shelf's own by edit distance to be found as typos.
+    static let familiarWords: [String: String] = [
+        "rm": "remove", "del": "remove", "delete": "remove", "unlink": "remove",
+        "ls": "list",
+        "get": "retrieve", "cat": "retrieve", "read": "retrieve", "show": "retrieve", "load": "retrieve",
+        "put": "save", "set": "save", "write": "save", "store": "save",
+        "mv": "move", "cp": "copy", "test": "exists", "df": "capacity",
+        "tmp": "temporary", "temp": "temporary", "cache": "caches", "docs": "documents",
+        "data": "applicationSupport", "support": "applicationSupport", "shared": "sharedContainer:",
+        "-v": "--version", "version": "--version",
+    ]
+
     /// The candidate closest to `text` by edit distance, if it is close enough to be a typo;
-    /// else the only candidate that `text` begins (`ret` → `retrieve`, `--print` → `--print-path`).
+    /// else the only candidate that `text` begins (`ret` → `retrieve`, `--print` → `--print-path`);
+    /// else shelf's word for a familiar one (`rm` → `remove`).
     static func nearest(to text: String, in candidates: [String]) -> String? {
+        if let familiar = familiarWords[text.lowercased()], candidates.contains(familiar) { return familiar }
         if let close = closest(to: text, in: candidates) { return close }
         let lowered = text.lowercased()
         let extended = candidates.filter { $0.lowercased().hasPrefix(lowered) }

@@ -90,12 +90,17 @@ struct CommandSpec: Sendable {
     var writes = false
     /// Left out of `shelf help`, the man page and the completions (helpers the completion scripts call).
     var hidden = false
+    /// Every status it may exit with, in ascending order: `ExitCode.everyCommand` and those it
+    /// declares. Its `--help` lists these and no other (UsageTests check them against real runs).
+    let statuses: [Int32]
+    /// Whether it exits with the status of a program it runs when that fails (`ExitCode.programStatus`).
+    let passesProgramStatus: Bool
     /// Makes the command's typed value from its parsed words.
     let make: @Sendable (ParsedWords) throws -> any Command
 
     init<C: Command>(_ command: C.Type, name: String, summary: String, arguments: [any ArgumentDeclaration],
                      options: [any OptionDeclaration], discussion: String, examples: [String] = [],
-                     writes: Bool = false, hidden: Bool = false) {
+                     writes: Bool = false, hidden: Bool = false, statuses: [Int32], passesProgramStatus: Bool = false) {
         self.name = name
         self.summary = summary
         self.arguments = arguments.map(\.argumentSpec)
@@ -104,6 +109,8 @@ struct CommandSpec: Sendable {
         self.examples = examples
         self.writes = writes
         self.hidden = hidden
+        self.statuses = Set(ExitCode.everyCommand + statuses).sorted()
+        self.passesProgramStatus = passesProgramStatus
         make = { try C($0) }
     }
 

@@ -70,7 +70,6 @@ struct JSONRewrite {
 
     /// The error for a stored file that is not JSON (the input is fine; the file is not).
     static func storedFileError(_ error: JSONSyntaxError, path: String) -> ShelfError {
-        .invalidJSON(path: path, line: error.line, column: error.column,
-                     reason: "the stored file is not valid JSON: \(error.message); repair it, or save a new file in its place")
+        .invalidJSON(path: path, line: error.line, column: error.column, reason: ShelfError.storedFileReason + error.message)
     }
 }

@@ -44,6 +44,12 @@ public struct ListEntry: Sendable, Equatable {
         self.excludedFromBackup = excludedFromBackup
     }
 
+    /// Whether the file's expiry time has passed at `now` (seconds since 1970 UTC): `retrieve`
+    /// then refuses it and `clear --expired` removes it.
+    public func hasExpired(at now: Int64) -> Bool {
+        Expiry.hasExpired(expires, now: now)
+    }
+
     /// The text of a name and, when it is not valid UTF-8, its bytes.
     private static func name(_ bytes: [UInt8]) -> (String, [UInt8]?) {
         if let text = UTF8Text.validated(bytes) { return (text, nil) }

@@ -10,6 +10,7 @@ enum NamespaceRules {
     ///   `cannotAccessDirectory` (77) for a layout in which every name would.
     static func check(_ name: String, in base: BaseFolder, among bases: [BaseFolder]) throws {
         let here = base.components
+        let what = base.role == .sharedContainers ? "the group name" : "the app name"
         let uid = String(ProcessState.userID)
         for other in bases where other.role != base.role {
             let there = other.components
@@ -25,10 +26,10 @@ enum NamespaceRules {
                         path: base.path, reason: "\(base.variable) and \(other.variable) name the same folder, so each app's \(directoryName(base.role)) and \(directoryName(other.role)) would be one; give them folders of their own")
                 }
                 if base.namesAsGiven, other.role == .temporaryFallback, name.hasSuffix("-" + uid), name.count > uid.count + 1 {
-                    throw ShelfError.invalidName(name, reason: "\(base.variable) is also the temporary folder's base ($TMPDIR), where '\(name)' is the temporary folder of app '\(name.dropLast(uid.count + 1))'")
+                    throw ShelfError.invalidName(name, reason: "\(what) clashes: \(base.variable) is also the temporary folder's base ($TMPDIR), where '\(name)' is the temporary folder of app '\(name.dropLast(uid.count + 1))'")
                 }
             } else if BaseFolder.isInside(there, here), BaseFolder.sameName(there[here.count], name) {
-                throw ShelfError.invalidName(name, reason: "its \(directoryName(base.role)) folder \(base.path)/\(name) would be or contain \(other.contents) (\(other.path))")
+                throw ShelfError.invalidName(name, reason: "\(what) clashes: its \(directoryName(base.role)) folder \(base.path)/\(name) would be or contain \(other.contents) (\(other.path))")
             }
         }
     }
@@ -40,13 +41,13 @@ enum NamespaceRules {
     static func checkReserved(app: String) throws {
         if BaseFolder.sameName(app, Locations.sharedFolder) {
             // Its applicationSupport folder would be where the shared containers live.
-            throw ShelfError.invalidName(app, reason: "'\(Locations.sharedFolder)' holds the shared containers and cannot be an app name, in any case")
+            throw ShelfError.invalidName(app, reason: "the app name cannot be '\(Locations.sharedFolder)', in any case: that folder holds the shared containers")
         }
     }
 
     static func checkReserved(group: String) throws {
         if group == groupPlaceholder {
-            throw ShelfError.invalidName(group, reason: "'\(groupPlaceholder)' is the placeholder that stands for a group name in the listing of directories, not a group name")
+            throw ShelfError.invalidName(group, reason: "the group name cannot be '\(groupPlaceholder)': that is the placeholder that stands for a group name in the listing of directories")
         }
     }
 

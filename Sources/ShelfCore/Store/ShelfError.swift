@@ -127,7 +127,19 @@ extension ShelfError: CustomStringConvertible {
         case .notFound: return "Check the name and the directory."
         case .invalidName(let name, _) where ShelfError.namesAVariable(name):
             return "Set the variable to a folder path in UTF-8, or unset it to use the default."
+        case .invalidName(_, let reason) where ShelfError.namespaceNameKind(reason) != nil:
+            return "Choose another \(ShelfError.namespaceNameKind(reason) ?? ""): one folder name, not '.' or '..', without '/' or control characters, at most 255 bytes."
+        case .invalidName(_, let reason) where reason.hasSuffix("cannot end with '/'"):
+            return "Name the file without the trailing '/'."
+        case .invalidName(_, let reason) where reason.hasPrefix("name too long") || reason.hasSuffix("longer than 255 bytes"):
+            return "Use shorter names: at most 255 bytes for each part of the path."
+        case .invalidName(_, let reason) where reason.hasPrefix("CACHEDIR.TAG"):
+            return "Choose another name, or put the file in a folder of caches."
+        case .invalidName(_, let reason) where reason.hasPrefix("no numbered name is left"):
+            return "Append to another folder, or move its files with the longest numbers away."
         case .invalidName: return "Use a relative path without '..', empty or '.' components, control characters or a leading '.shelf-'."
+        case .invalidJSON where blamesStoredFile:
+            return "Repair the stored file at the given line and column, or save a new file in its place; it is unchanged."
         case .invalidJSON: return "Fix the input at the given line and column."
         case .serialization: return "Check the value's Encodable conformance."
         case .deserialization: return "Retrieve it as the type it was saved as, or as raw data."
@@ -156,6 +168,23 @@ extension ShelfError {
     /// the Swift API, its `LocalizedError` conformance (optional `String`s) shadows the two above.
     package var reasonText: String { failureReason }
     package var suggestionText: String { recoverySuggestion }
+
+    /// How the reason of an `invalidJSON` about the stored file begins (`JSONRewrite`), where the
+    /// input is fine: its advice must not be to fix the input.
+    static let storedFileReason = "the stored file is not valid JSON: "
+
+    /// Whether this is an `invalidJSON` about the stored file rather than the input.
+    package var blamesStoredFile: Bool {
+        if case .invalidJSON(_, _, _, let reason) = self { return reason.hasPrefix(ShelfError.storedFileReason) }
+        return false
+    }
+
+    /// "app name" or "group name" when an invalid name is one of those (its reason begins
+    /// "the app name" or "the group name", as `Locations` and `NamespaceRules` word them), not a
+    /// path: the two call for different advice.
+    package static func namespaceNameKind(_ reason: String) -> String? {
+        ["app name", "group name"].first { reason.hasPrefix("the " + $0) }
+    }
 
     /// Whether an invalid name is an environment variable (`$XDG_CACHE_HOME`) or a line of
     /// `user-dirs.dirs` (`XDG_DOCUMENTS_DIR in …`), which `Locations` refuses when not UTF-8.

@@ -14,7 +14,7 @@ struct ReleaseTarball {
 
     /// Every tool the tarball needs, and the binary, are there.
     static var canBeMade: Bool {
-        ["make", "tar", "gzip", "sha256sum", "uname"].allSatisfy { Subprocess.which($0) != nil }
+        ["make", "tar", "gzip", "sha256sum", "uname", "strip"].allSatisfy { Subprocess.which($0) != nil }
             && FileManager.default.isExecutableFile(atPath: BuiltBinary.path)
     }
 
