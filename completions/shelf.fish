@@ -271,7 +271,7 @@ complete -c shelf -n '__shelf_using rename' -l root -r -F -d 'use the folder DIR
 complete -c shelf -n '__shelf_using rename' -l quiet -s q -d 'no progress line or notice on standard error; errors are still reported'
 complete -c shelf -n '__shelf_using rename' -l help -s h -d 'show this help and exit'
 complete -c shelf -n '__shelf_using clear' -l older-than -x -d 'remove files not modified for DURATION (90s, 15m, 12h, 7d, 2w)'
-complete -c shelf -n '__shelf_using clear' -l max-size -x -d 'remove the least recently modified files until the rest fit in SIZE (500K, 10M, 2G)'
+complete -c shelf -n '__shelf_using clear' -l max-size -x -d 'remove the least recently used files (by access or modification) until the rest fit in SIZE (500K, 10M, 2G)'
 complete -c shelf -n '__shelf_using clear' -l expired -d 'remove files whose expiry time (save --expires-in) has passed'
 complete -c shelf -n '__shelf_using clear' -l keep-newest -x -d 'in each folder, keep the N most recently modified files whatever else is asked'
 complete -c shelf -n '__shelf_using clear' -l all -d 'remove everything without a limit in documents, applicationSupport or a sharedContainer (there a clear without a limit asks, or is refused)'

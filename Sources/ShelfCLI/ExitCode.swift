@@ -22,8 +22,10 @@ enum ExitCode {
         (0, "success"),
         (1, "no: the answer of exists and is-folder (for exists: a path is missing)"),
         (3, "expired: exists found every path, but a file whose expiry time has passed (see --allow-expired)"),
-        (64, "usage error: unknown command or option, wrong arguments, unsafe name, a target that is its own source"),
-        (65, "bad data: input is not valid JSON or not of the needed shape, or stored data cannot be decoded"),
+        (64, "usage error: unknown command or option, wrong arguments, unsafe name, a target that is its own source, "
+            + "or the option for what would be destroyed missing (clear --all, remove -r)"),
+        (65, "bad data: input is not valid JSON or not of the needed shape, or stored data cannot be decoded; "
+            + "append to a single stored value without --wrap, sync of [] without --allow-empty"),
         (66, "not found: no such file or folder (or it has expired)"),
         (73, "cannot create: the target exists, --force would have to empty a folder, or a file stands where a folder must be"),
         (74, "I/O error: disk full, read-only file system, failed read or write, no user extended attributes; clear could not remove some files"),

@@ -5,7 +5,7 @@ struct ClearCommand: Command {
     static let olderThan = Option<DurationValue>(
         "older-than", value: "DURATION", help: "remove files not modified for DURATION (90s, 15m, 12h, 7d, 2w)")
     static let maxSize = Option<SizeValue>(
-        "max-size", value: "SIZE", help: "remove the least recently modified files until the rest fit in SIZE (500K, 10M, 2G)")
+        "max-size", value: "SIZE", help: "remove the least recently used files (by access or modification) until the rest fit in SIZE (500K, 10M, 2G)")
     static let expired = Flag("expired", help: "remove files whose expiry time (save --expires-in) has passed")
     static let keepNewest = Option<CountValue>(
         "keep-newest", value: "N", help: "in each folder, keep the N most recently modified files whatever else is asked")
