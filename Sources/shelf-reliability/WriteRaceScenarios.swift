@@ -34,7 +34,7 @@ enum WriteRaceScenarios {
                       from: "documents", to: nil, removes: true),
             Operation(name: "clear --keep-newest --older-than of the folder",
                       arguments: ["clear", "documents", "d", "--keep-newest", "1", "--older-than", "0s"], from: "documents", to: nil, removes: true),
-            Operation(name: "remove of several paths", arguments: ["remove", "-f", "documents", "d/log.json", "d/raw.log", "d/inbox", "d/s-1.txt", "d/s-2.txt"],
+            Operation(name: "remove of several paths", arguments: ["remove", "-rf", "documents", "d/log.json", "d/raw.log", "d/inbox", "d/s-1.txt", "d/s-2.txt"],
                       from: "documents", to: nil, removes: true),
         ]
     }
