@@ -68,7 +68,7 @@ struct RemoveCommand: Command {
                 let removed = try remove(path, store, context)
                 if status == ExitCode.success { status = removed }
             } catch {
-                let failed = try report(error, context)
+                let failed = try reportFailure(error, context)
                 if status == ExitCode.success { status = failed }
             }
         }
@@ -86,7 +86,7 @@ struct RemoveCommand: Command {
             } catch ShelfError.notFound where force {
                 continue
             } catch {
-                let failed = try report(error, context)
+                let failed = try reportFailure(error, context)
                 if status == ExitCode.success { status = failed }
             }
         }
@@ -95,7 +95,7 @@ struct RemoveCommand: Command {
     }
 
     /// Reports one path's failure on standard error; returns its status. Errors of no path rethrow.
-    private func report(_ error: any Error, _ context: Context) throws -> Int32 {
+    private func reportFailure(_ error: any Error, _ context: Context) throws -> Int32 {
         switch error {
         case let error as ShelfError:
             Messages.report(error, command: Self.spec, to: context.stderr)
@@ -117,7 +117,7 @@ struct RemoveCommand: Command {
         } catch ShelfError.notFound where force {
             removed = false
         } catch let refused as FolderNotEmpty {
-            return try report(refused, context)
+            return try reportFailure(refused, context)
         }
         try ActionReport(store: store, StoredPath(path, in: directory))
             .print(report, to: context.stdout, [("removed", .bool(removed))])
