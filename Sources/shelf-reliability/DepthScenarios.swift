@@ -10,7 +10,7 @@ import Glibc
 enum DepthScenarios {
     static let commands: [[String]] = [
         ["list", "-R", "caches"], ["list", "-R", "--json", "caches"], ["copy", "caches", "ab", "documents"],
-        ["move", "caches", "ab", "documents"], ["move", "caches", "ab", "temporary"], ["remove", "caches", "ab"],
+        ["move", "caches", "ab", "documents"], ["move", "caches", "ab", "temporary"], ["remove", "-r", "caches", "ab"],
         ["clear", "caches"], ["clear", "caches", "--older-than", "0s"], ["clear", "caches", "--max-size", "0"],
         ["clear", "caches", "--dry-run"],
     ]

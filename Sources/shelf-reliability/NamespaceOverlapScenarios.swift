@@ -98,7 +98,7 @@ enum NamespaceOverlapScenarios {
         _ = try battery.shelf.run(["save", "sharedContainer:team", "secret.txt"], in: sandbox, input: .bytes(Array("team data".utf8)))
         let read = try battery.shelf.run(["--app", "shelf-shared", "retrieve", "applicationSupport", "team/secret.txt"], in: sandbox)
         checks.expect(read.status != 0, "--app shelf-shared read a shared container's file through applicationSupport")
-        _ = try battery.shelf.run(["--app", "shelf-shared", "clear", "applicationSupport"], in: sandbox)
+        _ = try battery.shelf.run(["--app", "shelf-shared", "clear", "applicationSupport", "--all"], in: sandbox)
         let still = try battery.shelf.run(["retrieve", "sharedContainer:team", "secret.txt"], in: sandbox)
         checks.expect(still.stdout == Array("team data".utf8), "clear of --app shelf-shared applicationSupport removed a shared container's file")
         return checks.problems

@@ -119,7 +119,7 @@ final class SignalStage {
             guard !added.isEmpty else { continue }
             left += added.count
             if signal != SIGKILL { checks.add("left \(added.prefix(3)) in \(directory) (ls -A) after the signal") ; continue }
-            _ = try shelf(["clear", directory])
+            _ = try shelf(["clear", directory, "--all"])
             let kept = RawFiles.added(before[directory]!, RawFiles.tree(root), allowing: [])
             checks.expect(kept.isEmpty, "clear \(directory) kept what the killed \(command) left: \(kept.prefix(3))")
         }

@@ -28,13 +28,13 @@ enum WriteRaceScenarios {
             Operation(name: "copy within a file system", arguments: ["copy", "documents", "d", "caches"], from: "documents", to: "caches", keepsSource: true),
             Operation(name: "copy across file systems", arguments: ["copy", "documents", "d", "temporary"], from: "documents", to: "temporary", keepsSource: true),
             Operation(name: "sync of the folder", arguments: ["sync", "documents", "d"], from: "documents", to: nil, keepsSource: true),
-            Operation(name: "remove of the folder", arguments: ["remove", "documents", "d"], from: "documents", to: nil, removes: true),
-            Operation(name: "clear", arguments: ["clear", "documents"], from: "documents", to: nil, removes: true),
+            Operation(name: "remove of the folder", arguments: ["remove", "-r", "documents", "d"], from: "documents", to: nil, removes: true),
+            Operation(name: "clear", arguments: ["clear", "documents", "--all"], from: "documents", to: nil, removes: true),
             Operation(name: "clear --keep-newest of the folder", arguments: ["clear", "documents", "d", "--keep-newest", "2"],
                       from: "documents", to: nil, removes: true),
             Operation(name: "clear --keep-newest --older-than of the folder",
                       arguments: ["clear", "documents", "d", "--keep-newest", "1", "--older-than", "0s"], from: "documents", to: nil, removes: true),
-            Operation(name: "remove of several paths", arguments: ["remove", "-f", "documents", "d/log.json", "d/raw.log", "d/inbox", "d/s-1.txt", "d/s-2.txt"],
+            Operation(name: "remove of several paths", arguments: ["remove", "-rf", "documents", "d/log.json", "d/raw.log", "d/inbox", "d/s-1.txt", "d/s-2.txt"],
                       from: "documents", to: nil, removes: true),
         ]
     }

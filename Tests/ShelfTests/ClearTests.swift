@@ -247,7 +247,7 @@ import Testing
     @Test func clearWorksOnEveryDirectory() {
         for directory in ["documents", "applicationSupport", "temporary", "sharedContainer:team"] {
             #expect(home.run(["save", directory, "f/x.txt"], stdin: "x").status == 0)
-            #expect(home.run(["clear", directory]).status == 0)
+            #expect(home.run(["clear", directory, "--all"]).status == 0)
             #expect(home.run(["exists", directory, "f"]).status == 1, "\(directory)")
         }
     }

@@ -27,7 +27,7 @@ import Testing
         #expect(try shelf(["retrieve", "documents", deep]).stdout == "deep")
         let planned = try shelf(["clear", "caches", "--max-size", "0", "--dry-run"])
         #expect(planned.status == 0 && planned.stdout.contains("/ab/f.txt"), "\(planned.stderr)")
-        let removed = try shelf(["remove", "documents", "ab"])
+        let removed = try shelf(["remove", "-r", "documents", "ab"])
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(!home.exists("docs/shelf/ab"))
         let cleared = try shelf(["clear", "caches", "--older-than", "0s"])

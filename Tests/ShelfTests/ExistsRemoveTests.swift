@@ -33,7 +33,7 @@ import Testing
 
     @Test func removeDeletesAFolderRecursively() {
         for name in ["t/a", "t/b/c", "t/b/d/e"] { #expect(home.run(["save", "caches", name], stdin: "x").status == 0) }
-        #expect(home.run(["remove", "caches", "t/"]).status == 0)
+        #expect(home.run(["remove", "-r", "caches", "t/"]).status == 0)
         #expect(home.run(["exists", "caches", "t"]).status == 1)
         #expect(home.exists("cache/shelf/CACHEDIR.TAG"))
     }

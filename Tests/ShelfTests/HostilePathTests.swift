@@ -69,7 +69,7 @@ import Testing
         try home.write("keep/precious.txt", "precious")
         #expect(home.run(["save", "caches", "tree/a.txt"], stdin: "a").status == 0)
         symlink(home.path("keep"), home.path("cache/shelf/tree/link"))
-        #expect(home.run(["remove", "caches", "tree"]).status == 0)
+        #expect(home.run(["remove", "-r", "caches", "tree"]).status == 0)
         #expect(home.read("keep/precious.txt") == "precious")
         #expect(!home.exists("cache/shelf/tree"))
     }

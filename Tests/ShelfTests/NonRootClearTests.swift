@@ -25,7 +25,7 @@ extension NonRootTests {
         #expect(home.run(["save", "documents", "b.txt"], stdin: "b").status == 0)
         handOver()
         chmod(home.path("docs/shelf/locked"), 0o000)
-        let result = try asNobody(["clear", "documents"])
+        let result = try asNobody(["clear", "documents", "--all"])
         #expect(result.status == 77)
         #expect(result.stderr.contains("permission denied: \(home.path("docs/shelf/locked"))"))
         #expect(!home.exists("docs/shelf/b.txt"))

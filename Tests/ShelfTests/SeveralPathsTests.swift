@@ -15,7 +15,7 @@ import Testing
 
     @Test func removeRemovesEveryPathGiven() {
         save("a", "b/c", "d")
-        let result = home.run(["remove", "caches", "a", "b", "d"])
+        let result = home.run(["remove", "-r", "caches", "a", "b", "d"])
         #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
         #expect(home.allPaths() == ["cache", "cache/shelf", "cache/shelf/CACHEDIR.TAG", "run"])
     }

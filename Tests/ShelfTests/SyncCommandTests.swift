@@ -48,7 +48,7 @@ import Testing
         #expect(result.stdout == #"{"added":["3"],"removed":["2.5","bob"],"updated":["1"]}"# + "\n")
         #expect(home.read("data/shelf/users/1.json")?.contains("Anne") == true)
         #expect(!home.exists("data/shelf/users/bob.json") && !home.exists("data/shelf/users/2.5.json"))
-        let empty = home.run(["sync", "applicationSupport", "users"], stdin: "[]")
+        let empty = home.run(["sync", "applicationSupport", "users", "--allow-empty"], stdin: "[]")
         #expect(empty.stdout == #"{"added":[],"removed":["1","3"],"updated":[]}"# + "\n")
         #expect(home.exists("data/shelf/users"))
     }
@@ -59,7 +59,7 @@ import Testing
         try home.write("data/shelf/users/sub/old.json", "{}")
         try home.write("data/shelf/users/broken.json", "{oops")
         try home.write("data/shelf/users/old.json", "{\"id\":\"old\"}")
-        let result = home.run(["sync", "applicationSupport", "users"], stdin: "[]")
+        let result = home.run(["sync", "applicationSupport", "users", "--allow-empty"], stdin: "[]")
         #expect(result.stdout == #"{"added":[],"removed":["old"],"updated":[]}"# + "\n")
         for kept in ["notes.txt", ".hidden.json", "sub/old.json", "broken.json"] {
             #expect(home.exists("data/shelf/users/" + kept), "\(kept)")

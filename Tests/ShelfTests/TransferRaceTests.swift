@@ -59,7 +59,7 @@ import Testing
     @Test func removeWaitsForAWriterAndRemovesWhatItAdded() throws {
         #expect(home.run(["save", "caches", "d/inbox/0"], stdin: "0").status == 0)
         let home = self.home
-        let status = try whileAWriterHolds("cache/shelf/d/inbox", { home.run(["remove", "caches", "d"]).status },
+        let status = try whileAWriterHolds("cache/shelf/d/inbox", { home.run(["remove", "-r", "caches", "d"]).status },
                                            write: { try home.write("cache/shelf/d/inbox/1", "1") })
         #expect(status == 0)
         #expect(!home.exists("cache/shelf/d"))

@@ -5,7 +5,7 @@ struct ClearCommand: Command {
     static let olderThan = Option<DurationValue>(
         "older-than", value: "DURATION", help: "remove files not modified for DURATION (3600 seconds, 90s, 15m, 12h, 7d, 7days, 2w)")
     static let maxSize = Option<SizeValue>(
-        "max-size", value: "SIZE", help: "remove the least recently modified files until the rest fit in SIZE (500K, 10M, 2G)")
+        "max-size", value: "SIZE", help: "remove the least recently used files (by access or modification) until the rest fit in SIZE (500K, 10M, 2G)")
     static let expired = Flag("expired", help: "remove files whose expiry time (save --expires-in) has passed")
     static let keepNewest = Option<CountValue>(
         "keep-newest", value: "N", help: "in each folder, keep the N most recently modified files whatever else is asked")
@@ -14,6 +14,8 @@ struct ClearCommand: Command {
     static let dryRun = Flag("dry-run", short: "n", help: "print what would be removed; remove nothing")
     static let verbose = Flag("verbose", short: "v", help: "print each removed file; report skipped ones on standard error")
     static let null = Flag("null", short: "0", help: "with --verbose or --dry-run: end each path with NUL instead of a newline, and print its exact bytes")
+    static let all = Flag(
+        "all", help: "remove everything without a limit in documents, applicationSupport or a sharedContainer (there a clear without a limit asks, or is refused)")
 
     static let commandName = "clear"
 
@@ -22,14 +24,21 @@ struct ClearCommand: Command {
         name: commandName,
         summary: "remove everything in <directory> (or its <folder>), or only what breaks --older-than, --max-size, --expired",
         arguments: [Shared.directory, folder],
-        options: [olderThan, maxSize, expired, keepNewest, dryRun, verbose, null, Shared.json],
+        options: [olderThan, maxSize, expired, keepNewest, all, dryRun, verbose, null, Shared.json],
         discussion: """
             Only the directory's own namespace folder is touched, never anything outside it: symbolic
             links are removed, not followed. CACHEDIR.TAG at the top stays. Without options everything
-            else goes. Each option is instead a limit the folder must meet afterwards, and a file is
-            removed when it breaks any of them: --expired, --older-than (by modification time), or
-            --max-size (the least recently modified files go first; sizes are file sizes in bytes, the
-            units powers of 1024). Folders the clear leaves empty are removed.
+            else goes: in caches and temporary at once (what cron clears them for); in documents,
+            applicationSupport and a sharedContainer, which hold a person's data, only with --all. There,
+            a clear without a limit (a <folder> is not one) asks on a terminal (standard input and
+            standard error), after saying how many files of what size it would remove; elsewhere it
+            is refused (64) with that summary, and nothing is removed. Each option is instead a limit
+            the folder must meet afterwards, and a file is removed when it breaks any of them:
+            --expired, --older-than (by modification time), or --max-size (the least recently used
+            files go first: by the newer of access and modification time, as systemd-tmpfiles judges;
+            under relatime, Linux's default, a read counts at most once a day, under noatime never;
+            sizes are file sizes in bytes, the units powers of 1024). Folders the clear leaves empty
+            are removed.
             --keep-newest N keeps, in each folder of the tree, the N most recently modified regular
             files (equal times: the later name in byte order counts as newer) whatever the other
             options say; alone, it removes every other file. With <folder>, only that folder's tree
@@ -47,13 +56,16 @@ struct ClearCommand: Command {
             """,
         examples: [
             "shelf clear temporary",
+            "shelf clear documents --all",
             "shelf clear caches --older-than 7d --max-size 500M",
             "shelf clear caches --expired --json",
             "shelf clear caches --max-size 1G --dry-run",
             "shelf clear caches feeds --keep-newest 24",
             "shelf clear caches feeds --older-than 2d --keep-newest 3",
         ],
-        writes: true, statuses: [ExitCode.cannotCreate, ExitCode.permission])
+        writes: true, statuses: [ExitCode.cannotCreate, ExitCode.permission],
+        hazards: [Hazard(destroys: "every file of documents, applicationSupport or a sharedContainer", consent: all.optionSpec.name),
+                  Hazard(destroys: "every file of caches or temporary", consent: nil)])
 
     let directory: Directory
     let folder: SafePath?
@@ -61,6 +73,7 @@ struct ClearCommand: Command {
     let verbose: Bool
     let null: Bool
     let json: Bool
+    let all: Bool
 
     init(_ words: ParsedWords) throws {
         directory = try words[Shared.directory]
@@ -71,6 +84,7 @@ struct ClearCommand: Command {
         verbose = words[Self.verbose]
         null = words[Self.null]
         json = words[Shared.json]
+        all = words[Self.all]
         if null && json { throw UsageError("--null and --json cannot be combined (--json gives every path's bytes)") }
         if null && !listsPaths { throw UsageError("--null ends the paths --verbose or --dry-run print: give one of them") }
     }
@@ -80,8 +94,23 @@ struct ClearCommand: Command {
 
     var changesStorage: Bool { !options.dryRun }
 
+    /// The directories that hold a person's data: emptying one takes --all.
+    static func holdsUserData(_ directory: Directory) -> Bool {
+        switch directory {
+        case .documents, .applicationSupport, .sharedContainer: return true
+        case .caches, .temporary: return false
+        }
+    }
+
+    /// Removing everything from a directory of a person's data, with no limit and no --all.
+    var needsConsent: Bool {
+        ClearCommand.holdsUserData(directory) && !all && !options.dryRun && options.olderThan == nil && options.maxSize == nil
+            && !options.expiredOnly && options.keepNewest == nil
+    }
+
     func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
+        if needsConsent, let refused = try consent(store, context) { return refused }
         // Clearing many files can take a while: a count of files removed (on a terminal only).
         let report = try context.withProgress(unit: .items("files removed")) { _ in
             try store.clear(directory, in: folder, options: options)
@@ -101,6 +130,25 @@ struct ClearCommand: Command {
             }
         }
         return ClearCommand.status(reporting: report.failed, to: context)
+    }
+
+    /// Says what a clear without a limit would remove, and asks on a terminal; elsewhere refuses.
+    /// - Returns: nil to go on; else the status to end with, nothing removed.
+    private func consent(_ store: Store, _ context: Context) throws -> Int32? {
+        var dry = options
+        dry.dryRun = true
+        let planned = try store.clear(directory, in: folder, options: dry)
+        let count = planned.removedPaths.count
+        guard count > 0 else { return nil }
+        let place = EscapedText.text(try ActionReport.absolute(folder, in: directory, store))
+        let summary = "\(count == 1 ? "1 file" : "\(count) files") (\(HumanSize.format(planned.freedBytes))) in \(place)"
+        guard Confirmation.mayAsk(context) else {
+            throw UsageError("this would remove all \(summary), which holds a person's data: pass --all to remove "
+                + "everything, or a limit (--older-than, --max-size, --expired, --keep-newest); --dry-run lists the files")
+        }
+        if Confirmation.ask("shelf: clear: remove all \(summary)?", context) { return nil }
+        context.stderr.line("shelf: clear: nothing removed")
+        return ExitCode.success
     }
 
     /// - Parameter paths: the removed paths to list, sorted; nil leaves them out (`null`).

@@ -28,7 +28,8 @@ struct EditCommand: Command {
         examples: [
             "EDITOR='sed -i s/dark/light/' shelf edit applicationSupport settings.json",
         ],
-        writes: true, statuses: [ExitCode.dataError, ExitCode.cannotCreate, ExitCode.tryAgain, ExitCode.permission], passesProgramStatus: true)
+        writes: true, statuses: [ExitCode.dataError, ExitCode.cannotCreate, ExitCode.tryAgain, ExitCode.permission], passesProgramStatus: true,
+        hazards: [Hazard(destroys: "the content of the file (replaced by the edited copy)", consent: nil)])
 
     let stored: StoredPath
     let validateJSON: Bool?

@@ -8,7 +8,7 @@ struct MoveCommand: Command {
         name: commandName,
         summary: "move the file or folder at <path> to the same path in <to-directory>",
         arguments: [Shared.directory, Shared.path, Shared.toDirectory],
-        options: [Shared.force, Shared.replaceFolder, Shared.printPath, Shared.jsonReport],
+        options: [Shared.force, Shared.replaceFolder, Shared.dryRun, Shared.printPath, Shared.jsonReport],
         discussion: """
             Within one file system this is a single rename. Across file systems (temporary is often a
             tmpfs) the file or folder is copied beside the target under a hidden name, fsynced, renamed
@@ -23,6 +23,8 @@ struct MoveCommand: Command {
             RENAME_EXCHANGE), otherwise moved aside and removed, which is not atomic.
             A source that is a symbolic link, or a target that is the source itself or lies inside
             the source folder, is refused.
+            --dry-run checks as the move would and prints what it would remove or replace at the
+            target (relative to <to-directory>'s folder; a folder ends in /), moving nothing.
             --json prints {"directory":…,"path":…,"from":…}: where it is now and where it was
             (docs/json-output.md).
             """,
@@ -30,8 +32,10 @@ struct MoveCommand: Command {
             "shelf move temporary downloads/report.pdf documents",
             "shelf move --force caches feeds/ applicationSupport",
             "shelf move --replace-folder caches feeds/ applicationSupport",
+            "shelf move --dry-run --replace-folder caches feeds/ applicationSupport",
         ],
-        writes: true, statuses: [ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission])
+        writes: true, statuses: [ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission],
+        hazards: TransferOptions.hazards)
 
     let stored: StoredPath
     let destination: Directory
@@ -43,13 +47,17 @@ struct MoveCommand: Command {
         transfer = try TransferOptions(words)
     }
 
+    var changesStorage: Bool { !transfer.dryRun }
+
     func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
+        let target = StoredPath(stored.path, in: destination)
+        if transfer.dryRun { return try transfer.printPlan(stored, to: target, merging: false, store: store, to: context.stdout) }
         // A rename is instant; a move across file systems copies, and reports how far it got.
         let moved = try context.withProgress { _ in
             try store.move(stored.path, in: stored.directory, to: destination, replace: transfer.replace, folders: transfer.folders)
         }
-        try transfer.print(stored, now: StoredPath(stored.path, in: destination), printed: moved, store: store, to: context.stdout)
+        try transfer.print(stored, now: target, printed: moved, store: store, to: context.stdout)
         return ExitCode.success
     }
 }
@@ -59,11 +67,29 @@ struct TransferOptions: Sendable {
     let replace: Bool
     let folders: FolderReplacement
     let report: ActionReport.Style
+    let dryRun: Bool
+
+    /// What a move, copy or rename may destroy at its target, and the option each takes.
+    static let hazards = [
+        Hazard(destroys: "the file at the target", consent: Shared.force.optionSpec.name),
+        Hazard(destroys: "what only the target folder holds", consent: Shared.replaceFolder.optionSpec.name),
+    ]
 
     init(_ words: ParsedWords) throws {
         replace = words[Shared.force] || words[Shared.replaceFolder]
         folders = words[Shared.replaceFolder] ? .replaceWhole : .keepContents
         report = try ActionReport.Style(printPath: words[Shared.printPath], json: words[Shared.jsonReport])
+        dryRun = words[Shared.dryRun]
+    }
+
+    /// `--dry-run`: checks as the command would and prints what it would remove or replace at
+    /// `target` (`DryRunReport`); changes nothing.
+    /// - Parameter merging: a copy, which merges a folder into a folder.
+    func printPlan(_ source: StoredPath, to target: StoredPath, merging: Bool, store: Store, to output: Output) throws -> Int32 {
+        let paths = try store.transferPlan(source.path, in: source.directory, to: target.path, in: target.directory, replace: replace,
+                                           folders: folders, merging: merging)
+        DryRunReport.print(paths, json: report == .json, members: [("directory", .string(target.directory.name))], to: output)
+        return ExitCode.success
     }
 
     /// Prints what was done, as the options ask: `source` is now `target`.

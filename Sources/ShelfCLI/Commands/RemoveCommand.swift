@@ -3,6 +3,7 @@ import ShelfCore
 /// `shelf remove`: deletes files or folder trees inside the namespace, one path or several.
 struct RemoveCommand: Command {
     static let force = Flag("force", short: "f", help: "a missing path is not an error")
+    static let recursive = Flag("recursive", short: "r", help: "remove a folder and everything in it (without it, only an empty folder goes)")
     static let paths = RepeatedPositional<SafePath>(
         "path", help: "relative path inside the directory; several are removed in the order given")
 
@@ -11,58 +12,112 @@ struct RemoveCommand: Command {
     static let spec = CommandSpec(
         RemoveCommand.self,
         name: commandName,
-        summary: "remove the file or folder (recursively) at each <path>",
+        summary: "remove the file, or with -r the folder and its contents, at each <path>",
         arguments: [Shared.directory, paths],
-        options: [force, Shared.jsonReport],
+        options: [recursive, force, Shared.dryRun, Shared.jsonReport],
         discussion: """
+            As rm does: a folder that holds anything goes only with -r (--recursive); without it, it
+            is refused (64) and kept whole. An empty folder goes without -r, as with rm -d (shelf's
+            own hidden files in it do not count). The Swift library removes any folder, as Disk does.
             Symbolic links inside a removed folder are removed, never followed. The namespace folder
             itself cannot be removed (use 'shelf clear').
             With several paths, as rm does: each is removed in the order given, a path that fails is
             reported on standard error and the others are still removed; the status is then that of
-            the first failure (66 for a missing path, unless --force). Each path is checked before
-            anything is removed: an unsafe one (64) removes nothing.
+            the first failure (66 for a missing path, unless --force; 64 for a folder refused
+            without -r). Each path is checked before anything is removed: an unsafe one (64) removes
+            nothing. --dry-run prints the paths that would be removed (a folder's files, then the
+            folder with a trailing /), relative to the directory's folder, and removes nothing
+            (docs/scripting.md).
             --json prints {"directory":…,"path":…,"removed":true} for each path removed, one object
             per line, in the order given; "removed" is false when --force found nothing to remove
             (docs/json-output.md).
             """,
-        examples: ["shelf remove caches feeds/today.json", "shelf remove -f caches feeds/", "shelf remove caches a.json b.json old/"],
-        writes: true, statuses: [ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission])
+        examples: ["shelf remove caches feeds/today.json", "shelf remove -rf caches feeds/", "shelf remove -r caches a.json b.json old/",
+                   "shelf remove --dry-run -r documents notes/"],
+        writes: true, statuses: [ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission],
+        hazards: [Hazard(destroys: "a folder and everything in it", consent: recursive.optionSpec.name),
+                  Hazard(destroys: "a file", consent: nil)])
 
     let directory: Directory
     let paths: [SafePath]
     let force: Bool
+    let recursive: Bool
+    let dryRun: Bool
     let report: ActionReport.Style
 
     init(_ words: ParsedWords) throws {
         directory = try words[Shared.directory]
         paths = try words[Self.paths]
         force = words[Self.force]
+        recursive = words[Self.recursive]
+        dryRun = words[Shared.dryRun]
         report = try ActionReport.Style(json: words[Shared.jsonReport])
     }
 
+    var changesStorage: Bool { !dryRun }
+
     func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
+        if dryRun { return try plan(store, context) }
         // One path fails as it always did: the error goes up to the one place that reports it.
         if paths.count == 1 { return try remove(paths[0], store, context) }
         for path in paths { try store.checkRemovable(path, from: directory) }
         var status = ExitCode.success
         for path in paths {
             do {
-                _ = try remove(path, store, context)
-            } catch let error as ShelfError {
-                Messages.report(error, command: Self.spec, to: context.stderr)
-                if status == ExitCode.success { status = ExitCode.status(for: error, writes: true) }
+                let removed = try remove(path, store, context)
+                if status == ExitCode.success { status = removed }
+            } catch {
+                let failed = try reportFailure(error, context)
+                if status == ExitCode.success { status = failed }
             }
         }
         return status
     }
 
+    /// `--dry-run`: each path judged as the removal would judge it; what would go is printed.
+    private func plan(_ store: Store, _ context: Context) throws -> Int32 {
+        for path in paths { try store.checkRemovable(path, from: directory) }
+        var status = ExitCode.success
+        var planned: [[UInt8]] = []
+        for path in paths {
+            do {
+                planned += try store.removalPlan(path, from: directory, recursive: recursive)
+            } catch ShelfError.notFound where force {
+                continue
+            } catch {
+                let failed = try reportFailure(error, context)
+                if status == ExitCode.success { status = failed }
+            }
+        }
+        DryRunReport.print(planned, json: report == .json, members: [("directory", .string(directory.name))], to: context.stdout)
+        return status
+    }
+
+    /// Reports one path's failure on standard error; returns its status. Errors of no path rethrow.
+    private func reportFailure(_ error: any Error, _ context: Context) throws -> Int32 {
+        switch error {
+        case let error as ShelfError:
+            Messages.report(error, command: Self.spec, to: context.stderr)
+            return ExitCode.status(for: error, writes: true)
+        case let refused as FolderNotEmpty:
+            context.stderr.line("shelf: remove: \(printable(refused.path)) is a folder that is not empty; nothing in it was removed")
+            context.stderr.line("shelf: remove: Pass -r (--recursive) to remove it with everything in it; "
+                + "'shelf list' shows what it holds.")
+            return ExitCode.usage
+        default:
+            throw error
+        }
+    }
+
     private func remove(_ path: SafePath, _ store: Store, _ context: Context) throws -> Int32 {
         var removed = true
         do {
-            try store.remove(path, from: directory)
+            try store.remove(path, from: directory, recursive: recursive)
         } catch ShelfError.notFound where force {
             removed = false
+        } catch let refused as FolderNotEmpty {
+            return try reportFailure(refused, context)
         }
         try ActionReport(store: store, StoredPath(path, in: directory))
             .print(report, to: context.stdout, [("removed", .bool(removed))])

@@ -11,20 +11,22 @@ struct RenameCommand: Command {
         name: commandName,
         summary: "give the file or folder at <path> the path <new-path> in the same directory",
         arguments: [Shared.directory, Shared.path, newPath],
-        options: [Shared.force, Shared.replaceFolder, Shared.printPath, Shared.jsonReport],
+        options: [Shared.force, Shared.replaceFolder, Shared.dryRun, Shared.printPath, Shared.jsonReport],
         discussion: """
             Names keep their exact bytes: a space stays a space (Disk would write %20), and unicode,
             '%' and other characters are stored as given. <new-path> may lead into other folders;
             missing ones are created. An existing target is an error (exit 73) unless --force is given
             (see 'shelf help move' for how a target is replaced: a folder only when empty, or whole
-            with --replace-folder). Renaming a folder into itself is refused.
+            with --replace-folder). Renaming a folder into itself is refused. --dry-run prints what
+            would be removed or replaced at <new-path> and renames nothing.
             --json prints {"directory":…,"path":…,"from":…}: the new path and the old (docs/json-output.md).
             """,
         examples: [
             "shelf rename documents 'draft 1.txt' 'final draft.txt'",
             "shelf rename caches feeds/today.json feeds/archive/2024-05-01.json",
         ],
-        writes: true, statuses: [ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission])
+        writes: true, statuses: [ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission],
+        hazards: TransferOptions.hazards)
 
     let stored: StoredPath
     let newPath: SafePath
@@ -36,8 +38,13 @@ struct RenameCommand: Command {
         transfer = try TransferOptions(words)
     }
 
+    var changesStorage: Bool { !transfer.dryRun }
+
     func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
+        if transfer.dryRun {
+            return try transfer.printPlan(stored, to: StoredPath(newPath, in: stored.directory), merging: false, store: store, to: context.stdout)
+        }
         let renamed = try store.rename(stored.path, in: stored.directory, to: newPath, replace: transfer.replace, folders: transfer.folders)
         try transfer.print(stored, now: StoredPath(newPath, in: stored.directory), printed: renamed, store: store, to: context.stdout)
         return ExitCode.success

@@ -55,7 +55,8 @@ struct SaveCommand: Command {
             "shelf save caches feeds/today.json --from-command -- curl -fsS https://example.org/feed.json",
             "shelf save documents www/index.html --mode 644 < index.html",
         ],
-        writes: true, statuses: [ExitCode.dataError, ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission], passesProgramStatus: true)
+        writes: true, statuses: [ExitCode.dataError, ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission], passesProgramStatus: true,
+        hazards: [Hazard(destroys: "the file at <path> (replaced, as > does)", consent: nil)])
 
     let stored: StoredPath
     let input: InputFile?

@@ -33,7 +33,8 @@ struct UpdateCommand: Command {
             "shelf update applicationSupport counter.json --create '{\"n\":0}' -- jq '.n += 1'",
             "shelf update documents todo.txt -- sort -u",
         ],
-        writes: true, statuses: [ExitCode.dataError, ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission], passesProgramStatus: true)
+        writes: true, statuses: [ExitCode.dataError, ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission], passesProgramStatus: true,
+        hazards: [Hazard(destroys: "the content of the file (replaced by the program's output)", consent: nil)])
 
     let stored: StoredPath
     let options: UpdateOptions

@@ -76,6 +76,16 @@ extension Command {
     var changesStorage: Bool { Self.spec.writes }
 }
 
+/// Something a command may destroy, and the option without which it does not: the table-driven
+/// test of every command × what it may destroy runs each entry (Tests/ShelfCLITests/DestroyTableTests).
+struct Hazard: Sendable {
+    /// What is lost, in a few words ("a non-empty folder").
+    let destroys: String
+    /// The option that allows it (`recursive`); nil when doing it is the command's purpose, as
+    /// `save` replaces a file the way `>` does.
+    let consent: String?
+}
+
 /// One subcommand: everything parsing, help, the man page and completions need.
 struct CommandSpec: Sendable {
     let name: String
@@ -95,12 +105,15 @@ struct CommandSpec: Sendable {
     let statuses: [Int32]
     /// Whether it exits with the status of a program it runs when that fails (`ExitCode.programStatus`).
     let passesProgramStatus: Bool
+    /// What it may destroy (empty: nothing already stored is removed or replaced).
+    var hazards: [Hazard] = []
     /// Makes the command's typed value from its parsed words.
     let make: @Sendable (ParsedWords) throws -> any Command
 
     init<C: Command>(_ command: C.Type, name: String, summary: String, arguments: [any ArgumentDeclaration],
                      options: [any OptionDeclaration], discussion: String, examples: [String] = [],
-                     writes: Bool = false, hidden: Bool = false, statuses: [Int32], passesProgramStatus: Bool = false) {
+                     writes: Bool = false, hidden: Bool = false, statuses: [Int32], passesProgramStatus: Bool = false,
+                     hazards: [Hazard] = []) {
         self.name = name
         self.summary = summary
         self.arguments = arguments.map(\.argumentSpec)
@@ -111,6 +124,7 @@ struct CommandSpec: Sendable {
         self.hidden = hidden
         self.statuses = Set(ExitCode.everyCommand + statuses).sorted()
         self.passesProgramStatus = passesProgramStatus
+        self.hazards = hazards
         make = { try C($0) }
     }
 

@@ -21,6 +21,8 @@ enum Shared {
     static let json = Flag("json", help: "print one JSON object instead of text")
     /// `--json` of a command that acts: what it did, as one object.
     static let jsonReport = Flag("json", help: "print what was done as one JSON object (docs/json-output.md)")
+    /// `--dry-run` of the commands that remove or replace files (clear has its own words for it).
+    static let dryRun = Flag("dry-run", short: "n", help: "print the paths that would be removed or replaced; change nothing")
     /// `-0`: names as their exact bytes, each ended by NUL, for `xargs -0` and `read -d ''`.
     static let null = Flag("null", short: "0", help: "end each name with NUL instead of a newline, and print its exact bytes")
 }

@@ -12,6 +12,10 @@ public struct AppendOptions: Sendable {
     /// made on the way (`FileMode.folder(for:)`); the umask still applies. A file that exists keeps
     /// its mode.
     public var mode: UInt32 = FileMode.privateFile
+    /// A `.json` file holding one value that is not an array becomes `[<old>,<item>]`, as Disk
+    /// does; false refuses with `StoredValueNotArray` and changes nothing (the command line
+    /// without `--wrap`: a config file's reader would break).
+    package var wrapsSingleValue = true
 
     public init(each: Bool = false, raw: Bool = false, mode: UInt32 = FileMode.privateFile) {
         self.each = each
@@ -65,5 +69,26 @@ package enum AppendFormat: Sendable, Equatable {
         if lower.hasSuffix(".json") { return .jsonArray }
         if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return .jsonLines }
         return .raw
+    }
+}
+
+/// An append to a `.json` file refused because the file holds one value that is not an array
+/// (`AppendOptions.wrapsSingleValue` false): nothing was changed.
+package struct StoredValueNotArray: Error, Equatable {
+    /// The file's absolute path.
+    package let path: String
+    /// What it holds: "an object", "a string", "a number", "true", "false" or "null".
+    package let holds: String
+
+    /// The kind of JSON value that starts with `byte`.
+    static func kind(startingWith byte: UInt8?) -> String {
+        switch byte {
+        case UInt8(ascii: "{"): return "an object"
+        case UInt8(ascii: "\""): return "a string"
+        case UInt8(ascii: "t"): return "true"
+        case UInt8(ascii: "f"): return "false"
+        case UInt8(ascii: "n"): return "null"
+        default: return "a number"
+        }
     }
 }

@@ -42,8 +42,14 @@ struct JSONRewrite {
         }
     }
 
+    /// Streams the whole stored file through the validator: a file refused for what it holds
+    /// (`StoredValueNotArray`) is first known to be JSON, so that a broken one is reported as such.
+    func validate() throws {
+        try copyValidated(0..<0, to: nil, at: 0)
+    }
+
     /// Streams the whole stored file through the validator, copying the bytes of `range` to `temp`.
-    private func copyValidated(_ range: Range<Int>, to temp: FileDescriptor, at destination: Int) throws {
+    private func copyValidated(_ range: Range<Int>, to temp: FileDescriptor?, at destination: Int) throws {
         var validator = JSONValidator(mode: .single)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
         defer { buffer.deallocate() }
@@ -56,7 +62,7 @@ struct JSONRewrite {
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[..<n])
                 try validator.consume(chunk)
                 let lower = Swift.max(offset, range.lowerBound), upper = Swift.min(offset + n, range.upperBound)
-                if lower < upper {
+                if let temp, lower < upper {
                     try temp.writeAll(toAbsoluteOffset: destination + lower - range.lowerBound,
                                       UnsafeRawBufferPointer(rebasing: chunk[(lower - offset)..<(upper - offset)]))
                 }

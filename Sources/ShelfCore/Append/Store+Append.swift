@@ -54,14 +54,15 @@ extension Store {
         let folderMode = FileMode.folder(for: options.mode)
         let count = try withLockedFolder(of: target, safe, in: directory, folderMode: folderMode) { target in
             format == .jsonArray
-                ? try appendToArray(input, target, mode: options.mode, failpoints: failpoints)
+                ? try appendToArray(input, target, mode: options.mode, wrapsSingleValue: options.wrapsSingleValue, failpoints: failpoints)
                 : try appendAtEnd(input, target, lines: format == .jsonLines, mode: options.mode, failpoints: failpoints)
         }
         return AppendResult(path: target.path, itemsAppended: count)
     }
 
     /// `.json`: the items join the top-level array in place.
-    private func appendToArray(_ input: AppendInput, _ target: Target, mode: UInt32, failpoints: Failpoints) throws -> Int {
+    private func appendToArray(_ input: AppendInput, _ target: Target, mode: UInt32, wrapsSingleValue: Bool,
+                               failpoints: Failpoints) throws -> Int {
         while true {
             guard let locked = try AppendJournal.openLockedForAppend(target.name, in: target.folder, path: target.path,
                                                                      failpoints: failpoints) else {
@@ -80,6 +81,12 @@ extension Store {
                     try rewrite.replace(keeping: nil, then: input.spool)
                 case .otherValue(let start, let end):
                     guard input.count > 0 else { return 0 }
+                    // A broken array (starting with '[') goes on to the rewrite, which validates and reports it.
+                    let first = try locked.file.bytes(in: start..<Swift.min(end, start + 1)).first
+                    if !wrapsSingleValue && first != Byte.openBracket {
+                        try rewrite.validate()
+                        throw StoredValueNotArray(path: target.path, holds: StoredValueNotArray.kind(startingWith: first))
+                    }
                     try rewrite.replace(keeping: start..<end, then: input.spool)
                 }
                 return input.count

@@ -1,5 +1,9 @@
-/// Chooses the files `clear --max-size` removes: the least recently modified, until the sizes of
-/// the rest add up to the limit. Files the other limits remove anyway are left out of the sum.
+/// Chooses the files `clear --max-size` removes: the least recently used, until the sizes of the
+/// rest add up to the limit. A file's last use is the newer of its access and modification times,
+/// as systemd-tmpfiles judges age: a cache entry read every day but never rewritten is not the
+/// first to go. (Under `relatime`, Linux's default, a read moves the access time only when it is
+/// older than the modification time or a day old; under `noatime` never: there the order falls
+/// back to modification times.) Files the other limits remove anyway are left out of the sum.
 /// Only regular files count; `CACHEDIR.TAG` and shelf's own files are never chosen nor counted.
 enum ClearPlan {
     /// A file's modification time when it was chosen: if it changes before the removal pass
@@ -20,6 +24,14 @@ enum ClearPlan {
         let path: [UInt8]
         let size: Int64
         let stamp: Stamp
+        /// The newer of the access and modification times, as (seconds, nanoseconds).
+        let lastUse: (Int64, Int64)
+    }
+
+    /// The newer of a file's access and modification times.
+    static func lastUse(_ st: FileStatus) -> (Int64, Int64) {
+        let accessed = (st.accessed.seconds, st.accessed.nanoseconds), modified = (st.modified.seconds, st.modified.nanoseconds)
+        return accessed > modified ? accessed : modified
     }
 
     /// - Parameter prefix: the path of `top` from the namespace folder, ending in `/` (empty for it).
@@ -32,11 +44,7 @@ enum ClearPlan {
         // Files --keep-newest keeps still take room: they count, but are never chosen.
         var total = candidates.reduce(keptBytes) { $0 + Int128($1.size) }
         guard total > Int128(maxSize) else { return [:] }
-        candidates.sort {
-            ($0.stamp.seconds, $0.stamp.nanoseconds) != ($1.stamp.seconds, $1.stamp.nanoseconds)
-                ? ($0.stamp.seconds, $0.stamp.nanoseconds) < ($1.stamp.seconds, $1.stamp.nanoseconds)
-                : $0.path.lexicographicallyPrecedes($1.path)
-        }
+        candidates.sort { $0.lastUse != $1.lastUse ? $0.lastUse < $1.lastUse : $0.path.lexicographicallyPrecedes($1.path) }
         var chosen: [[UInt8]: Stamp] = [:]
         for candidate in candidates where total > Int128(maxSize) {
             chosen[candidate.path] = candidate.stamp
@@ -83,7 +91,7 @@ enum ClearPlan {
                 expires = frames[last].index?.expiry(of: entry.name, st) ?? readExpiry(entry.name, st, in: parent)
             }
             if walk.selectedByLimits(st, expires: expires) { continue }
-            candidates.append(Candidate(path: path, size: st.size, stamp: Stamp(st)))
+            candidates.append(Candidate(path: path, size: st.size, stamp: Stamp(st), lastUse: lastUse(st)))
         }
     }
 

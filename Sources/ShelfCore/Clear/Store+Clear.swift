@@ -1,12 +1,12 @@
 /// What `clear` removes. Without `olderThan`, `maxSize` and `expiredOnly` it removes everything;
 /// each of them is instead a limit the folder must meet afterwards, and a file goes when it breaks
 /// any of them: expired, not modified for `olderThan` seconds, or among the least recently
-/// modified files that must go for the rest to fit in `maxSize` bytes.
+/// used files that must go for the rest to fit in `maxSize` bytes.
 public struct ClearOptions: Sendable {
     /// Remove files not modified for at least this many seconds.
     public var olderThan: Int64?
-    /// Remove the least recently modified files until the sizes of the remaining ones add up to
-    /// at most this many bytes.
+    /// Remove the least recently used files (the newer of access and modification time, see
+    /// `ClearPlan`) until the sizes of the remaining ones add up to at most this many bytes.
     public var maxSize: Int64?
     /// Remove files whose expiry time has passed.
     public var expiredOnly: Bool

@@ -10,7 +10,10 @@ extension Store {
         try remove(SafePath(path), from: directory)
     }
 
-    package func remove(_ path: SafePath, from directory: Directory) throws {
+    /// - Parameter recursive: false removes a folder only when it holds nothing but shelf's own
+    ///   files (as `rm -d` does), and throws `FolderNotEmpty` otherwise (the command line without
+    ///   `-r`); the Swift API removes any folder, as Disk does.
+    package func remove(_ path: SafePath, from directory: Directory, recursive: Bool = true) throws {
         try checkRemovable(path, from: directory)
         try existingLockedTarget(path, in: directory).closeAfter { target in
             guard let st = try target.status() else { throw ShelfError.notFound(path: target.path) }
@@ -25,6 +28,8 @@ extension Store {
             }
             if let file {
                 try file.closeAfter { try AppendJournal.removeWithJournal($0, name: target.name, in: target.folder, path: target.path) }
+            } else if st.isFolder && !recursive {
+                try TreeRemover.removeEmptyFolder(target.name, in: target.folder, path: target.path)
             } else {
                 try TreeRemover.removeLocked(target.name, in: target.folder, path: target.path)
             }
@@ -37,4 +42,10 @@ extension Store {
     package func checkRemovable(_ path: SafePath, from directory: Directory) throws {
         try CacheTag.refuseToChange(path, in: locations.namespace(for: directory))
     }
+}
+
+/// `remove` without `recursive` met a folder holding files: nothing was removed.
+package struct FolderNotEmpty: Error, Equatable {
+    /// The folder's absolute path.
+    package let path: String
 }

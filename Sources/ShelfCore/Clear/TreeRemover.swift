@@ -38,6 +38,32 @@ package enum TreeRemover {
         try emptyAndRemove(trail, entries: try FolderEntries.read(sub), locking: locking)
     }
 
+    /// Removes the folder `name` of `folder` only if it holds nothing but shelf's own files (temporary
+    /// files, journals, the expiry index), which go with it, as `rm -d` removes an empty folder.
+    /// It is checked and removed under its exclusive lock, so no shelf writer adds a file meanwhile;
+    /// a program that takes no lock and adds one makes the removal fail (ENOTEMPTY): refused too.
+    /// - Throws: `FolderNotEmpty`, nothing removed.
+    package static func removeEmptyFolder(_ name: FileName, in folder: FileDescriptor, path: String) throws {
+        guard let sub = try FolderWalker.openFolder(name, in: folder, path: path, create: false) else {
+            throw ShelfError.notFound(path: path)
+        }
+        try sub.closeAfter { sub in
+            guard try lockIfAsked(sub, true) else { return }
+            let entries = try FolderEntries.read(sub)
+            guard entries.allSatisfy({ FolderEntries.isInternal($0.name) }) else { throw FolderNotEmpty(path: path) }
+            for entry in entries { _ = try unlink(entry.name, in: sub, path: sub.path(for: entry.name)) }
+            do throws(Errno) {
+                try kernel.remove(SystemString(name), in: folder.raw, isFolder: true)
+            } catch .noSuchFile {
+                // removed meanwhile
+            } catch .folderNotEmpty, .fileExists {
+                throw FolderNotEmpty(path: path)
+            } catch {
+                throw ShelfError.system(error, path: path, operation: .removeFolder)
+            }
+        }
+    }
+
     /// Removes everything inside `folder`, keeping the folder itself.
     static func removeContents(of folder: FileDescriptor) throws {
         let trail = try FolderTrail(top: folder)

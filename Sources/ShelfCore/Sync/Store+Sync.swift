@@ -14,6 +14,27 @@ public struct SyncReport: Sendable, Equatable, Codable {
     }
 }
 
+/// How `synchronize` may change the folder (the command line's options; the Swift API uses the defaults).
+package struct SyncOptions: Sendable {
+    /// Report what would change; change nothing.
+    package var dryRun = false
+    /// An empty input may remove every file (`shelf sync --allow-empty`).
+    package var allowsEmptying = true
+
+    package init(dryRun: Bool = false, allowsEmptying: Bool = true) {
+        self.dryRun = dryRun
+        self.allowsEmptying = allowsEmptying
+    }
+}
+
+/// `synchronize` refused an empty input that would remove every file of the folder: nothing changed.
+package struct SyncWouldEmpty: Error, Equatable {
+    /// The folder's absolute path.
+    package let path: String
+    /// How many files the input would have removed.
+    package let count: Int
+}
+
 extension Store {
     /// Makes the folder `path` hold one `<id>.json` file per element of the JSON array read from
     /// `source` (`shelf sync`): each element is stored exactly as given, byte for byte; a file
@@ -29,8 +50,10 @@ extension Store {
     /// - Throws: `invalidName` for an unsafe `path`; `invalidJSON` with line and column and
     ///   `invalidInput` for an input that is not an array of objects with usable ids (nothing has
     ///   changed then); `notAFolder`, `noSpace`, … while writing.
+    /// - Parameter options: `dryRun` reports what would change and changes nothing; without
+    ///   `allowsEmptying` an empty input that would remove files throws `SyncWouldEmpty` instead.
     package func synchronize<Source: ByteSource>(folder path: SafePath, in directory: Directory, from source: inout Source,
-                                                 key: String, inputName: String) throws -> SyncReport {
+                                                 key: String, inputName: String, options: SyncOptions = SyncOptions()) throws -> SyncReport {
         let folderPath = try absolutePath(of: path, in: directory)
         guard let spoolFolder = try FolderWalker.openNamespace(locations.namespace(for: directory), create: true) else {
             throw ShelfError.notFound(path: try locations.path(for: directory))
@@ -45,8 +68,8 @@ extension Store {
             } catch ShelfError.notFound {
                 folder = nil
             }
-            var report = try folder?.closeAfter { try update(path, in: directory, folder: $0, with: input) }
-                ?? update(path, in: directory, folder: nil, with: input)
+            var report = try folder?.closeAfter { try update(path, in: directory, folder: $0, with: input, options: options) }
+                ?? update(path, in: directory, folder: nil, with: input, options: options)
             func byteOrder(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
             report.added.sort(by: byteOrder)
             report.updated.sort(by: byteOrder)
@@ -57,8 +80,13 @@ extension Store {
 
     /// Writes each element whose file is missing or holds other bytes, then removes the files
     /// of ids no longer in the input.
-    private func update(_ path: SafePath, in directory: Directory, folder: FileDescriptor?, with input: SyncInput) throws -> SyncReport {
+    private func update(_ path: SafePath, in directory: Directory, folder: FileDescriptor?, with input: SyncInput,
+                        options: SyncOptions) throws -> SyncReport {
         var report = SyncReport()
+        if input.elements.isEmpty && !options.allowsEmptying, let folder {
+            let gone = try removeGone(from: folder, keeping: [], spool: input.spool, dryRun: true)
+            if !gone.isEmpty { throw SyncWouldEmpty(path: folder.path, count: gone.count) }
+        }
         for element in input.elements {
             let name = FileName(SyncIDs.fileName(for: element.id))
             let state = try folder.map { try SyncedFile.state(of: name, in: $0, comparedWith: element.bytes, in: input.spool) } ?? .missing
@@ -67,27 +95,36 @@ extension Store {
             case .changed: report.updated.append(element.id)
             case .missing, .notJSON: report.added.append(element.id)
             }
+            if options.dryRun { continue }
             var bytes = SpoolSource(input.spool, element.bytes)
             try save(from: &bytes, to: path.appending(name), in: directory, options: SaveOptions(validateJSON: false))
         }
         if let folder {
-            report.removed = try removeGone(from: folder, keeping: Set(input.elements.map { Array($0.id.utf8) }))
+            report.removed = try removeGone(from: folder, keeping: Set(input.elements.map { Array($0.id.utf8) }), spool: input.spool,
+                                            dryRun: options.dryRun)
         }
         return report
     }
 
-    /// Removes the valid JSON `*.json` files of `folder` whose id is not in `wanted`.
+    /// Removes the valid JSON `*.json` files of `folder` whose id is not in `wanted` (with
+    /// `dryRun`, only finds them).
     /// - Returns: their ids.
-    private func removeGone(from folder: FileDescriptor, keeping wanted: Set<[UInt8]>) throws -> [String] {
+    private func removeGone(from folder: FileDescriptor, keeping wanted: Set<[UInt8]>, spool: Spool, dryRun: Bool) throws -> [String] {
         var removed: [String] = []
         for entry in try FolderEntries.read(folder) {
             let name = entry.name.bytes
             guard name.first != UInt8(ascii: "."), name.count > 5, name.suffix(5).elementsEqual(".json".utf8) else { continue }
             let id = Array(name.dropLast(5))
             if wanted.contains(id) { continue }
-            if try SyncedFile.removeIfJSON(entry.name, in: folder) { removed.append(EscapedText.text(id)) }
+            if dryRun {
+                // Compared with no bytes at all: only whether it holds JSON is of interest.
+                let state = try SyncedFile.state(of: entry.name, in: folder, comparedWith: 0..<0, in: spool)
+                if state == .changed || state == .same { removed.append(EscapedText.text(id)) }
+            } else if try SyncedFile.removeIfJSON(entry.name, in: folder) {
+                removed.append(EscapedText.text(id))
+            }
         }
-        if !removed.isEmpty { try AtomicReplace.syncFolder(folder) }
+        if !removed.isEmpty && !dryRun { try AtomicReplace.syncFolder(folder) }
         return removed
     }
 }

@@ -22,18 +22,20 @@ extension Store {
                         folders: folders)
     }
 
+    /// - Parameter keepTimes: false gives the copy fresh times, as `cp` without `-p` does (the
+    ///   command line's default: a copy made now is not old to `clear --older-than`).
     @discardableResult
     package func copy(_ path: SafePath, in directory: Directory, to destination: Directory, as newPath: SafePath,
-                      replace: Bool = false, folders: FolderReplacement = .keepContents) throws -> String {
+                      replace: Bool = false, folders: FolderReplacement = .keepContents, keepTimes: Bool = true) throws -> String {
         try withTransfer(path, in: directory, to: newPath, in: destination, replace: replace, folders: folders,
                          merging: true) { transfer in
             let source = transfer.source
             let target = transfer.destination
             if folders == .keepContents, transfer.sourceStatus.isFolder, transfer.existing?.isFolder == true {
-                try TreeMerger.merge(source.name, in: source.folder, path: source.path, into: target)
+                try TreeMerger.merge(source.name, in: source.folder, path: source.path, into: target, keepTimes: keepTimes)
                 return target.path
             }
-            try TreeCopier.copy(source.name, in: source.folder, path: source.path, beside: target) { tempName in
+            try TreeCopier.copy(source.name, in: source.folder, path: source.path, beside: target, keepTimes: keepTimes) { tempName in
                 try AtomicReplace.install(tempName, in: target.folder, path: target.path, as: target, replace: replace)
             }
             return target.path

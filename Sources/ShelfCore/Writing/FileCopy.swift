@@ -56,14 +56,15 @@ enum FileCopy {
         }
     }
 
-    /// Gives `output` the permission bits, access and modification times and `user.` extended
-    /// attributes of the source, the way `cp -p` does. Ownership is not copied (the copy belongs to
+    /// Gives `output` the permission bits, `user.` extended attributes and (with `keepTimes`) the
+    /// access and modification times of the source, the way `cp -p` does; without `keepTimes` the
+    /// copy keeps the times of its making, as `cp` leaves them. Ownership is not copied (the copy belongs to
     /// whoever runs shelf), nor are setuid and setgid bits, which would then mean something else.
     /// Attributes the target file system refuses (for example user xattrs on an older tmpfs) are
     /// skipped: the data matters more than its annotations.
-    static func copyMetadata(from input: FileDescriptor, _ st: FileStatus, to output: FileDescriptor) throws {
+    static func copyMetadata(from input: FileDescriptor, _ st: FileStatus, to output: FileDescriptor, keepTimes: Bool = true) throws {
         ExtendedAttributes.copyUserAttributes(from: input, to: output)
         try output.setPermissions(st.permissions & 0o1777)
-        try output.setTimes(accessed: st.accessed, modified: st.modified)
+        if keepTimes { try output.setTimes(accessed: st.accessed, modified: st.modified) }
     }
 }

@@ -3,8 +3,8 @@
 /// before this returns, so the caller can rename the finished copy into place in one step: under
 /// the final name there is never a partial file, nor a partial tree.
 ///
-/// Inside a tree, symbolic links are copied as links (their text, unresolved), permission bits and
-/// times are kept, hard links become separate files, and shelf's own temp and journal files are skipped.
+/// Inside a tree, symbolic links are copied as links (their text, unresolved), permission bits
+/// (and, when asked, times) are kept, hard links become separate files, and shelf's own temp and journal files are skipped.
 /// FIFOs, sockets and devices are refused (`unsupported`). Each file is copied under its shared
 /// lock, so it is whole (old or new), never half-appended. An entry that vanishes between the
 /// listing of its folder and its copy (removed or renamed by someone else) is not part of the copy.
@@ -12,14 +12,16 @@ enum TreeCopier {
     /// Copies the entry `name` of `folder` (at `path`) to a temporary entry beside `target`, then
     /// hands its name to `install` and returns what that returns. When either fails, nothing is
     /// left behind in the destination.
-    static func copy<R>(_ name: FileName, in folder: FileDescriptor, path: String, beside target: Target,
+    /// - Parameter keepTimes: give the copy the source's access and modification times (`cp -p`,
+    ///   and every move); false leaves the copy the times of its making, as `cp` does.
+    static func copy<R>(_ name: FileName, in folder: FileDescriptor, path: String, beside target: Target, keepTimes: Bool = true,
                         install: (FileName) throws -> R) throws -> R {
         guard let st = try folder.status(of: name, path: path) else { throw ShelfError.notFound(path: path) }
         if st.isRegularFile {
             return try folder.open(name, [.readOnly, .noFollow, .nonBlocking], path: path).closeAfter { file in
                 try file.setBlocking()
                 try AppendJournal.lockShared(file, name: name, in: folder)
-                return try copyFile(file, beside: target, install: install)
+                return try copyFile(file, beside: target, keepTimes: keepTimes, install: install)
             }
         }
         if st.isSymbolicLink { return try copyLink(name, in: folder, path: path, beside: target, install: install) }
@@ -28,18 +30,19 @@ enum TreeCopier {
             throw ShelfError.notFound(path: path)
         }
         return try source.closeAfter { source in
-            try TempName.withFolder(in: target.folder, path: target.path, fill: { copy in try copyFolder(source, st, to: copy) },
+            try TempName.withFolder(in: target.folder, path: target.path, fill: { copy in try copyFolder(source, st, to: copy, keepTimes: keepTimes) },
                                     install: install)
         }
     }
 
     /// Copies an opened (and, by the caller, locked) regular file to a new temp file beside `target`,
     /// complete and fsynced, then hands its temporary name to `install`.
-    static func copyFile<R>(_ file: FileDescriptor, beside target: Target, install: (FileName) throws -> R) throws -> R {
+    static func copyFile<R>(_ file: FileDescriptor, beside target: Target, keepTimes: Bool = true,
+                            install: (FileName) throws -> R) throws -> R {
         let st = try file.status()
         return try TempFile.create(in: target.folder, path: target.path).closeAfter { temp in
             try FileCopy.copyData(from: file, to: temp.file)
-            try FileCopy.copyMetadata(from: file, st, to: temp.file)
+            try FileCopy.copyMetadata(from: file, st, to: temp.file, keepTimes: keepTimes)
             try temp.file.sync()
             let installed = try install(temp.named())
             temp.nameTaken()
@@ -51,7 +54,7 @@ enum TreeCopier {
     /// metadata (last, because filling changes the times and a read-only mode would block it).
     /// Any depth: the folders still to finish are kept in an array, and the descriptors of both
     /// trees in two `FolderTrail`s, a bounded number whatever the depth (issue 12, item 10).
-    private static func copyFolder(_ source: FileDescriptor, _ st: FileStatus, to copy: FileDescriptor) throws {
+    private static func copyFolder(_ source: FileDescriptor, _ st: FileStatus, to copy: FileDescriptor, keepTimes: Bool) throws {
         let sources = try FolderTrail(top: source), copies = try FolderTrail(top: copy)
         var frames = [try frame(source, st)]
         while !frames.isEmpty {
@@ -59,7 +62,7 @@ enum TreeCopier {
             let (from, to) = (try sources.current(), try copies.current())
             guard let name = frames[last].names.popFirst() else {
                 let done = frames.removeLast()
-                try FileCopy.copyMetadata(from: from, done.status, to: to)
+                try FileCopy.copyMetadata(from: from, done.status, to: to, keepTimes: keepTimes)
                 try to.sync()
                 if !frames.isEmpty {
                     try sources.leave()
@@ -72,7 +75,7 @@ enum TreeCopier {
             // part of the copy.
             guard let entry = try from.status(of: name, path: path) else { continue }
             guard entry.isFolder else {
-                try copyEntry(name, entry, from: from, to: to)
+                try copyEntry(name, entry, from: from, to: to, keepTimes: keepTimes)
                 continue
             }
             guard let sourceFolder = try sources.enter(name) else { continue }
@@ -96,7 +99,8 @@ enum TreeCopier {
     }
 
     /// Copies a file or a link (anything but a folder) of `source` into `copy`.
-    private static func copyEntry(_ name: FileName, _ st: FileStatus, from source: FileDescriptor, to copy: FileDescriptor) throws {
+    private static func copyEntry(_ name: FileName, _ st: FileStatus, from source: FileDescriptor, to copy: FileDescriptor,
+                                  keepTimes: Bool) throws {
         let path = source.path(for: name)
         let target = Target(folder: copy, name: name, path: copy.path(for: name))
         if st.isRegularFile {
@@ -111,12 +115,12 @@ enum TreeCopier {
                 guard try file.status().isRegularFile else {
                     // A folder that took its place is left out: the walk has passed it.
                     guard let now = try source.status(of: name, path: path), !now.isFolder else { return }
-                    return try copyEntry(name, now, from: source, to: copy)
+                    return try copyEntry(name, now, from: source, to: copy, keepTimes: keepTimes)
                 }
                 try file.setBlocking()
                 // A shared lock: a concurrent in-place append is copied whole or not at all.
                 try AppendJournal.lockShared(file, name: name, in: source)
-                try copyFile(file, beside: target) { tempName in
+                try copyFile(file, beside: target, keepTimes: keepTimes) { tempName in
                     try AtomicReplace.install(tempName, in: copy, path: target.path, as: target, replace: false)
                 }
             }

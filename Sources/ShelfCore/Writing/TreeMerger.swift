@@ -13,16 +13,17 @@ enum TreeMerger {
     /// Merges the folder `name` of `folder` (at `path`) into the existing folder `target`. Any
     /// depth: the folders still to finish are kept in an array, and the descriptors of both trees
     /// in two `FolderTrail`s, a bounded number whatever the depth (issue 12, item 10).
-    static func merge(_ name: FileName, in folder: FileDescriptor, path: String, into target: Target) throws {
+    /// - Parameter keepTimes: as for `TreeCopier.copy`.
+    static func merge(_ name: FileName, in folder: FileDescriptor, path: String, into target: Target, keepTimes: Bool = true) throws {
         try folder.open(name, FolderWalker.folderOptions, path: path).closeAfter { source in
             guard let into = try FolderWalker.openFolder(target.name, in: target.folder, path: target.path, create: false) else {
                 throw ShelfError.notFound(path: target.path)
             }
-            try into.closeAfter { into in try mergeFolder(source, into: into) }
+            try into.closeAfter { into in try mergeFolder(source, into: into, keepTimes: keepTimes) }
         }
     }
 
-    private static func mergeFolder(_ source: FileDescriptor, into: FileDescriptor) throws {
+    private static func mergeFolder(_ source: FileDescriptor, into: FileDescriptor, keepTimes: Bool) throws {
         let sources = try FolderTrail(top: source), intos = try FolderTrail(top: into)
         var frames = [try names(in: source)]
         while !frames.isEmpty {
@@ -37,7 +38,7 @@ enum TreeMerger {
                 continue
             }
             try lockShared(to)
-            while try mergeEntry(name, from: from, into: to) == .bothFolders {
+            while try mergeEntry(name, from: from, into: to, keepTimes: keepTimes) == .bothFolders {
                 guard let sub = try sources.enter(name) else { break }  // removed from the source meanwhile
                 if try intos.enter(name) != nil {
                     frames.append(try names(in: sub))
@@ -70,7 +71,8 @@ enum TreeMerger {
         case bothFolders
     }
 
-    private static func mergeEntry(_ name: FileName, from source: FileDescriptor, into copy: FileDescriptor) throws -> Merged {
+    private static func mergeEntry(_ name: FileName, from source: FileDescriptor, into copy: FileDescriptor,
+                                   keepTimes: Bool) throws -> Merged {
         let path = source.path(for: name)
         // Removed from the source since the listing: there is nothing to copy.
         guard let st = try source.status(of: name, path: path) else { return .done }
@@ -83,7 +85,7 @@ enum TreeMerger {
         if st.isFolder, existing != nil { throw ShelfError.notAFolder(path: target.path) }
         do {
             // The copy is removed by `TreeCopier` when this fails.
-            try TreeCopier.copy(name, in: source, path: path, beside: target) { tempName in
+            try TreeCopier.copy(name, in: source, path: path, beside: target, keepTimes: keepTimes) { tempName in
                 if existing?.isSymbolicLink == true {
                     // A link inside the target is replaced, never followed: rename acts on the entry.
                     try copy.rename(tempName, to: name, in: copy, path: target.path)
@@ -95,7 +97,7 @@ enum TreeMerger {
             }
         } catch ShelfError.alreadyExists where st.isFolder {
             // A folder of that name appeared meanwhile: merge into it instead.
-            return try mergeEntry(name, from: source, into: copy)
+            return try mergeEntry(name, from: source, into: copy, keepTimes: keepTimes)
         }
         return .done
     }

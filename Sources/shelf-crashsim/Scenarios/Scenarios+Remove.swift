@@ -8,7 +8,7 @@ extension Scenarios {
                      observe: ["documents"], next: next("documents", "stay.json")),
             Scenario(name: "remove-folder", summary: "remove of a folder tree (file by file)",
                      setup: tree("documents") + [Command("save documents stay.json", input: "\"stay\"")],
-                     steps: [Command("remove documents tree")],
+                     steps: [Command("remove -r documents tree")],
                      observe: ["documents"], oracle: .perItem, next: next("documents", "stay.json")),
             Scenario(name: "clear", summary: "clear of a directory with files, a journal and a subfolder",
                      setup: tree("caches") + [Command("save caches top.json", input: json("top", size: 5000))],

@@ -19,7 +19,7 @@ enum Scenarios {
             Command("remove \(directory) \(path)"),
             Command("list -lR \(directory)"),
             Command("save \(directory) next/new.json", input: "[]"),
-            Command("clear \(directory)"),
+            Command("clear \(directory) --all"),
         ]
         if let item { commands.append(Command("append \(directory) \(path)", input: item)) }
         return commands

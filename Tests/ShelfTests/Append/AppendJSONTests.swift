@@ -44,7 +44,8 @@ import Testing
     @Test(arguments: ["{\"o\": 1}", "\"s\"", "12", "null", "  {\"o\": [1]}\n"])
     func anotherValueBecomesTheFirstElement(_ old: String) throws {
         try home.write(file, old)
-        #expect(append("[5]").status == 0)
+        // Only when asked (--wrap): without it the file is kept as it is (AppendWrapTests).
+        #expect(append("[5]", to: "log.json", ["--wrap"]).status == 0)
         let trimmed = old.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(home.read(file) == "[\(trimmed),[5]]")
     }

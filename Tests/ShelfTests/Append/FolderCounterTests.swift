@@ -146,7 +146,7 @@ import Testing
 
     @Test func clearRemovesTheCounterWithTheLastFile() {
         #expect(append("a") == "0")
-        #expect(home.run(["clear", "documents"]).status == 0)
+        #expect(home.run(["clear", "documents", "--all"]).status == 0)
         #expect(!home.exists("docs/shelf/n"))
     }
 

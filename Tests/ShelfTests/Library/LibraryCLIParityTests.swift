@@ -71,7 +71,7 @@ import Testing
         rawSyncStep(#"[ {"id":"caf\u00e9", "n" : 1e400 }, {"n":18446744073709551615,"id":-0.0} ]"#),
         rawSyncStep(#"[{"n":18446744073709551615,"id":-0.0}]"#),
         Step(library: { try $0.remove("feeds/today.json", from: .caches) }, arguments: ["remove", "caches", "feeds/today.json"], stdin: ""),
-        Step(library: { try $0.remove("notes", from: .documents) }, arguments: ["remove", "documents", "notes"], stdin: ""),
+        Step(library: { try $0.remove("notes", from: .documents) }, arguments: ["remove", "-r", "documents", "notes"], stdin: ""),
     ]
 
     @Test func sameOperationsLeaveIdenticalTrees() throws {

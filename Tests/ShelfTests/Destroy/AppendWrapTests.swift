@@ -1,0 +1,36 @@
+import Testing
+@testable import ShelfCore
+
+/// `append` to a `.json` file holding one value that is not an array: refused on the command
+/// line (65, unchanged) unless --wrap; the library keeps Disk's wrapping.
+@Suite struct AppendWrapTests {
+    let home = TestHome()
+
+    @Test(arguments: [("{\"theme\":\"dark\"}", "an object"), ("\"text\"", "a string"), ("42", "a number"), ("null", "null")])
+    func aSingleValueIsNotWrappedSilently(_ stored: String, _ kind: String) {
+        #expect(home.run(["save", "applicationSupport", "c.json"], stdin: stored).status == 0)
+        let refused = home.run(["append", "applicationSupport", "c.json"], stdin: "{\"e\":1}")
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("holds \(kind), not an array") && refused.stderr.contains("--wrap"), "\(refused.stderr)")
+        #expect(home.read("data/shelf/c.json") == stored)
+        #expect(home.run(["append", "applicationSupport", "c.json", "--wrap"], stdin: "{\"e\":1}").status == 0)
+        #expect(home.read("data/shelf/c.json") == "[\(stored),{\"e\":1}]")
+    }
+
+    @Test func arraysEmptyFilesAndEachAppendAsBefore() throws {
+        #expect(home.run(["append", "caches", "l.json"], stdin: "1").status == 0)
+        #expect(home.run(["append", "caches", "l.json", "--each"], stdin: "[2,3]").status == 0)
+        #expect(home.read("cache/shelf/l.json") == "[1,2,3]")
+        try home.write("cache/shelf/blank.json", "  \n")
+        #expect(home.run(["append", "caches", "blank.json"], stdin: "1").status == 0)
+        #expect(home.run(["save", "caches", "o.json"], stdin: "{}").status == 0)
+        #expect(home.run(["append", "caches", "o.json", "--each"], stdin: "[1]").status == 65)
+    }
+
+    @Test func theLibraryWrapsAsDiskDoes() throws {
+        #expect(home.run(["save", "caches", "o.json"], stdin: "{\"a\":1}").status == 0)
+        var input = BytesSource(Array("2".utf8))
+        try home.store().append(from: &input, to: "o.json", in: .caches)
+        #expect(home.read("cache/shelf/o.json") == "[{\"a\":1},2]")
+    }
+}

@@ -1,0 +1,73 @@
+import Glibc
+import Testing
+@testable import ShelfCLI
+@testable import ShelfCore
+
+/// `clear` of a directory that holds a person's data, without a limit: refused off a terminal
+/// (64, nothing removed), asked on one; --all, a limit or --dry-run go on; caches and temporary
+/// clear at once as before.
+@Suite struct ClearConsentTests {
+    let home = TestHome()
+
+    @Test(arguments: [("documents", "docs/shelf"), ("applicationSupport", "data/shelf"), ("sharedContainer:team", "data/shelf-groups/team")])
+    func aClearWithoutALimitIsRefusedAndSaysWhatItWouldRemove(_ directory: String, _ folder: String) {
+        #expect(home.run(["save", directory, "a.txt"], stdin: "12345").status == 0)
+        #expect(home.run(["save", directory, "n/b.txt"], stdin: "678").status == 0)
+        let refused = home.run(["clear", directory])
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(refused.stderr.contains("all 2 files (8 B)") && refused.stderr.contains("--all"), "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+        #expect(home.run(["exists", directory, "a.txt"]).status == 0 && home.run(["exists", directory, "n/b.txt"]).status == 0)
+        let all = home.run(["clear", directory, "--all"])
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(home.run(["exists", directory, "a.txt"]).status == 1 && home.run(["exists", directory, "n/b.txt"]).status == 1)
+    }
+
+    @Test func aFolderIsNotALimit() {
+        #expect(home.run(["save", "documents", "n/b.txt"], stdin: "x").status == 0)
+        #expect(home.run(["clear", "documents", "n"]).status == 64)
+        #expect(home.read("docs/shelf/n/b.txt") == "x")
+        #expect(home.run(["clear", "documents", "n", "--all"]).status == 0)
+        #expect(home.read("docs/shelf/n/b.txt") == nil)
+    }
+
+    @Test(arguments: [["--max-size", "0"], ["--keep-newest", "0"], ["--expired"], ["--older-than", "0s"]])
+    func aLimitNeedsNoAll(_ limit: [String]) {
+        #expect(home.run(["save", "documents", "a.txt"], stdin: "x").status == 0)
+        home.setAge("docs/shelf/a.txt", 3600)
+        let result = home.run(["clear", "documents"] + limit)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func aDryRunNeedsNoAllAndRemovesNothing() {
+        #expect(home.run(["save", "documents", "a.txt"], stdin: "x").status == 0)
+        let dry = home.run(["clear", "documents", "--dry-run"])
+        #expect(dry.status == 0 && dry.stdout == "a.txt\n", "\(dry.stderr)")
+        #expect(home.read("docs/shelf/a.txt") == "x")
+    }
+
+    @Test func cachesTemporaryAndAnEmptyDirectoryClearAtOnce() {
+        for directory in ["caches", "temporary"] {
+            #expect(home.run(["save", directory, "a.txt"], stdin: "x").status == 0)
+            #expect(home.run(["clear", directory]).status == 0)
+            #expect(home.run(["exists", directory, "a.txt"]).status == 1)
+        }
+        #expect(home.run(["clear", "documents"]).status == 0)
+    }
+
+    /// On a terminal the summary is a question: y removes, anything else keeps (status 0 both).
+    @Test(arguments: [("y\n", true), ("n\n", false), ("\n", false), ("yes\n", true)])
+    func onATerminalTheClearAsks(_ answer: String, _ removes: Bool) throws {
+        #expect(home.run(["save", "documents", "a.txt"], stdin: "abc").status == 0)
+        let terminal = try PseudoTerminal()
+        _ = Array(answer.utf8).withUnsafeBytes { Glibc.write(terminal.master, $0.baseAddress, $0.count) }
+        let out = CapturedFile()
+        let status = CLI.run(arguments: ["clear", "documents"], environment: home.environment, stdin: terminal.slave, stdout: out.fd,
+                             stderr: terminal.slave)
+        let shown = terminal.drain()
+        #expect(status == 0, "\(shown)")
+        #expect(shown.contains("remove all 1 file (3 B) in \(home.path("docs/shelf"))? [y/N]"), "\(shown)")
+        #expect((home.read("docs/shelf/a.txt") == nil) == removes, "\(shown)")
+        #expect(shown.contains("nothing removed") == !removes)
+    }
+}

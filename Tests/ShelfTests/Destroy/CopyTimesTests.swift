@@ -1,0 +1,58 @@
+import Glibc
+import Testing
+@testable import ShelfCore
+
+/// `copy` gives the copy fresh times, as cp does; --preserve keeps the source's, as cp -p. A move
+/// keeps them (mv); the Swift library's copy keeps them (Disk).
+@Suite struct CopyTimesTests {
+    let home = TestHome()
+    static let old: Int64 = 1_000_000_000
+
+    func modified(_ relative: String) -> Int64 {
+        var st = stat()
+        #expect(lstat(home.path(relative), &st) == 0, "\(relative)")
+        return Int64(st.st_mtim.tv_sec)
+    }
+
+    func oldTree() {
+        for name in ["f.txt", "d/x", "d/s/y"] {
+            #expect(home.run(["save", "caches", name], stdin: "x").status == 0)
+            home.setModified("cache/shelf/" + name, to: Self.old)
+        }
+    }
+
+    @Test func aCopyIsNewUnlessPreserved() {
+        oldTree()
+        let before = Int64(time(nil))
+        #expect(home.run(["copy", "caches", "f.txt", "documents"]).status == 0)
+        #expect(home.run(["copy", "caches", "d", "documents"]).status == 0)
+        for name in ["f.txt", "d/x", "d/s/y"] { #expect(modified("docs/shelf/" + name) >= before, "\(name)") }
+        #expect(home.run(["copy", "-p", "caches", "f.txt", "documents", "g.txt"]).status == 0)
+        #expect(home.run(["copy", "--preserve", "caches", "d", "documents", "e"]).status == 0)
+        for name in ["g.txt", "e/x", "e/s/y"] { #expect(modified("docs/shelf/" + name) == Self.old, "\(name)") }
+    }
+
+    @Test func aMergedCopyIsNewToo() {
+        oldTree()
+        #expect(home.run(["save", "documents", "d/x"], stdin: "old").status == 0)
+        let before = Int64(time(nil))
+        #expect(home.run(["copy", "--force", "caches", "d", "documents"]).status == 0)
+        #expect(modified("docs/shelf/d/x") >= before && modified("docs/shelf/d/s/y") >= before)
+    }
+
+    /// The reason for it: a copy made now is not removed by the next clear --older-than.
+    @Test func aFreshCopySurvivesAClearByAge() {
+        oldTree()
+        #expect(home.run(["copy", "caches", "f.txt", "caches", "copy.txt"]).status == 0)
+        #expect(home.run(["clear", "caches", "--older-than", "1d"]).status == 0)
+        #expect(home.read("cache/shelf/copy.txt") == "x" && home.read("cache/shelf/f.txt") == nil)
+    }
+
+    @Test func aMoveAndTheLibraryKeepTimes() throws {
+        oldTree()
+        #expect(home.run(["move", "caches", "f.txt", "documents"]).status == 0)
+        #expect(modified("docs/shelf/f.txt") == Self.old)
+        try home.store().copy("d/x", in: .caches, to: .applicationSupport)
+        #expect(modified("data/shelf/d/x") == Self.old)
+    }
+}

@@ -1,0 +1,55 @@
+import Testing
+@testable import Shelf
+@testable import ShelfCore
+
+/// `remove` follows rm: a folder that holds anything needs -r; an empty one goes as with rm -d.
+/// The Swift library keeps Disk's semantics (any folder goes).
+@Suite struct RemoveRecursiveTests {
+    let home = TestHome()
+
+    @Test func aFolderThatHoldsFilesNeedsRecursive() {
+        #expect(home.run(["save", "caches", "t/a"], stdin: "x").status == 0)
+        let refused = home.run(["remove", "caches", "t"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("not empty") && refused.stderr.contains("-r (--recursive)"), "\(refused.stderr)")
+        #expect(home.read("cache/shelf/t/a") == "x")
+        #expect(home.run(["remove", "-r", "caches", "t"]).status == 0)
+        #expect(!home.exists("cache/shelf/t"))
+    }
+
+    @Test func anEmptyFolderGoesWithoutRecursiveButNotOneHoldingAFolder() throws {
+        #expect(home.run(["save", "caches", "e/inner/f"], stdin: "x").status == 0)
+        #expect(home.run(["remove", "caches", "e/inner/f"]).status == 0)
+        #expect(home.run(["remove", "caches", "e"]).status == 64, "an empty sub-folder is something")
+        #expect(home.run(["remove", "caches", "e/inner"]).status == 0)
+        #expect(home.run(["remove", "caches", "e"]).status == 0)
+        #expect(!home.exists("cache/shelf/e"))
+    }
+
+    @Test func severalPathsAreEachJudgedAndTheRefusalIsSaid() {
+        for name in ["a.txt", "d/x", "b.txt"] { #expect(home.run(["save", "caches", name], stdin: "x").status == 0) }
+        let result = home.run(["remove", "caches", "a.txt", "d", "b.txt"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(home.path("cache/shelf/d")), "\(result.stderr)")
+        #expect(!home.exists("cache/shelf/a.txt") && !home.exists("cache/shelf/b.txt"))
+        #expect(home.read("cache/shelf/d/x") == "x")
+    }
+
+    @Test func theDryRunListsWhatWouldGoAndRemovesNothing() {
+        for name in ["d/x", "d/s/y", "f.txt"] { #expect(home.run(["save", "caches", name], stdin: "x").status == 0) }
+        let dry = home.run(["remove", "-r", "--dry-run", "caches", "f.txt", "d"])
+        #expect(dry.status == 0 && dry.stdout == "f.txt\nd/s/y\nd/x\nd/\n", "\(dry.stdout) \(dry.stderr)")
+        #expect(home.read("cache/shelf/d/s/y") == "x" && home.read("cache/shelf/f.txt") == "x")
+        #expect(home.run(["remove", "--dry-run", "caches", "d"]).status == 64)
+        #expect(home.run(["remove", "--dry-run", "caches", "missing"]).status == 66)
+        #expect(home.run(["remove", "--dry-run", "-f", "caches", "missing"]).status == 0)
+        let json = home.run(["remove", "--dry-run", "--json", "caches", "f.txt"])
+        #expect(json.stdout == "{\"directory\":\"caches\",\"dryRun\":true,\"removedPaths\":[{\"path\":\"f.txt\"}]}\n", "\(json.stdout)")
+    }
+
+    @Test func theLibraryRemovesAnyFolderAsDiskDoes() throws {
+        #expect(home.run(["save", "caches", "t/a"], stdin: "x").status == 0)
+        try home.store().remove("t", from: .caches)
+        #expect(!home.exists("cache/shelf/t"))
+    }
+}

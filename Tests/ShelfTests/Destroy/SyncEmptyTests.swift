@@ -1,0 +1,43 @@
+import Testing
+@testable import ShelfCore
+
+/// `sync` of an empty array would remove every file of the folder: refused (65) unless
+/// --allow-empty; --dry-run shows what a sync would remove or rewrite and changes nothing.
+@Suite struct SyncEmptyTests {
+    let home = TestHome()
+
+    func twoUsers() {
+        #expect(home.run(["sync", "applicationSupport", "users"], stdin: "[{\"id\":\"a\"},{\"id\":\"b\",\"v\":1}]").status == 0)
+    }
+
+    @Test func anEmptyInputIsRefusedUnlessAllowed() {
+        twoUsers()
+        let refused = home.run(["sync", "applicationSupport", "users"], stdin: "[]")
+        #expect(refused.status == 65 && refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("all 2 of its files") && refused.stderr.contains("--allow-empty"), "\(refused.stderr)")
+        #expect(home.exists("data/shelf/users/a.json") && home.exists("data/shelf/users/b.json"))
+        let allowed = home.run(["sync", "applicationSupport", "users", "--allow-empty"], stdin: " [ ] ")
+        #expect(allowed.status == 0 && allowed.stdout == "{\"added\":[],\"removed\":[\"a\",\"b\"],\"updated\":[]}\n")
+        #expect(!home.exists("data/shelf/users/a.json"))
+    }
+
+    @Test func anEmptyInputThatRemovesNothingIsAccepted() throws {
+        #expect(home.run(["sync", "applicationSupport", "users"], stdin: "[]").status == 0)
+        try home.write("data/shelf/other/notes.txt", "not sync's")
+        #expect(home.run(["sync", "applicationSupport", "other"], stdin: "[]").status == 0)
+        #expect(home.read("data/shelf/other/notes.txt") == "not sync's")
+    }
+
+    @Test func theDryRunListsWhatWouldBeRemovedOrRewritten() {
+        twoUsers()
+        let input = "[{\"id\":\"b\",\"v\":2},{\"id\":\"c\"}]"
+        let dry = home.run(["sync", "applicationSupport", "users", "--dry-run"], stdin: input)
+        #expect(dry.status == 0 && dry.stdout == "users/a.json\nusers/b.json\n", "\(dry.stdout) \(dry.stderr)")
+        let json = home.run(["sync", "applicationSupport", "users", "--dry-run", "--json"], stdin: input)
+        #expect(json.stdout == "{\"added\":[\"c\"],\"removed\":[\"a\"],\"updated\":[\"b\"],\"dryRun\":true,"
+            + "\"removedPaths\":[{\"path\":\"users/a.json\"},{\"path\":\"users/b.json\"}]}\n", "\(json.stdout)")
+        #expect(home.read("data/shelf/users/b.json") == "{\"id\":\"b\",\"v\":1}" && !home.exists("data/shelf/users/c.json"))
+        #expect(home.exists("data/shelf/users/a.json"))
+        #expect(home.run(["sync", "applicationSupport", "users", "--dry-run"], stdin: "[]").status == 65)
+    }
+}
