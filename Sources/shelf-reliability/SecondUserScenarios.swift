@@ -36,7 +36,7 @@ enum SecondUserScenarios {
             chmod(sandbox.root, 0o755)
             chmod(store, 0o777)
             chmod(secret, 0o755)
-            for name in ["a.txt", "a.json", "b.txt", "keep.txt"] { try Sandbox.writeFile(secret + "/" + name, Array("secret \(name)\n".utf8)) }
+            try fillSecret(secret)
             try Sandbox.writeFile(sandbox.path("attack"), Array((sweep + "sweep \"$1\" \"$2\"\n").utf8), mode: 0o755)
             try Sandbox.writeFile(sandbox.path("loop"), Array((sweep + "while :; do sweep \"$1\" \"$2\"; done\n").utf8), mode: 0o755)
             let asNobody = "\(setpriv) --reuid=\(ShelfBinary.nobody) --regid=\(ShelfBinary.nobody) --clear-groups --"
@@ -61,6 +61,7 @@ enum SecondUserScenarios {
                 for round in 0..<(racing ? rounds : 1) {
                     for c in cases {
                         try reset(store, battery, sandbox)
+                        try fillSecret(secret)  // again: one failure must not show as every later one
                         // Commands that run no program are attacked just before they start.
                         if !racing && c.environment.isEmpty && !c.arguments.contains("sh") {
                             _ = try Child(["/bin/sh", "-c", attack].map { Array($0.utf8) }, environment: ["PATH": "/usr/bin:/bin"], input: .none).wait()
@@ -80,6 +81,11 @@ enum SecondUserScenarios {
                 }
             }
         }]
+    }
+
+    /// The root-only folder's files, which no command may change.
+    private static func fillSecret(_ secret: String) throws {
+        for name in ["a.txt", "a.json", "b.txt", "keep.txt"] { try Sandbox.writeFile(secret + "/" + name, Array("secret \(name)\n".utf8)) }
     }
 
     /// The store's files again, as root: whatever the second user moved aside is removed.
