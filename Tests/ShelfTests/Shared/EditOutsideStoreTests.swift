@@ -87,6 +87,7 @@ struct EditSecondUserTests {
 
     @Test func aSecondUserCannotRedirectRootsEditor() throws {
         mkdir(home.path("tmp"), 0o700)
+        chmod(home.root, 0o755)  // the second user must reach the store
         let store = home.path("shared")
         mkdir(store, 0o777)
         chmod(store, 0o777)

@@ -11,7 +11,9 @@ import Testing
 
     @Test(arguments: refused)
     func theRootFolderAndSystemFoldersAreRefusedHoweverSpelled(_ spelling: String) {
-        for command in [["list", "caches"], ["clear", "caches", "--dry-run"], ["save", "caches", "f"]] {
+        // Commands that only read: on a build without the guard they must not write into `/`
+        // or walk the whole disk (the battery's root-spellings also plans a clear).
+        for command in [["list", "caches"], ["exists", "caches", "etc"]] {
             let flag = home.run(["--root", spelling] + command, stdin: "x")
             #expect(flag.status == 64, "\(spelling) \(command): \(flag.status) \(flag.stdout.prefix(200))")
             #expect(flag.stdout.isEmpty && (flag.stderr.contains("never a whole store") || flag.stderr.contains("climbs with '..'")),
@@ -31,7 +33,6 @@ import Testing
         #expect(home.run(["--root", home.root, "save", "caches", "f"], stdin: "x").status == 64)
         // `..` after a folder that does not exist yet would be made, then climbed out of.
         #expect(home.run(["--root", home.root + "/job/..", "save", "caches", "f"], stdin: "x").status == 64)
-        #expect(home.run(["--root", "/no-such-folder-here/..", "save", "caches", "f"], stdin: "x").status == 64)
         let above = (home.root as NSString).deletingLastPathComponent
         #expect(home.run(["--root", above, "list", "caches"]).status == 64)
         #expect(!home.exists("f"))
