@@ -32,7 +32,8 @@ public enum CLI {
         Interruption.installHandlers()
         let closed = StandardDescriptors.openClosed()
         return run(arguments: Argument.processArguments(), environment: Environment.process(), stdin: 0,
-                   stdout: closed.contains(.output) ? -1 : 1, stderr: closed.contains(.errors) ? -1 : 2, clock: MonotonicClock.now)
+                   stdout: closed.contains(.output) ? -1 : 1, stderr: closed.contains(.errors) ? -1 : 2, clock: MonotonicClock.now,
+                   inputClosed: closed.contains(.input))
     }
 
     /// `run` with the clock that progress lines are timed by: tests pass one that jumps ahead.
@@ -42,11 +43,14 @@ public enum CLI {
             stderr: stderr, clock: clock)
     }
 
+    /// - Parameter inputClosed: standard input was closed at start (`<&-`): commands that read
+    ///   it refuse rather than take it for empty input.
     static func run(arguments: [Argument], environment: Environment, stdin: Int32, stdout: Int32, stderr: Int32,
-                    clock: @escaping @Sendable () -> UInt64) -> Int32 {
+                    clock: @escaping @Sendable () -> UInt64, inputClosed: Bool = false) -> Int32 {
         let out = Output(descriptor: stdout)
         let err = Output(descriptor: stderr, name: "<stderr>")
-        let outcome = dispatch(arguments, environment: environment, stdin: stdin, out: out, err: err, clock: clock)
+        let outcome = dispatch(arguments, environment: environment, stdin: stdin, inputClosed: inputClosed, out: out, err: err,
+                               clock: clock)
         return finish(outcome, out: out, err: err)
     }
 
@@ -58,8 +62,8 @@ public enum CLI {
         var changedStorage = false
     }
 
-    private static func dispatch(_ arguments: [Argument], environment: Environment, stdin: Int32, out: Output, err: Output,
-                                 clock: @escaping @Sendable () -> UInt64) -> Outcome {
+    private static func dispatch(_ arguments: [Argument], environment: Environment, stdin: Int32, inputClosed: Bool, out: Output,
+                                 err: Output, clock: @escaping @Sendable () -> UInt64) -> Outcome {
         let parsed: ParsedCommandLine
         do {
             parsed = try ArgumentParser.parse(arguments)
@@ -84,7 +88,7 @@ public enum CLI {
             out.write(ManPage.render())
             return Outcome(status: ExitCode.success)
         case .run(let parsed):
-            let context = Context(environment: environment, stdin: stdin,
+            let context = Context(environment: environment, stdin: stdin, inputClosed: inputClosed,
                                   stdout: out, stderr: err, app: parsed.app, root: parsed.root, quiet: parsed.quiet, clock: clock,
                                   command: parsed.spec.name)
             let status = execute(parsed, context)

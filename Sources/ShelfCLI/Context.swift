@@ -5,6 +5,9 @@ struct Context {
     /// Variables whose values are not valid UTF-8 are refused where a folder is resolved from them.
     let environment: Environment
     let stdin: Int32
+    /// Standard input was closed when shelf started (`<&-`): descriptor 0 is `/dev/null` then
+    /// (`StandardDescriptors`), but a closed input is no input, never an empty one.
+    var inputClosed = false
     let stdout: Output
     let stderr: Output
     /// `--app` as given; nil falls back to `SHELF_APP`, then `shelf`.
@@ -23,6 +26,10 @@ struct Context {
     func store() throws -> Store {
         if let root = try RootFolder.chosen(root, environment: environment) {
             if app != nil { throw UsageError("--app cannot be combined with --root or SHELF_ROOT: the folder is the whole store") }
+            if let what = WholeStoreGuard.refusal(for: root.path, home: environment["HOME"]) {
+                throw UsageError("the store's folder \(root.path) is \(what), which is never a whole store: clear and list act on "
+                    + "all of it; name a folder of its own inside (see docs/security.md)")
+            }
             return Store(locations: Locations(folder: root.path))
         }
         return try Store(app: app, environment: environment)
@@ -54,6 +61,10 @@ struct Context {
     /// The closure gets a source; a file it opened is closed afterwards.
     func withInput<T>(_ file: InputFile?, _ body: (inout DescriptorSource) throws -> T) throws -> T {
         guard let file else {
+            if inputClosed {
+                throw UsageError("standard input was closed when shelf started (<&-), which is not empty input; give the input on "
+                    + "standard input (</dev/null for an empty file) or with --file; nothing was changed")
+            }
             if stdin >= 0, FileDescriptor(raw: stdin, path: "<stdin>").isTerminal {
                 notice("shelf: \(command): reading standard input; end it with Ctrl-D")
             }

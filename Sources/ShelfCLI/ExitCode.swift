@@ -78,7 +78,7 @@ enum ExitCode {
         case .invalidJSON, .serialization, .deserialization, .invalidInput: return dataError
         case .cannotAccessDirectory, .permissionDenied, .symbolicLink: return permission
         case .alreadyExists, .notAFolder, .folderInTheWay: return cannotCreate
-        case .isAFolder: return writes ? cannotCreate : noInput
+        case .isAFolder, .notAFile: return writes ? cannotCreate : noInput
         case .noSpace, .readOnly, .inputFailed, .unsupported, .io, .lockedByUpdate: return ioError
         }
     }

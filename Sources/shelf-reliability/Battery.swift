@@ -59,6 +59,9 @@ enum Scenarios {
         ("network-fs", NetworkFileSystemScenarios.run),
         ("outside-extremes", { OutsideValueScenarios.run($0) + JournalExtremeScenarios.run($0) }),
         ("hostile-names", { HostileDiskNameScenarios.run($0) + ByteArgumentScenarios.run($0) }),
+        ("second-user", SecondUserScenarios.run),
+        ("root-spellings", RootSpellingScenarios.run),
+        ("removed-while-running", RemovedWhileRunningScenarios.run),
         ]
     }
 }

@@ -44,6 +44,14 @@ struct Invocation {
         try Sandbox.writeFile(sandbox.namespace("documents") + "/keep.txt", [1])
     }
 
+    /// A snapshot of the stored files as `setUp` leaves them: what a refused command must leave.
+    static func untouched() throws -> [String] {
+        let sandbox = try Sandbox(label: "invocation")
+        defer { sandbox.destroy() }
+        try setUp(sandbox)
+        return Sandbox.snapshot(sandbox.root).filter { !$0.hasPrefix("/tmp") }
+    }
+
     /// Runs it in a fresh sandbox; returns the result, with the sandbox's path replaced by `ROOT`
     /// in stdout, and a snapshot of everything stored afterwards.
     func run(_ battery: Battery, redirect: String? = nil, withInput: Bool = true) throws -> (ChildResult, [String], String) {

@@ -22,8 +22,12 @@ import Testing
         return ["EDITOR": "sh " + home.path("editor")]
     }
 
-    /// Nothing of the edit is left beside the stored files.
-    func nothingLeft() -> Bool { !home.allPaths().contains { $0.contains(".shelf-tmp-") } }
+    init() {
+        mkdir(home.path("tmp"), 0o700)
+    }
+
+    /// Nothing of the edit is left beside the stored files, nor in the temporary folder.
+    func nothingLeft() -> Bool { !home.allPaths().contains { $0.contains(".shelf-tmp-") || $0.contains(".shelf-edit-") } }
 
     @Test func anEditIsPutBackAndTheCopyRemoved() throws {
         #expect(home.run(["save", "caches", "s.json"], stdin: "{\"a\":1}").status == 0)
@@ -78,8 +82,10 @@ import Testing
         #expect(result.status == 75, "\(result.stderr)")
         #expect(home.read("cache/shelf/l.json") == "[1,5]")
         #expect(result.stderr.contains("changed while you were editing it"))
-        let kept = home.allPaths().filter { $0.hasSuffix("/l.json") && $0.contains(".shelf-tmp-") }
+        // Kept outside the store, in a private folder under TMPDIR, where the message says.
+        let kept = home.allPaths().filter { $0.hasSuffix("/l.json") && $0.contains(".shelf-edit-") }
         #expect(kept.count == 1 && home.read(kept.first ?? "") == "[9]\n")
+        #expect(kept.allSatisfy { $0.hasPrefix("tmp/") && result.stderr.contains("kept in " + home.path($0)) })
     }
 
     /// On a terminal an invalid edit asks: e edits again, x discards.

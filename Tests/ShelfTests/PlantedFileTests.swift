@@ -28,8 +28,8 @@ import Testing
             done.wait()
             Issue.record("retrieve waited for a writer on the FIFO")
         }
-        #expect(outcome.result?.status == 74)
-        #expect(outcome.result?.stderr.contains("not a regular file") == true)
+        #expect(outcome.result?.status == 66)
+        #expect(outcome.result?.stderr.contains("is a FIFO (named pipe), not a regular file") == true)
         #expect(outcome.result?.stdout.isEmpty == true)
     }
 }

@@ -31,15 +31,23 @@ struct ProcessBytesEndToEndTests {
         #expect(!home.exists("cache"))
     }
 
-    @Test func aClosedStandardInputReadsAsEmpty() throws {
-        #expect(try home.sh("$S save caches empty.txt <&-").status == 0)
-        #expect(home.read("cache/shelf/empty.txt") == "")
-        let json = try home.sh("$S save caches bad.json <&-")
-        #expect(json.status == 65 && json.stderr.contains("empty input"))
-        #expect(try home.sh("$S append caches list.json <&-").status == 65)
-        #expect(try home.sh("$S append caches folder/ <&-").status == 0)
-        #expect(home.read("cache/shelf/folder/0") == "")
-        #expect(try home.sh("$S sync caches users <&-").status == 65)
+    /// A closed standard input is no input, never an empty one (issue 21, item 11): every command
+    /// that reads it refuses (64) and the stored files stay; `</dev/null` is how to store nothing.
+    @Test func aClosedStandardInputIsRefusedNotTakenForEmpty() throws {
+        #expect(try home.sh("printf good | $S save caches a.txt && printf '[1]' | $S save caches list.json").status == 0)
+        for command in ["save caches a.txt", "save caches new.txt", "save caches bad.json", "append caches list.json",
+                        "append caches folder/", "sync caches users"] {
+            let result = try home.sh("$S \(command) <&-")
+            #expect(result.status == 64, "\(command): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains("standard input was closed"), "\(command): \(result.stderr)")
+        }
+        #expect(home.read("cache/shelf/a.txt") == "good" && home.read("cache/shelf/list.json") == "[1]")
+        #expect(!home.exists("cache/shelf/new.txt") && !home.exists("cache/shelf/folder") && !home.exists("cache/shelf/users"))
+        // --file needs no standard input; an empty input is still an empty file.
+        try home.write("in.txt", "from file")
+        #expect(try home.sh("$S save caches a.txt --file \"$HOME/in.txt\" <&-").status == 0)
+        #expect(try home.sh("$S save caches empty.txt </dev/null").status == 0)
+        #expect(home.read("cache/shelf/a.txt") == "from file" && home.read("cache/shelf/empty.txt") == "")
     }
 
     /// A closed standard output is unwritable, never the first file shelf opens: the stored files

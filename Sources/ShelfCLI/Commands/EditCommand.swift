@@ -13,14 +13,16 @@ struct EditCommand: Command {
         arguments: [Shared.directory, Shared.path],
         options: [raw, Shared.printPath, Shared.jsonReport],
         discussion: """
-            The copy lives in a private folder (mode 0700, beside the file), removed afterwards, also
-            when shelf gets SIGTERM or SIGHUP. The editor runs as git runs it: sh -c '$EDITOR "$@"',
+            The copy lives in a private folder outside the store (mode 0700, under $TMPDIR, else
+            /tmp, used only where no other user can move it), removed afterwards, also when shelf
+            gets SIGTERM or SIGHUP. The editor runs as git runs it: sh -c '$EDITOR "$@"',
             so EDITOR="code -w" works. When the editor exits 0, a .json copy is validated like save:
             on a terminal an invalid one shows the error's line and column and asks 'e' to edit again
             or 'x' to discard; elsewhere shelf exits 65 and the stored file stays. The copy replaces
             the stored file atomically, and only if the stored file is still the one copied (same
-            file, same bytes): if another process changed it meanwhile, nothing is replaced, the
-            copy is kept until the next 'shelf clear' (its path is printed) and shelf exits 75. A
+            file, same bytes): if another process changed, moved or removed it meanwhile, nothing
+            is replaced, the copy is kept (its path is printed; remove it when done) and shelf
+            exits 75; when putting it back fails otherwise, the copy is kept too. A
             missing file is created, starting empty (a .json one must then be given a value); an
             unchanged copy writes nothing.
             --json prints {"directory":…,"path":…,"bytes":N} when the file was replaced.
@@ -52,7 +54,8 @@ struct EditCommand: Command {
         let editor = EditCommand.editor(context.environment)
         let environment = context.environment.variables.sorted { $0.key < $1.key }.map { Array("\($0.key)=\($0.value)".utf8) }
         let name = "shelf: \(context.command)"
-        return try store.withEditCopy(stored.path, in: stored.directory) { copy, keep in
+        let candidates = PrivateFolder.candidates(temporaryFolder: context.environment["TMPDIR"])
+        return try store.withEditCopy(stored.path, in: stored.directory, privateUnder: candidates) { copy, keep in
             while true {
                 context.stdout.flush()
                 context.stderr.flush()
@@ -73,7 +76,13 @@ struct EditCommand: Command {
                     try ActionReport(store: store, stored, printed: saved.path).print(report, to: context.stdout, [("bytes", .integer(saved.bytes))])
                     return ExitCode.success
                 } catch let error as ShelfError {
-                    guard case .invalidJSON = error else { throw error }
+                    guard case .invalidJSON = error else {
+                        // Whatever else failed, the edits are not thrown away.
+                        keep = true
+                        Messages.report(error, command: EditCommand.spec, to: context.stderr)
+                        keptCopy(copy, context)
+                        return ExitCode.status(for: error, writes: true)
+                    }
                     context.stderr.line("\(name): \(error.description)")
                     guard EditCommand.mayAsk(context), EditCommand.ask(context) else {
                         context.stderr.line("\(name): nothing was changed")
@@ -81,14 +90,20 @@ struct EditCommand: Command {
                     }
                 } catch let changed as StoredFileChanged {
                     keep = true
-                    let kept = EscapedText.text(copy.editorPath)
-                    context.stderr.line("\(name): \(changed.path) changed while you were editing it; your version was not saved")
-                    context.stderr.line("\(name): it is kept in \(kept): compare the two, then 'shelf save \(stored.directory.name) "
-                        + "\(stored.path.description) --file \(kept)' to store yours, or run 'shelf edit' again")
+                    context.stderr.line("\(name): \(changed.path) changed while you were editing it (it was replaced, moved or removed); your version was not saved")
+                    keptCopy(copy, context)
                     return ExitCode.tryAgain
                 }
             }
         }
+    }
+
+    /// Where the copy that was not put back is kept (outside the store: nothing there removes
+    /// it), and how to store it.
+    private func keptCopy(_ copy: EditCopy, _ context: Context) {
+        let kept = EscapedText.text(copy.editorPath)
+        context.stderr.line("shelf: \(context.command): your version is kept in \(kept) (remove it when done): compare, then 'shelf save "
+            + "\(stored.directory.name) \(stored.path.description) --file \(kept)' to store yours, or run 'shelf edit' again")
     }
 
     /// Whether a person can answer: standard input and standard error are terminals.

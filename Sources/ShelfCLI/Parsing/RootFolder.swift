@@ -3,7 +3,9 @@ import ShelfCore
 /// `--root DIR` (or `SHELF_ROOT`): one folder as the whole store, every directory resolving to it
 /// (`Locations(folder:)`, the Swift API's `DiskStorage(path:)`). The folder must be named by an
 /// absolute path in UTF-8: a relative one would depend on where a cron job or script happens to
-/// run, and is refused rather than guessed. `/` is refused: `clear` would act on the whole disk.
+/// run, and is refused rather than guessed. `/` is refused: `clear` would act on the whole disk;
+/// so is `..` anywhere. Other spellings of `/`, system folders and the home folder are refused by
+/// identity when the store is opened (`WholeStoreGuard`).
 struct RootFolder: ArgumentValue, Equatable {
     let path: String
 
@@ -17,6 +19,11 @@ struct RootFolder: ArgumentValue, Equatable {
     static func checked(_ text: String, as spelling: String) throws -> RootFolder {
         guard text.hasPrefix("/") else {
             throw UsageError("\(spelling) '\(text)' is not an absolute path; give the whole path (for example \"$PWD/\(text)\")")
+        }
+        // `..` is refused, not resolved: after a folder that does not exist yet it would be made
+        // and climbed out of (`/new/..` is `/`), which no identity check before can see.
+        if text.split(separator: "/").contains("..") {
+            throw UsageError("\(spelling) '\(text)' climbs with '..'; give the folder's own path (see docs/security.md)")
         }
         var trimmed = Substring(text)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }

@@ -28,7 +28,7 @@ extension AppendJournal {
         while true {
             let file: FileDescriptor
             do {
-                file = try folder.open(name, [.readWrite, .noFollow, .nonBlocking], path: path)
+                file = try folder.openRegular(name, .readWrite, path: path)
             } catch ShelfError.notFound {
                 return nil
             }
@@ -36,9 +36,7 @@ extension AppendJournal {
             _ = try file.kept { file in
                 try FileLock.lock(file, .exclusive)
                 let st = try file.status()
-                guard st.isRegularFile else {
-                    throw ShelfError.unsupported(path: path, reason: "only regular files can be appended to")
-                }
+                guard st.isRegularFile else { throw ShelfError.notRegular(st, path: path) }
                 // Replaced meanwhile: start again with the file that has the name now.
                 guard try isCurrent(st, name: name, in: folder, path: path) else { return false }
                 let journal = try JournalFile(for: name, in: folder)

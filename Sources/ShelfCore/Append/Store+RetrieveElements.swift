@@ -70,14 +70,8 @@ extension Store {
 
     /// The regular file `target` open read-only under its shared lock (see `openLockedForReading`).
     private func openLocked(_ target: Target, options: RetrieveOptions) throws -> FileDescriptor {
-        let file = try target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
+        let file = try target.folder.openRegular(target.name, .readOnly, path: target.path)
         _ = try file.kept { file in
-            let st = try file.status()
-            if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
-            if !st.isRegularFile {
-                throw ShelfError.unsupported(path: target.path, reason: "it is not a regular file (a FIFO, socket or device)")
-            }
-            try file.setBlocking()
             try AppendJournal.lockShared(file, name: target.name, in: target.folder)
             try checkExpiry(file, named: target.name, in: target.folder, options: options)
             return true

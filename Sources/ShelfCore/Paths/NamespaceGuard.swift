@@ -55,7 +55,7 @@ enum NamespaceGuard {
             // reaching its base or anything above, that it does not.
             let above = try lineage ?? FolderLineage.of(base, identity: baseIdentity)
             lineage = above
-            if try FolderLineage.climbs(FolderPlace(path: other.path), from: otherIdentity, to: identity, before: above) {
+            if try climbs(from: other, otherIdentity, to: identity, before: above) {
                 throw overlap(folder.path, "contains \(other.contents) (\(other.path))")
             }
         }
@@ -77,10 +77,23 @@ enum NamespaceGuard {
             } else if other.role == .home, guarded.base.role != .temporaryFallback {
                 let above = try lineage ?? FolderLineage.of(base, identity: identity)
                 lineage = above
-                if try FolderLineage.climbs(FolderPlace(path: other.path), from: otherIdentity, to: identity, before: Array(above.dropFirst())) {
+                if try climbs(from: other, otherIdentity, to: identity, before: Array(above.dropFirst())) {
                     throw overlap(path, "lies in a base folder that contains your home folder (\(other.path))")
                 }
             }
+        }
+    }
+
+    /// Whether climbing from another base folder reaches `target`. A folder this user cannot search
+    /// (another user's 0700 runtime folder, left in `XDG_RUNTIME_DIR` by `su` without `-l`)
+    /// contains nothing this user reaches by a path, so it is not in the way: a base folder that
+    /// cannot be reached refuses the commands that use it, never the others.
+    private static func climbs(from other: BaseFolder, _ otherIdentity: FileIdentity, to target: FileIdentity,
+                               before stops: [FileIdentity]) throws -> Bool {
+        do {
+            return try FolderLineage.climbs(FolderPlace(path: other.path), from: otherIdentity, to: target, before: stops)
+        } catch ShelfError.permissionDenied {
+            return false
         }
     }
 

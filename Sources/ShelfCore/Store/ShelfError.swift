@@ -27,6 +27,10 @@ public enum ShelfError: Error, Sendable, Equatable {
     case isAFolder(path: String)
     /// A file was found where a folder is needed.
     case notAFolder(path: String)
+    /// Something that is neither a regular file nor a folder (a FIFO, a socket, a device) stands
+    /// where a file is read or written; `kind` says which (`FileStatus.kindName`). shelf never
+    /// opens it: a FIFO would block and a device could be anything.
+    case notAFile(path: String, kind: String)
     /// The file system has no room left (ENOSPC, EDQUOT).
     case noSpace(path: String)
     /// The file system is mounted read-only.
@@ -58,7 +62,8 @@ public enum ShelfError: Error, Sendable, Equatable {
         case .invalidName(let p, _): return p
         case .invalidJSON(let p, _, _, _), .serialization(let p, _), .deserialization(let p, _), .invalidInput(let p, _),
              .cannotAccessDirectory(let p, _), .inputFailed(let p, _), .expired(let p, _),
-             .unsupported(let p, _), .invalidTarget(let p, _), .folderInTheWay(let p, _), .io(let p, _, _):
+             .unsupported(let p, _), .invalidTarget(let p, _), .folderInTheWay(let p, _), .io(let p, _, _),
+             .notAFile(let p, _):
             return p
         }
     }
@@ -81,6 +86,7 @@ extension ShelfError: CustomStringConvertible {
         case .alreadyExists(let p): return "already exists: \(p)"
         case .isAFolder(let p): return "is a folder, not a file: \(p)"
         case .notAFolder(let p): return "not a folder: \(p)"
+        case .notAFile(let p, let kind): return "is \(kind), not a regular file: \(p)"
         case .noSpace(let p): return "no space left on device while writing \(p)"
         case .readOnly(let p): return "read-only file system: \(p)"
         case .inputFailed(let p, let reason): return "reading the input for \(p) failed: \(reason)"
@@ -108,6 +114,7 @@ extension ShelfError: CustomStringConvertible {
         case .alreadyExists: return "Something is already stored under the target name."
         case .isAFolder: return "The name refers to a folder."
         case .notAFolder: return "A component of the path is a file."
+        case .notAFile: return "Something other than a regular file or a folder stands under that name."
         case .noSpace: return "The file system is full."
         case .readOnly: return "The file system is mounted read-only."
         case .inputFailed: return "The input could not be read to its end."
@@ -150,6 +157,7 @@ extension ShelfError: CustomStringConvertible {
         case .alreadyExists: return "Choose another name, or remove the existing one first."
         case .isAFolder: return "Name a file inside the folder."
         case .notAFolder: return "Remove or rename the file that stands where a folder is needed."
+        case .notAFile: return "shelf stores regular files only: remove what stands there (another program made it) or use another name."
         case .noSpace: return "Free some space and try again."
         case .readOnly: return "Remount the file system read-write or use another directory."
         case .inputFailed: return "Check the input source and try again; the stored file is unchanged."
@@ -199,4 +207,14 @@ extension ShelfError {
 /// (`package`: the command line escapes its messages too.)
 package func printable(_ s: String) -> String {
     EscapedText.escapingControls(s)
+}
+
+extension ShelfError {
+    /// What to report when `status` stands where a regular file is needed: one rule for every
+    /// command, naming what is there (a folder, a link, a FIFO, a socket, a device).
+    package static func notRegular(_ status: FileStatus, path: String) -> ShelfError {
+        if status.isFolder { return .isAFolder(path: path) }
+        if status.isSymbolicLink { return .symbolicLink(path: path) }
+        return .notAFile(path: path, kind: status.kindName)
+    }
 }

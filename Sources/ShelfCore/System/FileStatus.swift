@@ -44,6 +44,20 @@ package struct FileStatus: Hashable, Sendable {
     package var isFolder: Bool { mode & FileStatus.typeMask == FileStatus.folderType }
     package var isRegularFile: Bool { mode & FileStatus.typeMask == FileStatus.regularType }
     package var isSymbolicLink: Bool { mode & FileStatus.typeMask == FileStatus.symbolicLinkType }
+    /// What stands there, for messages: "a FIFO (named pipe)", "a socket", "a folder"…
+    package var kindName: String {
+        switch mode & FileStatus.typeMask {
+        case UInt32(S_IFREG): return "a regular file"
+        case UInt32(S_IFDIR): return "a folder"
+        case UInt32(S_IFLNK): return "a symbolic link"
+        case UInt32(S_IFIFO): return "a FIFO (named pipe)"
+        case UInt32(S_IFSOCK): return "a socket"
+        case UInt32(S_IFCHR): return "a character device"
+        case UInt32(S_IFBLK): return "a block device"
+        default: return "a file of unknown type"
+        }
+    }
+
     /// The permission bits, with setuid, setgid and sticky.
     package var permissions: UInt32 { mode & 0o7777 }
 }

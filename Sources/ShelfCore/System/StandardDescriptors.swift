@@ -3,8 +3,10 @@
 /// first file or folder it opens, and then read its input from a folder, or write its output and
 /// messages into a stored file.
 package enum StandardDescriptors {
-    /// Opens `/dev/null` on each standard descriptor that is closed: read-only on 0 (a closed
-    /// input reads as empty), write-only on 1 and 2. Where `/dev/null` cannot be opened, the root
+    /// Opens `/dev/null` on each standard descriptor that is closed: read-only on 0, write-only on
+    /// 1 and 2. The caller is told which were closed: a closed input is then refused where input is
+    /// read (an empty one would replace a stored file with nothing), and programs shelf runs get
+    /// `/dev/null` in its place. Where `/dev/null` cannot be opened, the root
     /// folder holds the number instead (reading and writing it fail). Call once, first thing.
     /// - Returns: which of them were closed.
     package static func openClosed() -> Closed {

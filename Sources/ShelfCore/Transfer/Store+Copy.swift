@@ -13,7 +13,7 @@ extension Store {
     ///   - folders: `.replaceWhole` replaces a folder at the target whole instead (see `move`).
     /// - Returns: the absolute path of the copy.
     /// - Throws: `notFound`, `alreadyExists`, `invalidTarget` (the same place, or a folder into
-    ///   itself), `symbolicLink`, `unsupported` (a FIFO, socket or device inside), `noSpace`, …
+    ///   itself), `symbolicLink`, `notAFile` (a FIFO, socket or device inside), `noSpace`, …
     @discardableResult
     public func copy(_ path: String, in directory: Directory, to destination: Directory, as newPath: String? = nil,
                      replace: Bool = false, folders: FolderReplacement = .keepContents) throws -> String {

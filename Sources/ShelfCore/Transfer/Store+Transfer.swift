@@ -24,7 +24,7 @@ public enum FolderReplacement: Sendable {
 extension Store {
     /// Opens `from` in `directory` (which must exist) and `to` in `destination` (creating missing
     /// folders on the way), refuses what cannot be done, runs `body`, and closes both. Refused:
-    /// - a source that is a symbolic link (`symbolicLink`), a FIFO, socket or device (`unsupported`);
+    /// - a source that is a symbolic link (`symbolicLink`), a FIFO, socket or device (`notAFile`);
     /// - a target that is the source itself, or lies inside the source folder (`invalidTarget`);
     /// - an existing target without `replace` (`alreadyExists`), a target that is a link (`symbolicLink`).
     /// Text checks come first, so that an impossible request creates no folder at all.
@@ -37,10 +37,7 @@ extension Store {
                          takingSource: Bool = false, _ body: (Transfer) throws -> R) throws -> R {
         try existingTarget(from, in: directory).closeAfter { source in
             guard let st = try source.status() else { throw ShelfError.notFound(path: source.path) }
-            if st.isSymbolicLink { throw ShelfError.symbolicLink(path: source.path) }
-            guard st.isRegularFile || st.isFolder else {
-                throw ShelfError.unsupported(path: source.path, reason: "only files and folders can be moved, copied or renamed")
-            }
+            guard st.isRegularFile || st.isFolder else { throw ShelfError.notRegular(st, path: source.path) }
             if to.namesFolder && !st.isFolder {
                 throw ShelfError.invalidName(to.description + "/", reason: "a file name cannot end with '/'")
             }

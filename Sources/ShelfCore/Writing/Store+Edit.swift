@@ -6,7 +6,7 @@ package struct EditCopy {
     let safe: SafePath
     let directory: Directory
     let target: Target
-    /// The private folder (mode 0700, a `.shelf-tmp-` name in the file's own folder) and its name.
+    /// The private folder (mode 0700, outside the store: `PrivateFolder`) that holds the copy.
     let folder: FileDescriptor
     /// The identity of the stored file when it was copied; nil when there was none.
     let original: FileIdentity?
@@ -24,8 +24,21 @@ package struct EditCopy {
 
     /// Puts the copy in place atomically (validated like `save`), under the stored file's lock,
     /// only if the stored file is still the one copied, byte for byte (or still missing).
-    /// - Throws: `StoredFileChanged`, `invalidJSON` (nothing written, the copy kept for another try).
+    /// - Throws: `StoredFileChanged` (also when the file, or its folder, was removed or renamed,
+    ///   or something else stands there now), `invalidJSON` (nothing written, the copy kept for
+    ///   another try).
     package func install(validateJSON: Bool? = nil) throws -> SavedFile {
+        do {
+            return try replace(validateJSON: validateJSON)
+        } catch let error as ShelfError where original != nil {
+            switch error {
+            case .notFound, .symbolicLink, .isAFolder, .notAFolder, .notAFile: throw StoredFileChanged(path: target.path)
+            default: throw error
+            }
+        }
+    }
+
+    private func replace(validateJSON: Bool?) throws -> SavedFile {
         try store.update(safe, in: directory, options: UpdateOptions(validateJSON: validateJSON, create: original == nil ? [] : nil)) {
             (current: FileDescriptor, _: FileDescriptor, replaceWith: (inout FileDescriptor) throws -> Void) in
             let st = try current.status()
@@ -67,41 +80,35 @@ package struct StoredFileChanged: Error {
 }
 
 extension Store {
-    /// Copies the stored file (or nothing, when it is missing) into a new private folder beside
-    /// it, runs `body` with the copy, and removes the folder afterwards, whatever happens, unless
-    /// `body` asks to keep it (returning true in `keep`).
-    package func withEditCopy<R>(_ safe: SafePath, in directory: Directory,
+    /// Copies the stored file (or nothing, when it is missing) into a new private folder outside
+    /// the store (`PrivateFolder`, under the first of `candidates` no other user can change), runs
+    /// `body` with the copy, and removes the folder afterwards, whatever happens, unless `body`
+    /// asks to keep it (returning true in `keep`). Nothing of the copy is in the store: a user who
+    /// can write the store's folder can neither move the editor's file nor remove it.
+    package func withEditCopy<R>(_ safe: SafePath, in directory: Directory, privateUnder candidates: [String],
                                  _ body: (EditCopy, _ keep: inout Bool) throws -> R) throws -> R {
         if safe.namesFolder { throw ShelfError.invalidName(safe.description + "/", reason: "a file name cannot end with '/'") }
         guard let target = try target(safe, in: directory, create: true) else {
             throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
         }
         return try target.closeAfter { target in
-            if let st = try target.status(), !st.isRegularFile {
-                throw st.isFolder ? ShelfError.isAFolder(path: target.path) : ShelfError.symbolicLink(path: target.path)
-            }
-            // A reserved temporary name (`TempName`): its locked companion tells `clear` that the
-            // folder is in use for as long as the editor runs, and a terminating signal is
-            // deferred meanwhile, so that the folder is removed before shelf ends.
-            let reserved = try TempName.reserve(in: target.folder, path: target.path)
-            var keep = false
-            // A kept copy loses its reservation: the next `clear` removes it as abandoned.
-            defer { if keep { reserved.release() } else { reserved.discard() } }
-            let privateName = reserved.name
-            try target.folder.makeFolder(privateName, path: target.path)
+            if let st = try target.status(), !st.isRegularFile { throw ShelfError.notRegular(st, path: target.path) }
             // The folder's shared lock (every writer's, so that `clear` does not remove it) is let
-            // go while the editor runs, which may take hours: a folder append waits for no one. The
-            // private folder in it keeps it from being removed as empty; `install` locks it again.
+            // go while the editor runs, which may take hours: a folder append waits for no one.
+            // `install` locks it again.
             try FileLock.unlock(target.folder)
-            let privatePath = target.folder.path + "/" + privateName.description
-            let folder = try target.folder.open(privateName, [.readOnly, .folder, .noFollow], path: privatePath)
-            return try folder.closeAfter { folder in
-                let original = try copyForEditing(safe, in: directory, into: folder, as: target.name, path: target.path)
-                let editorPath = Array(folder.path.utf8) + [UInt8(ascii: "/")] + target.name.bytes
-                let copy = EditCopy(store: self, safe: safe, directory: directory, target: target, folder: folder,
-                                    original: original, editorPath: editorPath)
-                return try body(copy, &keep)
-            }
+            // A terminating signal is deferred meanwhile, so that the private folder is removed
+            // before shelf ends.
+            Interruption.enter()
+            defer { Interruption.leave() }
+            let scratch = try PrivateFolder.make(under: candidates)
+            var keep = false
+            defer { if !keep { scratch.remove() } }
+            let original = try copyForEditing(safe, in: directory, into: scratch.folder, as: target.name, path: target.path)
+            let editorPath = Array(scratch.folder.path.utf8) + [UInt8(ascii: "/")] + target.name.bytes
+            let copy = EditCopy(store: self, safe: safe, directory: directory, target: target, folder: scratch.folder,
+                                original: original, editorPath: editorPath)
+            return try body(copy, &keep)
         }
     }
 

@@ -5,7 +5,7 @@
 ///
 /// Inside a tree, symbolic links are copied as links (their text, unresolved), permission bits
 /// (and, when asked, times) are kept, hard links become separate files, and shelf's own temp and journal files are skipped.
-/// FIFOs, sockets and devices are refused (`unsupported`). Each file is copied under its shared
+/// FIFOs, sockets and devices are refused (`notAFile`). Each file is copied under its shared
 /// lock, so it is whole (old or new), never half-appended. An entry that vanishes between the
 /// listing of its folder and its copy (removed or renamed by someone else) is not part of the copy.
 enum TreeCopier {
@@ -18,8 +18,8 @@ enum TreeCopier {
                         install: (FileName) throws -> R) throws -> R {
         guard let st = try folder.status(of: name, path: path) else { throw ShelfError.notFound(path: path) }
         if st.isRegularFile {
-            return try folder.open(name, [.readOnly, .noFollow, .nonBlocking], path: path).closeAfter { file in
-                try file.setBlocking()
+            // Checked again once open: another user may have put a FIFO under the name meanwhile.
+            return try folder.openRegular(name, .readOnly, path: path).closeAfter { file in
                 try AppendJournal.lockShared(file, name: name, in: folder)
                 return try copyFile(file, beside: target, keepTimes: keepTimes, install: install)
             }
@@ -154,6 +154,6 @@ enum TreeCopier {
     }
 
     private static func refusal(_ st: FileStatus, path: String) -> ShelfError {
-        .unsupported(path: path, reason: "only files, folders and (inside folders) symbolic links can be copied")
+        .notRegular(st, path: path)
     }
 }
