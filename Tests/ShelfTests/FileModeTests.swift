@@ -38,8 +38,8 @@ import Testing
     @Test func appendRewritingAFileKeepsItsMode() {
         #expect(home.run(["save", "caches", "one.json"], stdin: "{\"a\":1}").status == 0)
         #expect(chmod(home.path("cache/shelf/one.json"), 0o644) == 0)
-        // A single value becomes an array: the whole file is rewritten.
-        #expect(home.run(["append", "caches", "one.json"], stdin: "{\"b\":2}").status == 0)
+        // A single value becomes an array (asked for): the whole file is rewritten.
+        #expect(home.run(["append", "caches", "one.json", "--wrap"], stdin: "{\"b\":2}").status == 0)
         #expect(home.read("cache/shelf/one.json") == "[{\"a\":1},{\"b\":2}]")
         #expect(mode("cache/shelf/one.json") == 0o644)
     }

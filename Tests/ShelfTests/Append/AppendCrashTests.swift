@@ -80,9 +80,9 @@ import Testing
 
     @Test func aKilledRewriteLeavesTheOldValue() throws {
         try home.write("docs/shelf/v.json", "{\"only\": 1}")
-        try crash("v.json", at: .rewrite, input: "2")
+        try crash("v.json", at: .rewrite, input: "2", ["--wrap"])
         #expect(try shelf.run(["retrieve", "documents", "v.json"]).stdout == "{\"only\": 1}")
-        #expect(try shelf.run(["append", "documents", "v.json"], stdin: "2").status == 0)
+        #expect(try shelf.run(["append", "documents", "v.json", "--wrap"], stdin: "2").status == 0)
         #expect(home.read("docs/shelf/v.json") == "[{\"only\": 1},2]")
     }
 
