@@ -22,8 +22,11 @@ let package = Package(
         // The hand parser, the command table and one file per subcommand: on the engine alone, so
         // the command line links no Foundation (a test checks the built binary).
         .target(name: "ShelfCLI", dependencies: ["ShelfCore"]),
+        // The command line's pre-initialiser, which blocks the ending signals before the Swift
+        // runtime's initialiser installs its crash handler: for the executable alone.
+        .target(name: "CShelfStart", dependencies: ["CShelfLinux"]),
         // A few lines: run the CLI, exit with its status.
-        .executableTarget(name: "shelf", dependencies: ["ShelfCLI"]),
+        .executableTarget(name: "shelf", dependencies: ["ShelfCLI", "CShelfStart"]),
         // The reliability battery (docs/reliability.md): runs a built `shelf`; a test tool, not shipped,
         // so it may use Foundation.
         .executableTarget(name: "shelf-reliability"),

@@ -17,20 +17,10 @@ static void fill_terminating(sigset_t *set) {
     for (int i = 0; i < count; i++) sigaddset(set, terminating[i]);
 }
 
-// Defined by the shelf executable only (Sources/shelf/main.swift); in any other program that links
-// the engine (the Swift API's users, the tests) the weak reference is null and nothing below runs.
-extern void shelf_command_line_marker(void) __attribute__((weak));
-
 static sigset_t mask_at_start;
 static volatile sig_atomic_t blocked_at_start = 0;
 
-// A signal that arrives before `main` installs shelf's handler would meet the Swift runtime's
-// crash handler (SIGQUIT: a crash report) or end the process before shelf can say so. So the
-// command line blocks the ending signals before any other initialiser runs; installing the
-// handlers unblocks them, and one that arrived meanwhile is then handled as any other (found by
-// the battery: SIGQUIT at the very start of a run printed a backtrace).
-__attribute__((constructor(101))) static void block_terminating_signals_at_start(void) {
-    if (!shelf_command_line_marker) return;
+void shelf_block_terminating_signals_at_start(void) {
     sigset_t set;
     fill_terminating(&set);
     if (sigprocmask(SIG_BLOCK, &set, &mask_at_start) == 0) blocked_at_start = 1;

@@ -76,6 +76,7 @@ struct ShelfBinary {
                          environment extra: [String: String] = [:], umask: mode_t? = nil) throws -> ChildResult? {
         var argv = [path] + arguments
         if getuid() == 0 {
+            argv[0] = try ShelfBinary.reachableCopy(of: path)
             guard let setpriv = ShelfBinary.setpriv else { return nil }
             argv = [setpriv, "--reuid=\(ShelfBinary.nobody)", "--regid=\(ShelfBinary.nobody)", "--clear-groups", "--"] + argv
         }
@@ -83,6 +84,27 @@ struct ShelfBinary {
                               input: input, limits: ChildLimits(umask: umask))
         return child.wait()
     }
+
+    /// A copy of the binary at `path` that `nobody` can run: the checkout may lie in a folder only
+    /// its owner can enter (a clone in a 0700 home). Made once, in a sandbox every user may enter,
+    /// removed when the battery exits.
+    static func reachableCopy(of path: String) throws -> String {
+        if let copy = copies[path] { return copy }
+        let sandbox = try Sandbox(label: "binary")
+        let copy = sandbox.path("shelf")
+        guard let bytes = FileManager.default.contents(atPath: path), FileManager.default.createFile(atPath: copy, contents: bytes) else {
+            sandbox.destroy()
+            throw HarnessError("could not copy \(path) where an unprivileged user can run it")
+        }
+        chmod(copy, 0o755)
+        if copyFolders.isEmpty { atexit { for folder in ShelfBinary.copyFolders { Sandbox.removeTree(folder) } } }
+        copyFolders.append(sandbox.root)
+        copies[path] = copy
+        return copy
+    }
+
+    nonisolated(unsafe) private static var copies: [String: String] = [:]
+    nonisolated(unsafe) private static var copyFolders: [String] = []
 
     static var canRunUnprivileged: Bool { getuid() != 0 || setpriv != nil }
 

@@ -109,7 +109,9 @@ struct DistTests {
         chmod(home.root, 0o755)
         lchown(home.root, NonRootTests.nobody, NonRootTests.nobody)
         let nobody = "\(NonRootTests.nobody)"
-        let dist = try ReleaseTarball(in: home, runner: [Unprivileged.setpriv!, "--reuid=" + nobody, "--regid=" + nobody, "--clear-groups", "--"])
+        // From copies nobody can reach: the checkout may be in a folder only its owner can enter.
+        let dist = try ReleaseTarball(in: home, binary: Unprivileged.binary, source: try ReleaseTarball.copyOfSources(in: home),
+                                      runner: [Unprivileged.setpriv!, "--reuid=" + nobody, "--regid=" + nobody, "--clear-groups", "--"])
         let owners = try dist.entries().map { $0.count == 6 ? $0[1] : "?" }
         #expect(owners == Array(repeating: "0/0", count: DistTests.layout.count))
     }

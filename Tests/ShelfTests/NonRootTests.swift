@@ -9,7 +9,7 @@ struct NonRootTests {
     static let nobody: uid_t = 65534
     let home = TestHome()
 
-    static var binary: String { BuiltBinary.path }
+    static var binary: String { Unprivileged.binary }
 
     /// Gives the whole test home (and `extra` folders) to nobody, as if that user had made it.
     func handOver(_ extra: [String] = []) {
@@ -178,4 +178,22 @@ enum Unprivileged {
     }
 
     static var available: Bool { getuid() == 0 && setpriv != nil }
+
+    /// The binary under test where `nobody` can run it. The checkout may lie in a folder only its
+    /// owner can enter (a fresh clone in a 0700 home), which nobody cannot pass through: so a copy,
+    /// made once per run in a fresh folder every user may enter, removed when the run exits.
+    static let binary: String = {
+        var template = Array((NSTemporaryDirectory() + "/shelf-test-binary.XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return BuiltBinary.path }
+        let folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let copy = folder + "/shelf"
+        guard (try? FileManager.default.copyItem(atPath: BuiltBinary.path, toPath: copy)) != nil else { return BuiltBinary.path }
+        chmod(folder, 0o755)
+        chmod(copy, 0o755)
+        copyFolder = folder
+        atexit { if let folder = Unprivileged.copyFolder { try? FileManager.default.removeItem(atPath: folder) } }
+        return copy
+    }()
+
+    nonisolated(unsafe) private static var copyFolder: String?
 }

@@ -85,4 +85,23 @@ import Testing
         let stored = try JSONSerialization.jsonObject(with: Data((home.read("cache/shelf/f.json") ?? "").utf8)) as? [Any]
         #expect(stored?.count == 300)
     }
+
+    /// Issue 21, item 12: the ending signals must be blocked before the Swift runtime's
+    /// initialiser installs its crash handler (SIGQUIT: a crash report). In the dynamic build that
+    /// initialiser runs before any of the executable's, so only a pre-initialiser comes first: the
+    /// built binary must have one (a `.preinit_array` section, ELF type 16). A signal cannot be
+    /// aimed at that instant from here; the battery's `signals` group hits it by chance.
+    @Test func theCommandLineBlocksSignalsInAPreInitialiser() throws {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: binary)))
+        func number(_ offset: Int, _ size: Int) -> Int {
+            (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
+        #expect(bytes.starts(with: [0x7f, 0x45, 0x4c, 0x46, 2]), "not a 64-bit ELF file")
+        let sections = number(0x28, 8), size = number(0x3a, 2), count = number(0x3c, 2)
+        let preInitialisers = (0..<count).filter { index in
+            let header = sections + index * size
+            return number(header + 4, 4) == 16 && number(header + 0x20, 8) > 0
+        }
+        #expect(preInitialisers.count == 1, "\(binary) has no pre-initialiser that blocks the ending signals")
+    }
 }

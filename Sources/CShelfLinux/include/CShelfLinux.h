@@ -95,6 +95,11 @@ extern const int shelf_o_path;
 /// close-on-exec from the start, so a program started by another thread meanwhile never inherits one.
 int shelf_pipe_cloexec(int fds[2]);
 
+/// The mount a folder is reached through, from statx(2) (STATX_MNT_ID, Linux 5.8): `path` in
+/// `dirfd` (the open file itself when `path` is empty), links followed. 1 with the mount's ID
+/// (the first field of /proc/self/mountinfo), 0 when the kernel does not report it, -1 with errno.
+int shelf_mount_id(int dirfd, const char *path, unsigned long long *id);
+
 #include "CShelfSignals.h"
 
 #endif

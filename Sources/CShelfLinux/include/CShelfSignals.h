@@ -11,6 +11,12 @@
 /// SIGQUIT. Without SA_RESTART, so that a call blocked in the kernel returns EINTR.
 void shelf_install_signal_handlers(void);
 
+/// Blocks the ending signals until `shelf_install_signal_handlers` installs the handler, which
+/// then restores the mask found here: a signal that arrives meanwhile is handled as any other
+/// instead of meeting the Swift runtime's crash handler or ending the process unannounced. Called
+/// by the command line's pre-initialiser only (CShelfStart), before any library's initialiser.
+void shelf_block_terminating_signals_at_start(void);
+
 /// The first terminating signal received, or 0.
 int shelf_pending_signal(void);
 

@@ -133,6 +133,11 @@ package final class JournalFile {
             try kernel.remove(SystemString(journal), in: folder.raw, isFolder: false)
         } catch .noSuchFile {
             // none
+        } catch .isFolder {
+            // A folder under the journal's name is not a journal (`holdsRecord`): it holds no
+            // record of this file, so a rename, move or removal has nothing to settle there and
+            // must not fail for it. It may hold someone's files: it stays, and only an append,
+            // which needs the journal, refuses it, naming it (`open`).
         } catch {
             throw ShelfError.system(error, path: folder.path(for: journal), operation: .removeJournal)
         }

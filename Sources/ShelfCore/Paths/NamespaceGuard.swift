@@ -59,6 +59,8 @@ enum NamespaceGuard {
                 throw overlap(folder.path, "contains \(other.contents) (\(other.path))")
             }
         }
+        let reached = others.folders.indices.compactMap { index in others.identity(index).map { (folder: others.folders[index], identity: $0) } }
+        try BindMountGuard.check(folder, identity, others: reached)
     }
 
     /// The base folder must not be another base (unless names there differ: the temporary
@@ -116,7 +118,7 @@ enum NamespaceGuard {
         }
     }
 
-    private static func overlap(_ path: String, _ what: String) -> ShelfError {
+    static func overlap(_ path: String, _ what: String) -> ShelfError {
         .cannotAccessDirectory(path: path, reason: "the namespace folder \(what); namespaces never overlap (see docs/directories.md)")
     }
 }

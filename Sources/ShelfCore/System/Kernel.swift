@@ -116,6 +116,12 @@ package protocol Kernel: Sendable {
     /// `name_to_handle_at(2)`: the file system's handle for the file (its type, then its bytes),
     /// which holds the inode's generation number where the file system has one.
     func handle(_ descriptor: Int32) throws(Errno) -> [UInt8]
+
+    // MARK: Mounts
+
+    /// `statx(2)` with STATX_MNT_ID: the ID of the mount `path` in `folder` is reached through
+    /// (the open `folder` itself when `path` is empty), links followed; nil when the kernel does not say.
+    func mountID(of path: SystemString, in folder: Int32?) throws(Errno) -> UInt64?
 }
 
 extension Kernel {
@@ -124,6 +130,8 @@ extension Kernel {
     /// and inode, and by the bytes a journal record checks (see `FileGeneration`).
     package func birthTime(_ descriptor: Int32) throws(Errno) -> FileTime? { nil }
     package func handle(_ descriptor: Int32) throws(Errno) -> [UInt8] { throw .notSupported }
+    /// A model of a file system has no mounts: every folder is on one.
+    package func mountID(of path: SystemString, in folder: Int32?) throws(Errno) -> UInt64? { nil }
 }
 
 extension Kernel {

@@ -140,6 +140,14 @@ package struct LinuxKernel: Kernel {
         }
         return Array(bytes[..<Int(count)])
     }
+
+    package func mountID(of path: SystemString, in folder: Int32?) throws(Errno) -> UInt64? {
+        var id: UInt64 = 0
+        let known = try path.withCString { (cPath) throws(Errno) in
+            try valueOrErrno { shelf_mount_id(folder ?? AT_FDCWD, cPath, &id) }
+        }
+        return known == 1 ? id : nil
+    }
 }
 
 /// Runs a system call until a signal does not interrupt it; -1 becomes the thrown `Errno`. A

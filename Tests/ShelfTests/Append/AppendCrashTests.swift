@@ -86,6 +86,22 @@ import Testing
         #expect(home.read("docs/shelf/v.json") == "[{\"only\": 1},2]")
     }
 
+    /// Issue 21, item 10: the window the guarantee names (docs/reliability.md, "Limits"). A SIGKILL
+    /// after the complete temp got its name and before the rename over the file leaves that one
+    /// hidden temp, whole, which no listing shows and whose lock died with the process: `clear`
+    /// removes it at once (writers do not sweep folders for it: a listing per save costs more than
+    /// the save).
+    @Test func aKillBetweenNamingTheTempAndTheRenameLeavesOneHiddenTempThatClearRemoves() throws {
+        try home.write("cache/shelf/v.json", "{\"only\": 1}")
+        let outcome = try shelf.run(["append", "caches", "v.json"], stdin: "2", environment: [Failpoints.variable: Failpoints.Point.rewrite.rawValue])
+        #expect(outcome.killed)
+        let temps = home.allPaths().filter { $0.hasPrefix("cache/shelf/" + TempFile.prefix) }
+        #expect(temps.count == 1 && temps.allSatisfy { home.read($0) == "[{\"only\": 1},2]" }, "\(temps)")
+        #expect(try shelf.run(["list", "caches"]).stdout == "v.json\n")
+        #expect(try shelf.run(["clear", "caches"]).status == 0)
+        #expect(home.allPaths().filter { $0.hasPrefix("cache/shelf/.shelf-") }.isEmpty)
+    }
+
     @Test func aKilledFolderAppendCreatesNoNumberedFile() throws {
         try crash("shots/", at: .folder, input: "data")
         let names = home.allPaths().filter { $0.hasPrefix("docs/shelf/shots/") }

@@ -105,4 +105,19 @@ import Testing
         #expect([74, 77].contains(appended.status) && appended.stderr.contains(".shelf-journal2-a.txt"))
         #expect(home.read("docs/shelf/a.txt") == content && home.read("outside") == "outside")
     }
+
+    /// Issue 21, item 12 (found by the full battery, "journal extremes"): a folder under a
+    /// journal's name made `rename` exit 73 "is a folder, not a file" naming the journal. Commands
+    /// that only remove an empty journal do not need it: they succeed and leave the folder alone.
+    @Test(arguments: [["rename", "documents", "a.txt", "b.txt"], ["move", "documents", "a.txt", "caches"], ["remove", "documents", "a.txt"]])
+    func aFolderUnderAJournalsNameDoesNotStopACommandThatOnlyRemovesTheJournal(_ command: [String]) throws {
+        try home.write("docs/shelf/a.txt", content)
+        let journal = home.path("docs/shelf/" + JournalFile.name(for: "a.txt").description)
+        #expect(mkdir(journal, 0o700) == 0)
+        try home.write("docs/shelf/" + JournalFile.name(for: "a.txt").description + "/kept", "kept")
+        let result = home.run(command)
+        #expect(result.status == 0, "\(command): \(result.stderr)")
+        #expect(home.read("docs/shelf/a.txt") == nil)
+        #expect(home.read("docs/shelf/" + JournalFile.name(for: "a.txt").description + "/kept") == "kept")
+    }
 }

@@ -28,18 +28,35 @@ struct ReleaseTarball {
     static let epoch = "1700000000"
     static let epochText = "2023-11-14 22:13:20"
 
-    /// Runs `make dist-files` into `<home>/<folder>` under `umask`, through `runner` (setpriv to
-    /// package as another user); it must succeed.
-    init(in home: TestHome, folder: String = "out", umask: String = "022", runner: [String] = []) throws {
+    /// Runs `make dist-files` on `binary` into `<home>/<folder>` under `umask`, in `source` (the
+    /// repository, or a copy of what packaging reads), through `runner` (setpriv to package as
+    /// another user); it must succeed.
+    init(in home: TestHome, folder: String = "out", umask: String = "022", binary: String = BuiltBinary.path,
+         source: String = Subprocess.repository.path, runner: [String] = []) throws {
         self.home = home
         output = home.path(folder)
         name = try ReleaseTarball.expectedName()
         let make = "umask \(umask) && exec make --no-print-directory dist-files \"BIN=$1\" \"DIST=$2\""
-        let command = runner + ["/bin/sh", "-c", make, "sh", BuiltBinary.path, output]
+        let command = runner + ["/bin/sh", "-c", make, "sh", binary, output]
         let result = try Subprocess.run(command[0], Array(command.dropFirst()),
                                         environment: ReleaseTarball.environment(["SOURCE_DATE_EPOCH": ReleaseTarball.epoch]),
-                                        directory: Subprocess.repository.path)
+                                        directory: source)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    }
+
+    /// What `make dist-files` reads from the repository, copied to `<home>/source` for a user who
+    /// cannot enter the checkout (a clone in a 0700 home); readable by all, as the home is.
+    static func copyOfSources(in home: TestHome) throws -> String {
+        let files = ["Makefile", "scripts/dist.sh", "scripts/install.sh", "README.md", "LICENSE", "docs/shelf.1",
+                     "completions/shelf.bash", "completions/_shelf", "completions/shelf.fish"]
+        for file in files {
+            let copy = home.path("source/" + file)
+            try FileManager.default.createDirectory(atPath: (copy as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Subprocess.repository.appendingPathComponent(file).path, toPath: copy)
+            chmod(copy, 0o644)
+        }
+        for folder in ["source", "source/scripts", "source/docs", "source/completions"] { chmod(home.path(folder), 0o755) }
+        return home.path("source")
     }
 
     /// A plain environment: no PREFIX, DESTDIR or TMPDIR of the caller leaks in.
