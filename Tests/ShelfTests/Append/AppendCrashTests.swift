@@ -93,7 +93,7 @@ import Testing
     /// the save).
     @Test func aKillBetweenNamingTheTempAndTheRenameLeavesOneHiddenTempThatClearRemoves() throws {
         try home.write("cache/shelf/v.json", "{\"only\": 1}")
-        let outcome = try shelf.run(["append", "caches", "v.json"], stdin: "2", environment: [Failpoints.variable: Failpoints.Point.rewrite.rawValue])
+        let outcome = try shelf.run(["append", "caches", "v.json", "--wrap"], stdin: "2", environment: [Failpoints.variable: Failpoints.Point.rewrite.rawValue])
         #expect(outcome.killed)
         let temps = home.allPaths().filter { $0.hasPrefix("cache/shelf/" + TempFile.prefix) }
         #expect(temps.count == 1 && temps.allSatisfy { home.read($0) == "[{\"only\": 1},2]" }, "\(temps)")

@@ -47,8 +47,11 @@ struct ReleaseTarball {
     /// What `make dist-files` reads from the repository, copied to `<home>/source` for a user who
     /// cannot enter the checkout (a clone in a 0700 home); readable by all, as the home is.
     static func copyOfSources(in home: TestHome) throws -> String {
+        // The documents the man page cites ship too (docs/*.md), whatever their number.
+        let documents = try FileManager.default.contentsOfDirectory(atPath: Subprocess.repository.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
         let files = ["Makefile", "scripts/dist.sh", "scripts/install.sh", "README.md", "LICENSE", "docs/shelf.1",
-                     "completions/shelf.bash", "completions/_shelf", "completions/shelf.fish"]
+                     "completions/shelf.bash", "completions/_shelf", "completions/shelf.fish"] + documents
         for file in files {
             let copy = home.path("source/" + file)
             try FileManager.default.createDirectory(atPath: (copy as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
