@@ -93,9 +93,10 @@ import Testing
                 echo 1 | "$S" append caches w.json > /dev/null || exit 3
                 update w.json -- sed 's/][[:space:]]*$/,1]/; s/^0$/[0,1]/' || exit 4
               done) > "out$p" 2>&1 &
+              pids="$pids $!"
             done
             failed=0
-            for job in 1 2 3 4; do wait %$job || failed=1; done
+            for pid in $pids; do wait "$pid" || failed=1; done
             cat out1 out2 out3 out4
             exit $failed
             """
