@@ -6,7 +6,9 @@ import Glibc
 /// - a file shelf replaces must never be open while libfuse renames over it, or libfuse replaces
 ///   it in two steps (the old file to `.fuse_hidden…`, then the rename) and a cut between them
 ///   leaves neither file under the name. The daemon runs under strace: the target name must never
-///   be renamed to a `.fuse_hidden` name, for save, copy, move and rename over an existing file;
+///   be renamed to a `.fuse_hidden` name, for save, copy, move and rename over an existing file,
+///   and for the rewrites made from the old file: update, and an append's conversion of a single
+///   value into an array;
 /// - a rename or move without `--force` there links the new name, then unlinks the old one: the
 ///   state a cut between the two leaves (two links) must be finished by the same command run again;
 /// - a `.fuse_hidden` file left by a cut (the daemon killed while a removed file was open) is not
@@ -14,10 +16,10 @@ import Glibc
 /// - the `generation` group, its sandboxes on bindfs, where a journal record's file is told without
 ///   handles or birth times.
 enum LibfuseScenarios {
-    static let replacers = ["save", "save-held", "copy", "move", "rename"]
+    static let replacers = ["save", "save-held", "copy", "move", "rename", "update", "append"]
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        let replace = battery.scenario("libfuse: replace an open target", checked: "save, copy, move and rename over an existing file on bindfs: libfuse never hides the target first (strace of the daemon)") { report in
+        let replace = battery.scenario("libfuse: replace an open target", checked: "save, copy, move and rename over an existing file, update, and an append's conversion to an array, on bindfs: libfuse never hides the target first (strace of the daemon)") { report in
             if let reason = ScratchDisks.fuseUnavailable ?? (ScratchDisks.which("strace") == nil ? "strace is not installed" : nil) { report.skipped = reason; return }
             var rng = battery.random(for: "libfuse-replace")
             for round in 0..<(battery.full ? 4 : 1) {
@@ -86,9 +88,11 @@ enum LibfuseScenarios {
         defer { fuse.release() }
         var checks = Checks()
         let old = Content.json(run: 1, size: rng.int(10...300), &rng), new = Content.json(run: 2, size: rng.int(10...300), &rng)
-        checks.expect(try shelf(battery, ["save", "caches", "t.json"], in: sandbox, old), in: [0], "first save")
+        // An append rewrites the whole file when it holds one value that is not an array.
+        let first = replacer == "append" ? Array("{\"run\":0}".utf8) : old
+        checks.expect(try shelf(battery, ["save", "caches", "t.json"], in: sandbox, first), in: [0], "first save")
         let source = replacer == "rename" ? "caches" : "documents"
-        if replacer != "save" && replacer != "save-held" {
+        if ["copy", "move", "rename"].contains(replacer) {
             checks.expect(try shelf(battery, ["save", source, replacer == "rename" ? "s.json" : "t.json"], in: sandbox, new), in: [0], "save of the source")
         }
         // Another program holding the file open (a reader) makes libfuse hide it at any replace;
@@ -98,11 +102,17 @@ enum LibfuseScenarios {
         switch replacer {
         case "save", "save-held": result = try shelf(battery, ["save", "caches", "t.json"], in: sandbox, new)
         case "rename": result = try shelf(battery, ["rename", "caches", "s.json", "t.json", "--force"], in: sandbox)
+        case "update":
+            let program = sandbox.path("new.json")
+            FileManager.default.createFile(atPath: program, contents: Data(new))
+            result = try shelf(battery, ["update", "caches", "t.json", "--", "sh", "-c", "cat > /dev/null; cat \"$0\"", program], in: sandbox)
+        case "append": result = try shelf(battery, ["append", "caches", "t.json", "--wrap"], in: sandbox, new)
         default: result = try shelf(battery, [replacer, "documents", "t.json", "caches", "--force"], in: sandbox)
         }
         if held >= 0 { close(held) }
         checks.expect(result, in: [0], replacer)
-        checks.expect(Sandbox.readFile(sandbox.namespace("caches") + "/t.json") == new, "the target does not hold the new content after \(replacer)")
+        let expected = replacer == "append" ? Array("[".utf8) + first + Array(",".utf8) + new + Array("]".utf8) : new
+        checks.expect(Sandbox.readFile(sandbox.namespace("caches") + "/t.json") == expected, "the target does not hold the new content after \(replacer)")
         try fuse.unmount()
         let lines = String(decoding: Sandbox.readFile(trace) ?? [], as: UTF8.self).split(separator: "\n")
         if replacer != "save-held", let hidden = lines.first(where: { $0.contains("t.json\", \"") && $0.contains(".fuse_hidden") }) {

@@ -40,26 +40,69 @@ import Testing
     /// them leaves neither file under the name. shelf's own replace must not hold the target open.
     /// The bindfs daemon runs under strace: what it does below the mount is in the log.
     @Test(.enabled(if: ScratchMounts.fuseUnavailable == nil && ScratchMounts.which("strace") != nil, "needs root, /dev/fuse, bindfs and strace"),
-          arguments: ["save", "copy", "move", "rename"])
+          arguments: ["save", "copy", "move", "rename", "update", "append"])
     func aReplaceOnLibfuseNeverHidesTheTargetFirst(_ command: String) throws {
         let trace = home.path("trace.txt")
         let fuse = try BindfsMount(source: home.path("under"), mountPoint: home.path("cache"), trace: trace)
         // documents on the same mount, for move.
         let documents = ["XDG_DOCUMENTS_DIR": home.path("cache/docs")]
-        #expect(home.run(["save", "caches", "t.json"], stdin: "[\"old\"]").status == 0)
+        // An append to a file holding one value that is not an array rewrites the whole file.
+        #expect(home.run(["save", "caches", "t.json"], stdin: command == "append" ? "\"new\"" : "[\"old\"]").status == 0)
         #expect(home.run(["save", command == "rename" ? "caches" : "documents", command == "rename" ? "s.json" : "t.json"],
                          stdin: "[\"new\"]", environment: documents).status == 0)
         let result: CLIResult
         switch command {
         case "save": result = home.run(["save", "caches", "t.json"], stdin: "[\"new\"]")
         case "rename": result = home.run(["rename", "caches", "s.json", "t.json", "--force"])
+        case "update": result = home.run(["update", "caches", "t.json", "--", "sed", "s/old/new/"])
+        case "append": result = home.run(["append", "caches", "t.json", "--wrap"], stdin: "[]")
         default: result = home.run([command, "documents", "t.json", "caches", "--force"], environment: documents)
         }
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(home.read("cache/shelf/t.json") == "[\"new\"]")
+        #expect(home.read("cache/shelf/t.json") == (command == "append" ? "[\"new\",[]]" : "[\"new\"]"))
         try fuse.unmount()
         let hidden = (home.read("trace.txt") ?? "").split(separator: "\n").filter { $0.contains("t.json\", \"") && $0.contains(".fuse_hidden") }
         #expect(hidden.isEmpty, "libfuse hid the target before renaming over it: \(hidden)")
+    }
+
+    /// Item 2, the rewrites whose new content derives from the old file (update, an append's
+    /// conversion to an array): on FUSE they let go of the file before the rename, and whoever
+    /// takes its lock meanwhile must wait at its journal's lock (`ReplaceGate`) and start again on
+    /// the new file, or an append to the old one, or an update made from it, is lost. Processes
+    /// updating and appending to one file at once on a bindfs mount: every line arrives.
+    @Test(.enabled(if: ScratchMounts.fuseUnavailable == nil, "needs root, /dev/fuse and bindfs"))
+    func concurrentUpdatesAndAppendsOnLibfuseLoseNothing() throws {
+        let fuse = try BindfsMount(source: home.path("under"), mountPoint: home.path("cache"))
+        defer { try? fuse.unmount() }
+        #expect(home.run(["save", "caches", "c.jsonl"], stdin: "0\n").status == 0)
+        #expect(home.run(["save", "caches", "w.json"], stdin: "0").status == 0)
+        var environment = home.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+        environment["S"] = BuiltBinary.path
+        // Four processes, each 12 updates (a line `2`) and 12 appends (a line `1`) to c.jsonl,
+        // and appends (`1`) and updates (one more `1` inside the array) to w.json, which the
+        // first append converts from a single value into an array.
+        // A process waiting for a file's lock holds it open, so libfuse still hides the file first
+        // when another one is renamed over it, and an update that looks for the name in that
+        // moment finds nothing (exit 66, nothing changed): it is run again.
+        // xargs runs the four and waits for them (it exits 123 if one failed).
+        let script = #"""
+            printf '1\n2\n3\n4\n' | xargs -P 4 -I{} sh -c '
+              update() { until "$S" update caches "$@"; do [ $? -eq 66 ] || return 1; done; }
+              for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+                update c.jsonl -- sh -c "cat; echo 2" || exit 1
+                echo 1 | "$S" append caches c.jsonl > /dev/null || exit 2
+                echo 1 | "$S" append caches w.json --wrap > /dev/null || exit 3
+                update w.json -- sed "s/][[:space:]]*\$/,1]/; s/^0\$/[0,1]/" || exit 4
+              done'
+            """#
+        let result = try Subprocess.run("/bin/sh", ["-c", script], environment: environment, directory: home.root)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lines = (home.read("cache/shelf/c.jsonl") ?? "").split(separator: "\n")
+        #expect(lines.filter { $0 == "2" }.count == 48, "updates lost")
+        #expect(lines.filter { $0 == "1" }.count == 48, "appends lost")
+        #expect(lines.count == 97)
+        let array = (home.read("cache/shelf/w.json") ?? "").filter { !$0.isWhitespace }
+        #expect(array.hasPrefix("[0,") && array.filter { $0 == "1" }.count == 96, "\(array)")
     }
 
     /// Item 4: libfuse's stand-ins for files removed while open are not the user's files.

@@ -19,6 +19,7 @@ extension AppendJournal {
                 try FileLock.lock(file, .exclusive)
                 let st = try file.status()
                 isFile = st.isRegularFile
+                if isFile { try ReplaceGate.pass(for: name, in: folder) }
                 return try isFile && isCurrent(st, name: name, in: folder, path: path)
             }
             if let locked { return locked }

@@ -4,12 +4,16 @@ struct LockedAppendFile {
     let file: FileDescriptor
     let status: FileStatus
     let journal: JournalFile
+    /// `file` and any descriptor of it added, closed at the end of `closeAfter` or earlier, by a
+    /// rewrite on FUSE just before its rename (`AtomicReplace.write`'s `letGo`).
+    let held: HeldFiles
 
     var size: Int { Int(status.size) }
 
     /// Runs `body`, then closes the file, which lets its lock go.
     func closeAfter<R>(_ body: (LockedAppendFile) throws -> R) rethrows -> R {
-        try file.closeAfter { _ in try body(self) }
+        defer { held.letGo() }
+        return try body(self)
     }
 }
 
@@ -37,11 +41,13 @@ extension AppendJournal {
                 try FileLock.lock(file, .exclusive)
                 let st = try file.status()
                 guard st.isRegularFile else { throw ShelfError.notRegular(st, path: path) }
-                // Replaced meanwhile: start again with the file that has the name now.
+                // Replaced meanwhile (or being replaced, on FUSE: `ReplaceGate`): start again
+                // with the file that has the name now.
+                try ReplaceGate.pass(for: name, in: folder)
                 guard try isCurrent(st, name: name, in: folder, path: path) else { return false }
                 let journal = try JournalFile(for: name, in: folder)
                 let now = try recover(file, st, journal: journal, failpoints: failpoints)
-                locked = LockedAppendFile(file: file, status: now, journal: journal)
+                locked = LockedAppendFile(file: file, status: now, journal: journal, held: HeldFiles(file))
                 return true
             }
             if let locked { return locked }

@@ -4,6 +4,8 @@
 struct JSONRewrite {
     /// The stored file, open and exclusively locked.
     let file: FileDescriptor
+    /// Closes `file`: on FUSE, just before the rename (`AtomicReplace.install`).
+    let letGo: () -> Void
     let target: Target
     let size: Int
     let failpoints: Failpoints
@@ -26,9 +28,10 @@ struct JSONRewrite {
 
     /// Replaces the locked file with `[<old value>,<items>]`, or `[<items>]` when `range` is nil
     /// (a file of blanks). The old value is validated as it is copied: a broken file is reported,
-    /// not wrapped. The rename happens while this process holds the old file's exclusive lock.
+    /// not wrapped. The rename happens while this process holds the old file's exclusive lock,
+    /// or on FUSE, its `ReplaceGate`.
     func replace(keeping range: Range<Int>?, then spool: Spool) throws {
-        try AtomicReplace.write(target, oldFile: .heldByCaller, beforeInstall: { failpoints.check(.rewrite) }) { temp in
+        try AtomicReplace.write(target, oldFile: .heldByCaller, beforeInstall: { failpoints.check(.rewrite) }, letGo: letGo) { temp in
             try temp.writeAll(toAbsoluteOffset: 0, [Byte.openBracket])
             var end = 1
             if let range {

@@ -70,7 +70,7 @@ extension Store {
                 continue  // another process created it first: append to theirs
             }
             return try locked.closeAfter { locked in
-                let rewrite = JSONRewrite(file: locked.file, target: target, size: locked.size, failpoints: failpoints)
+                let rewrite = JSONRewrite(file: locked.file, letGo: locked.held.letGo, target: target, size: locked.size, failpoints: failpoints)
                 switch try StoredJSONShape.inspect(locked.file, size: locked.size) {
                 case .array(let offset, let close, let isEmpty):
                     guard input.count > 0 else { return 0 }

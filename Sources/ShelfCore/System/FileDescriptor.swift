@@ -39,7 +39,7 @@ package struct FileDescriptor: Sendable {
         return keeping ? self : nil
     }
 
-    /// Only `closeAfter`, `kept(if:)` and `OpenFile` close what shelf opened.
+    /// Only `closeAfter`, `kept(if:)`, `OpenFile` and `HeldFiles` close what shelf opened.
     func close() {
         kernel.close(raw)
     }
@@ -95,6 +95,29 @@ package final class OpenFile {
     }
 
     deinit { descriptor.close() }
+}
+
+/// Descriptors of a file being rewritten, closed together at the end of the scope that holds them
+/// or earlier, at the moment the rewrite chooses: on FUSE a file that is open when it is replaced
+/// is hidden first (`AtomicReplace.install`), so an update or an append's rewrite lets go of its
+/// target just before the rename. Each descriptor is closed once, whichever comes first.
+package final class HeldFiles {
+    private var files: [FileDescriptor]
+
+    package init(_ files: FileDescriptor...) {
+        self.files = files
+    }
+
+    /// Adds a descriptor, closed with the others.
+    package func hold(_ file: FileDescriptor) {
+        files.append(file)
+    }
+
+    /// Closes every descriptor held (their locks go with them); later calls do nothing.
+    package func letGo() {
+        for file in files { file.close() }
+        files.removeAll()
+    }
 }
 
 /// Runs one kernel call; a failure becomes the `ShelfError` for `path` (ENOENT → notFound, …).

@@ -11,11 +11,13 @@ extension AtomicReplace {
     ///     with a folder: one plain rename(2), which the kernel refuses for a folder that is not
     ///     empty, so a file put into it meanwhile is never deleted.
     ///   - kernelFlags: false skips `renameat2`'s flags to exercise the portable fallbacks (tests).
+    ///   - letGo: with `heldByCaller`, closes the caller's descriptors of the target (on FUSE).
     /// - Throws: `alreadyExists`, `symbolicLink`, `folderInTheWay`, `TargetBusy`, and `.io(errno: EXDEV)`
     ///   when the two folders are on different file systems (nothing has changed then; the caller
     ///   copies instead).
     package static func install(_ name: FileName, in folder: FileDescriptor, path: String, as target: Target, replace: Bool,
-                        oldFile: OldFileLock = .wait, folders: FolderReplacement = .replaceWhole, kernelFlags: Bool = true) throws {
+                        oldFile: OldFileLock = .wait, folders: FolderReplacement = .replaceWhole, kernelFlags: Bool = true,
+                        letGo: () -> Void = {}) throws {
         // A network file system may refuse the flags, or the server apply them differently: the
         // portable fallbacks serve there (docs/file-systems.md).
         let kernelFlags = kernelFlags && !NetworkFileSystem.contains(target.folder)
@@ -24,6 +26,8 @@ extension AtomicReplace {
         let existing = try target.status()
         if existing != nil, !replace { throw ShelfError.alreadyExists(path: target.path) }
         if let existing, existing.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
+        // Held until the rename is durable, when a replace closed its target first.
+        var gate: OpenFile?
         if !replace {
             try renameWithoutReplacing(name, in: folder, path: path, as: target, kernelFlags: kernelFlags)
         } else if let existing, existing.isFolder, folders == .keepContents {
@@ -35,7 +39,7 @@ extension AtomicReplace {
                 try replaceAny(name, in: folder, path: path, as: target, kernelFlags: kernelFlags)
             }
         } else {
-            try replaceFile(name, in: folder, as: target, oldFile: oldFile)
+            gate = try replaceFile(name, in: folder, as: target, oldFile: oldFile, mode: existing?.permissions, letGo: letGo)
         }
         // A new numbered name in a folder of numbered files: its next number is no longer known.
         if existing == nil, NumberedFiles.value(of: target.name) != nil { FolderCounter.forget(in: target.folder) }
@@ -43,37 +47,69 @@ extension AtomicReplace {
         if folder.raw != target.folder.raw, try FileIdentity(folder.status()) != FileIdentity(target.folder.status()) {
             try syncFolder(folder)
         }
+        withExtendedLifetime(gate) {}
     }
 
     /// A file over a file (or over nothing): one rename, holding the old file's exclusive lock.
+    /// Returns the `ReplaceGate` held (on FUSE), which the caller lets go once the rename is durable.
     ///
     /// On FUSE the old file is closed (its lock let go) before the rename (issue 21, item 2):
     /// libfuse's high-level API, mounted without `hard_remove`, replaces a file that is open in two
     /// steps (the old file renamed to `.fuse_hidden…`, then the rename), and a cut between them
-    /// leaves neither file under the name. What the lock keeps out meanwhile is still kept right:
-    /// an append that takes the lock in the gap writes to the old file and has begun before the
-    /// rename, so it counts as coming before this replacement, which replaces every byte; a crash
-    /// in it leaves a record of the old file, which the new one never matches. (An append's own
-    /// rewrite, `heldByCaller`, keeps its file open: its new content depends on the old.)
-    private static func replaceFile(_ name: FileName, in folder: FileDescriptor, as target: Target, oldFile: OldFileLock) throws {
-        let old = oldFile == .heldByCaller ? nil
-            : try? target.folder.openForExclusiveLock(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
+    /// leaves neither file under the name. The file's `ReplaceGate`, taken before the lock is let
+    /// go, keeps out what the lock kept out: whoever takes the old file's lock meanwhile waits at
+    /// the gate until the rename is done, then finds the name replaced and starts again on the
+    /// new file. So does this replace, when the name went to another file while it waited.
+    private static func replaceFile(_ name: FileName, in folder: FileDescriptor, as target: Target, oldFile: OldFileLock,
+                                    mode: UInt32?, letGo: () -> Void) throws -> OpenFile? {
         let renameIntoPlace = { try folder.rename(name, to: target.name, in: target.folder, path: target.path) }
-        guard let old else { return try renameIntoPlace() }
-        let closeFirst = NetworkFileSystem.isFUSE(target.folder)
-        try old.closeAfter { old in
-            if oldFile == .wait {
-                try FileLock.lock(old, .exclusive)
-            } else if try !FileLock.tryLock(old, .exclusive) {
-                throw TargetBusy()
+        let closeFirst = ReplaceGate.isNeeded(in: target.folder)
+        let holdGate = { try ReplaceGate.hold(for: target.name, in: target.folder, mode: mode ?? FileMode.privateFile) }
+        if oldFile == .heldByCaller {
+            // An update or an append's rewrite: its new content derives from the old file, which
+            // nobody may change from here on.
+            guard closeFirst else {
+                try renameIntoPlace()
+                return nil
             }
-            // The old file's journal must not outlive it (issue 12, item 1): a crashed append's
-            // record is settled against the file it was written for, under its lock, before the
-            // name goes to another file. The journal stays, empty, for the new file's appends.
-            AppendJournal.settle(old, name: target.name, in: target.folder)
-            if !closeFirst { try renameIntoPlace() }
+            let gate = try holdGate()
+            letGo()
+            try renameIntoPlace()
+            return gate
         }
-        if closeFirst { try renameIntoPlace() }
+        while true {
+            guard let old = try? target.folder.openForExclusiveLock(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
+            else {
+                try renameIntoPlace()
+                return nil
+            }
+            let gate: OpenFile? = try old.closeAfter { old in
+                if oldFile == .wait {
+                    try FileLock.lock(old, .exclusive)
+                } else if try !FileLock.tryLock(old, .exclusive) {
+                    throw TargetBusy()
+                }
+                if closeFirst {
+                    try ReplaceGate.pass(for: target.name, in: target.folder)
+                    guard try AppendJournal.isCurrent(old.status(), name: target.name, in: target.folder, path: target.path)
+                    else { return nil }
+                }
+                // The old file's journal must not outlive it (issue 12, item 1): a crashed append's
+                // record is settled against the file it was written for, under its lock, before the
+                // name goes to another file. The journal stays, empty, for the new file's appends.
+                AppendJournal.settle(old, name: target.name, in: target.folder)
+                guard closeFirst else {
+                    try renameIntoPlace()
+                    return nil
+                }
+                return try holdGate()
+            }
+            guard closeFirst else { return nil }
+            // Replaced while this process waited for its lock: replace the file there now.
+            guard let gate else { continue }
+            try renameIntoPlace()
+            return gate
+        }
     }
 
     /// A folder over an empty folder, as mv does it: rename(2) replaces an empty folder atomically

@@ -13,7 +13,7 @@ package enum AtomicReplace {
         /// Throw `TargetBusy` instead of waiting: the caller holds another lock it must let go first.
         case failIfBusy
         /// This process holds it already (through another descriptor, which a second `flock`
-        /// would wait for forever).
+        /// would wait for forever). On FUSE the caller's `letGo` closes it before the rename.
         case heldByCaller
     }
 
@@ -28,24 +28,26 @@ package enum AtomicReplace {
     ///   - oldFile: how to take the lock of the file replaced.
     ///   - newFileMode: the mode a new file is created with (the umask applies, as with open(2)).
     ///   - beforeInstall: runs once the temp file is complete and durable (a crash-test point).
+    ///   - letGo: with `heldByCaller`, closes every descriptor of the target the caller holds; on
+    ///     FUSE it is called just before the rename (`install`).
     /// On any error the temp file is removed and the target is untouched.
     package static func write(_ target: Target, replace: Bool = true, oldFile: OldFileLock = .wait, newFileMode: UInt32 = 0o600,
-                              beforeInstall: () -> Void = {}, fill: (FileDescriptor) throws -> Void) throws {
+                              beforeInstall: () -> Void = {}, letGo: () -> Void = {}, fill: (FileDescriptor) throws -> Void) throws {
         if oldFile != .heldByCaller { try checkWritable(target) }
         try TempFile.create(in: target.folder, path: target.path, permissions: newFileMode).closeAfter { temp in
             try keepMode(of: target, on: temp.file)
             try fill(temp.file)
-            try commit(&temp, as: target, replace: replace, oldFile: oldFile, beforeInstall: beforeInstall)
+            try commit(&temp, as: target, replace: replace, oldFile: oldFile, beforeInstall: beforeInstall, letGo: letGo)
         }
     }
 
     /// The second half of `write`: syncs the complete temp file, names it and installs it.
     static func commit(_ temp: inout TempFile, as target: Target, replace: Bool, oldFile: OldFileLock = .wait,
-                       beforeInstall: () -> Void = {}) throws {
+                       beforeInstall: () -> Void = {}, letGo: () -> Void = {}) throws {
         try temp.file.sync()
         let name = try temp.named()
         beforeInstall()
-        try install(name, in: target.folder, path: target.path, as: target, replace: replace, oldFile: oldFile)
+        try install(name, in: target.folder, path: target.path, as: target, replace: replace, oldFile: oldFile, letGo: letGo)
         temp.nameTaken()
     }
 

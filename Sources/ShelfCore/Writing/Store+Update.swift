@@ -43,17 +43,18 @@ extension Store {
                     return try locked.closeAfter { locked in
                         // The lock belongs to this descriptor: the program gets a description of
                         // its own, so it neither shares an offset with shelf nor holds the lock.
+                        // Both are closed just before the rename on FUSE (`AtomicReplace.install`).
                         let snapshot = try target.folder.open(target.name, [.readOnly, .noFollow], path: target.path)
-                        return try snapshot.closeAfter { snapshot in
-                            try rewrite(target, from: snapshot, replace: true, oldFile: .heldByCaller, validate: validate, transform)
-                        }
+                        locked.held.hold(snapshot)
+                        return try rewrite(target, from: snapshot, replace: true, oldFile: .heldByCaller, letGo: locked.held.letGo,
+                                           validate: validate, transform)
                     }
                 }
                 guard let create = options.create else { throw ShelfError.notFound(path: target.path) }
                 do {
                     return try TempFile.anonymous(in: target.folder, path: target.path).closeAfter { seed in
                         try seed.writeAll(toAbsoluteOffset: 0, create)
-                        return try rewrite(target, from: seed, replace: false, oldFile: .wait, validate: validate, transform)
+                        return try rewrite(target, from: seed, replace: false, oldFile: .wait, letGo: {}, validate: validate, transform)
                     }
                 } catch ShelfError.alreadyExists {
                     continue  // created meanwhile: update that file under its lock
@@ -63,11 +64,11 @@ extension Store {
     }
 
     private func rewrite<Source: ByteSource>(
-        _ target: Target, from current: FileDescriptor, replace: Bool, oldFile: AtomicReplace.OldFileLock, validate: Bool,
-        _ transform: (_ current: FileDescriptor, _ folder: FileDescriptor, _ replaceWith: (inout Source) throws -> Void) throws -> Void
+        _ target: Target, from current: FileDescriptor, replace: Bool, oldFile: AtomicReplace.OldFileLock, letGo: () -> Void,
+        validate: Bool, _ transform: (_ current: FileDescriptor, _ folder: FileDescriptor, _ replaceWith: (inout Source) throws -> Void) throws -> Void
     ) throws -> SavedFile {
         var size: Int64?
-        try AtomicReplace.write(target, replace: replace, oldFile: oldFile) { file in
+        try AtomicReplace.write(target, replace: replace, oldFile: oldFile, letGo: letGo) { file in
             try transform(current, target.folder) { source in
                 precondition(size == nil, "update's transform wrote twice")
                 size = try copy(from: &source, to: file, validatingJSON: validate, path: target.path)
