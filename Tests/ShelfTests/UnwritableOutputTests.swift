@@ -138,21 +138,21 @@ struct UnwritableOutputEndToEndTests {
     let home = TestHome()
 
     @Test func printingToAFullDiskExits74() throws {
-        #expect(try home.sh("echo hi | $S save caches a.txt").status == 0)
+        #expect(try home.sh("echo hi | \"$S\" save caches a.txt").status == 0)
         for command in ["list caches", "list -0 caches", "dirs", "path caches a.txt", "capacity --json", "help", "--version",
                         "completions fish", "retrieve caches a.txt", "clear caches --dry-run"] {
-            let result = try home.sh("$S \(command) > /dev/full")
+            let result = try home.sh("\"$S\" \(command) > /dev/full")
             #expect(result.status == 74, "\(command): \(result.status) \(result.stderr)")
             #expect(result.stderr.contains("<stdout>"), "\(command): \(result.stderr)")
         }
     }
 
     @Test func aSaveWhosePathCannotBePrintedIsStillSavedAndSaysSo() throws {
-        let result = try home.sh("echo new | $S save caches n.txt --print-path > /dev/full")
+        let result = try home.sh("echo new | \"$S\" save caches n.txt --print-path > /dev/full")
         #expect(result.status == 74)
         #expect(result.stderr.contains("the save itself was done and is kept"))
         #expect(home.read("cache/shelf/n.txt") == "new\n")
-        let closed = try home.sh("echo 1 | $S append caches inbox/ >&-")
+        let closed = try home.sh("echo 1 | \"$S\" append caches inbox/ >&-")
         #expect(closed.status == 74 && closed.stderr.contains("the append itself was done"))
         #expect(home.read("cache/shelf/inbox/0") == "1\n")
     }

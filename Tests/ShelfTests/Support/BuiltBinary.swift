@@ -13,7 +13,8 @@ enum BuiltBinary {
 
 extension TestHome {
     /// Runs `script` under `sh` in this home, with `$S` the binary under test: what only a real
-    /// process has (raw bytes made by `printf`, closed descriptors, `> /dev/full`).
+    /// process has (raw bytes made by `printf`, closed descriptors, `> /dev/full`). Write it `"$S"`:
+    /// the checkout, and so the binary's path, may hold a space.
     func sh(_ script: String, stdin: String = "") throws -> Subprocess.Result {
         try Subprocess.run("/bin/sh", ["-c", "S=\"$0\"; " + script, BuiltBinary.path],
                            environment: environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }, directory: root, stdin: stdin)
