@@ -37,6 +37,22 @@ enum ScratchMounts {
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Unmounts `mountPoint`, trying again while it is busy: tests run in parallel, and a process
+    /// another test spawns in the moment this test has a file on the mount open inherits that
+    /// descriptor for as long as it runs. (A lazy unmount would be no answer: mounting the same
+    /// image again while the detached mount lives on would mount one file system twice.)
+    static func unmount(_ mountPoint: String) throws {
+        for _ in 0..<100 {
+            do {
+                try run("umount", [mountPoint])
+                return
+            } catch let error as ScratchError where error.description.contains("busy") {
+                usleep(100_000)
+            }
+        }
+        try run("umount", [mountPoint])
+    }
+
     /// The device number of the file system holding `path`.
     static func device(of path: String) -> UInt64? {
         var st = stat()
@@ -76,7 +92,7 @@ final class LoopImage {
 
     func unmount() throws {
         guard mounted else { return }
-        try ScratchMounts.run("umount", [mountPoint])
+        try ScratchMounts.unmount(mountPoint)
         mounted = false
     }
 
@@ -131,7 +147,7 @@ final class BindfsMount {
 
     func unmount() throws {
         guard let daemon else { return }
-        try ScratchMounts.run("umount", [mountPoint])
+        try ScratchMounts.unmount(mountPoint)
         var status: Int32 = 0
         waitpid(daemon, &status, 0)
         self.daemon = nil
