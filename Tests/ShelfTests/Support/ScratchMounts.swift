@@ -94,12 +94,15 @@ final class BindfsMount {
     let mountPoint: String
     /// Where strace logs the daemon's renames, links and unlinks: what reaches the disk below.
     let trace: String?
+    /// Another libfuse daemon to run in the foreground instead of bindfs (`MadeUpInodeMounts`).
+    let command: [String]?
     private var daemon: pid_t?
 
-    init(source: String, mountPoint: String, trace: String? = nil) throws {
+    init(source: String, mountPoint: String, trace: String? = nil, command: [String]? = nil) throws {
         self.source = source
         self.mountPoint = mountPoint
         self.trace = trace
+        self.command = command
         try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
         try mount()
@@ -107,9 +110,14 @@ final class BindfsMount {
 
     /// Starts the daemon and returns once the mount is there (the daemon has answered the kernel).
     func mount() throws {
-        guard let bindfs = ScratchMounts.which("bindfs") else { throw ScratchError("bindfs is not installed") }
         let below = ScratchMounts.device(of: mountPoint)
-        var words: [String] = [bindfs, "-f", source, mountPoint]
+        var words: [String]
+        if let command {
+            words = command
+        } else {
+            guard let bindfs = ScratchMounts.which("bindfs") else { throw ScratchError("bindfs is not installed") }
+            words = [bindfs, "-f", source, mountPoint]
+        }
         if let trace {
             guard let strace = ScratchMounts.which("strace") else { throw ScratchError("strace is not installed") }
             words = [strace, "-f", "-qq", "-e", "trace=rename,renameat,renameat2,link,linkat,unlink,unlinkat", "-o", trace] + words
@@ -123,7 +131,7 @@ final class BindfsMount {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
                 daemon = nil
-                throw ScratchError("bindfs ended before mounting \(mountPoint)")
+                throw ScratchError("\(words[0]) ended before mounting \(mountPoint)")
             }
             usleep(1000)
         }
