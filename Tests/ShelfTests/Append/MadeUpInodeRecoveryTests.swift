@@ -11,12 +11,12 @@ import Testing
 extension RemountRecoveryTests {
     @Test(.enabled(if: MadeUpInodeMounts.fatUnavailable == nil, "needs root, losetup, mkfs.vfat and a kernel with vfat"))
     func aTornAppendIsRolledBackOnAFATImageMountedAgain() throws {
-        let disk = try FatImage(image: home.path("disk.img"), mountPoint: home.path("cache"))
-        try disk.mount()
+        let disk = try LoopImage(image: home.path("disk.img"), mountPoint: home.path("cache"), fat: true)
+        try disk.mountOnNewDevice()
         try crashAnAppend()
         let inode = MadeUpInodeMounts.inode(of: home.path("cache/shelf/a.json"))
         try disk.unmount()
-        try disk.mount()
+        try disk.mountOnNewDevice()
         #expect(MadeUpInodeMounts.inode(of: home.path("cache/shelf/a.json")) != inode, "FAT gave the file another inode number")
         try expectRolledBackAndAppendable()
         try disk.unmount()

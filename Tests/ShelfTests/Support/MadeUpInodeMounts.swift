@@ -61,36 +61,3 @@ enum MadeUpInodeMounts {
         return lstat(path, &st) == 0 ? UInt64(st.st_ino) : nil
     }
 }
-
-/// A FAT image on a loop device, mounted again from the same device: its files get new inode
-/// numbers, and nothing else changes.
-final class FatImage {
-    let mountPoint: String
-    private var device: String?
-    private var mounted = false
-
-    init(image: String, mountPoint: String) throws {
-        self.mountPoint = mountPoint
-        try ScratchMounts.run("truncate", ["-s", "32M", image])
-        try ScratchMounts.run("mkfs.vfat", [image])
-        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-        device = try ScratchMounts.run("losetup", ["-f", "--show", image])
-    }
-
-    func mount() throws {
-        guard let device else { throw ScratchError("no loop device") }
-        try ScratchMounts.run("mount", ["-t", "vfat", device, mountPoint])
-        mounted = true
-    }
-
-    func unmount() throws {
-        guard mounted else { return }
-        try ScratchMounts.run("umount", [mountPoint])
-        mounted = false
-    }
-
-    deinit {
-        if mounted { _ = try? ScratchMounts.run("umount", ["-l", mountPoint]) }
-        if let device { _ = try? ScratchMounts.run("losetup", ["-d", device]) }
-    }
-}

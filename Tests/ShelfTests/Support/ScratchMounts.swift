@@ -58,11 +58,12 @@ final class LoopImage {
     private var devices: [String] = []
     private var mounted = false
 
-    init(image: String, mountPoint: String, mkfsOptions: [String] = []) throws {
+    /// - Parameter fat: a FAT file system (`mkfs.vfat`) instead of ext4.
+    init(image: String, mountPoint: String, mkfsOptions: [String] = [], fat: Bool = false) throws {
         self.image = image
         self.mountPoint = mountPoint
         try ScratchMounts.run("truncate", ["-s", "32M", image])
-        try ScratchMounts.run("mkfs.ext4", ["-q", "-F"] + mkfsOptions + [image])
+        if fat { try ScratchMounts.run("mkfs.vfat", [image]) } else { try ScratchMounts.run("mkfs.ext4", ["-q", "-F"] + mkfsOptions + [image]) }
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
     }
 
