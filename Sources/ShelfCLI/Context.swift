@@ -26,11 +26,12 @@ struct Context {
     func store() throws -> Store {
         if let root = try RootFolder.chosen(root, environment: environment) {
             if app != nil { throw UsageError("--app cannot be combined with --root or SHELF_ROOT: the folder is the whole store") }
-            if let what = WholeStoreGuard.refusal(for: root.path, home: environment["HOME"]) {
+            let locations = Locations(folder: root.path, home: environment["HOME"])
+            if let what = locations.wholeStoreRefusal {
                 throw UsageError("the store's folder \(root.path) is \(what), which is never a whole store: clear and list act on "
                     + "all of it; name a folder of its own inside (see docs/security.md)")
             }
-            return Store(locations: Locations(folder: root.path))
+            return Store(locations: locations)
         }
         return try Store(app: app, environment: environment)
     }

@@ -44,6 +44,7 @@ enum Scenarios {
         ("argv-fuzz", ArgvFuzzScenarios.run),
         ("generation", GenerationScenarios.run),
         ("remount", RemountScenarios.run),
+        ("remount-inodes", RemountScenarios.runMadeUpInodes),
         ("libfuse", LibfuseScenarios.run),
         ("owned-names", OwnedNameScenarios.run),
         ("write-races", WriteRaceScenarios.run),

@@ -40,9 +40,9 @@ enum LibfuseScenarios {
     }
 
     /// The `generation` group again with its sandboxes on a bindfs mount: there a record's file is
-    /// told by inode number and the record's evidence alone (FUSE handles last one mount, libfuse
-    /// reports no birth time), and a replacement that got the killed file's inode number back must
-    /// still never be rolled back.
+    /// told by the record's evidence alone (FUSE inode numbers may be the daemon's own and handles
+    /// last one mount, libfuse reports no birth time: `InodeNumberSource`), and no replacement,
+    /// whatever inode number it got, may ever be rolled back.
     static func generationOnFUSE(_ battery: Battery) -> [ScenarioReport] {
         let name = "libfuse: generation"
         if let reason = ScratchDisks.fuseUnavailable {

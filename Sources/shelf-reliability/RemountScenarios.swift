@@ -6,18 +6,48 @@ import Glibc
 /// back. The ways back: the same ext4 image through another loop device (another device number),
 /// the same with 128-byte inodes (no birth time: the handle's generation tells), and a bindfs
 /// (libfuse) mount mounted again after other files were looked up (other node numbers: other
-/// handles; no birth time).
+/// handles; no birth time). The group `remount-inodes` does the same where inode numbers are made
+/// up at each mount (issue 21, item 1): a FAT image mounted again, sshfs and unionfs-fuse mounted
+/// again after other files took the old node numbers. There the record's evidence alone decides.
 enum RemountScenarios {
-    enum Way: String, CaseIterable { case loop = "another loop device", smallInodes = "another loop device, 128-byte inodes", bindfs = "bindfs mounted again" }
+    enum Way: String, CaseIterable {
+        case loop = "another loop device", smallInodes = "another loop device, 128-byte inodes", bindfs = "bindfs mounted again"
+        case fat = "FAT image mounted again", sshfs = "sshfs mounted again", unionfs = "unionfs-fuse mounted again"
+
+        /// Why this way cannot be taken here, or nil.
+        var unavailable: String? {
+            switch self {
+            case .loop, .smallInodes: return ScratchDisks.loopUnavailable
+            case .bindfs: return ScratchDisks.fuseUnavailable
+            case .fat: return MadeUpInodeDisks.fatUnavailable
+            case .sshfs: return MadeUpInodeDisks.fuseUnavailable("sshfs")
+            case .unionfs: return MadeUpInodeDisks.fuseUnavailable("unionfs")
+            }
+        }
+
+        /// Whether the file system makes its inode numbers up at each mount.
+        var madeUpInodes: Bool { [.fat, .sshfs, .unionfs].contains(self) }
+    }
     static let points = ["partial-data", "journal", "data", "rollback"]
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [battery.scenario("remount", checked: "append killed (record durable), file system mounted again under another device number or FUSE session, then read: the torn file is rolled back, the finished one kept") { report in
+        [group(battery, "remount", ways: [.loop, .smallInodes, .bindfs],
+               checked: "append killed (record durable), file system mounted again under another device number or FUSE session, then read: the torn file is rolled back, the finished one kept")]
+    }
+
+    /// The `remount-inodes` group.
+    static func runMadeUpInodes(_ battery: Battery) -> [ScenarioReport] {
+        [group(battery, "remount: made-up inodes", ways: [.fat, .sshfs, .unionfs],
+               checked: "append killed (record durable), FAT, sshfs or unionfs-fuse mounted again (the file gets another inode number), then read: the torn file is rolled back, the finished one kept")]
+    }
+
+    static func group(_ battery: Battery, _ name: String, ways: [Way], checked: String) -> ScenarioReport {
+        battery.scenario(name, checked: checked) { report in
             guard battery.shelf.hasAppend else { report.skipped = "append not available"; return }
-            var rng = battery.random(for: "remount")
+            var rng = battery.random(for: name == "remount" ? "remount" : "remount-inodes")
             var skipped: [String] = []
-            for way in Way.allCases {
-                if let reason = way == .bindfs ? ScratchDisks.fuseUnavailable : ScratchDisks.loopUnavailable {
+            for way in ways {
+                if let reason = way.unavailable {
                     skipped.append("\(way.rawValue): \(reason)")
                     continue
                 }
@@ -30,9 +60,9 @@ enum RemountScenarios {
                     }
                 }
             }
-            if skipped.count == Way.allCases.count { report.skipped = skipped.joined(separator: "; ") }
+            if skipped.count == ways.count { report.skipped = skipped.joined(separator: "; ") }
             else { for reason in skipped { report.note("skipped: \(reason)") } }
-        }]
+        }
     }
 
     /// One run: a fresh file system holding the `caches` store.
@@ -43,16 +73,17 @@ enum RemountScenarios {
         var remount: () throws -> Void
         var release: () -> Void
         switch way {
-        case .loop, .smallInodes:
-            let disk = try LoopImage(image: sandbox.path("disk.img"), mountPoint: store, mkfsOptions: way == .smallInodes ? ["-I", "128"] : [])
+        case .loop, .smallInodes, .fat:
+            let disk = try LoopImage(image: sandbox.path("disk.img"), mountPoint: store, mkfsOptions: way == .smallInodes ? ["-I", "128"] : [], fat: way == .fat)
             release = disk.release
             try disk.mountOnNewDevice()
             remount = {
                 try disk.unmount()
                 try disk.mountOnNewDevice()
             }
-        case .bindfs:
-            let fuse = try BindfsMount(source: sandbox.path("under"), mountPoint: store)
+        case .bindfs, .sshfs, .unionfs:
+            let command = way == .bindfs ? nil : try MadeUpInodeDisks.command(way == .sshfs ? "sshfs" : "unionfs", source: sandbox.path("under"), mountPoint: store)
+            let fuse = try BindfsMount(source: sandbox.path("under"), mountPoint: store, command: command)
             release = fuse.release
             remount = {
                 try fuse.unmount()
@@ -77,9 +108,10 @@ enum RemountScenarios {
             killed = try battery.shelf.run(["append", "caches", name], in: sandbox, input: .bytes(item), environment: [Failpoints.variable: "rollback"])
             guard killed.signal == SIGKILL else { return ["the recovery armed to die at rollback did not: \(killed.summary)"] }
         }
-        let before = ScratchDisks.device(of: store)
+        let before = ScratchDisks.device(of: store), inode = MadeUpInodeDisks.inode(of: file)
         try remount()
-        if way != .bindfs, ScratchDisks.device(of: store) == before { checks.add("the second mount has the same device number: nothing tested") }
+        if way == .loop || way == .smallInodes, ScratchDisks.device(of: store) == before { checks.add("the second mount has the same device number: nothing tested") }
+        if way.madeUpInodes, MadeUpInodeDisks.inode(of: file) == inode { checks.add("the file kept its inode number across the remount: nothing tested") }
         let read = try battery.shelf.run(["retrieve", "caches", name], in: sandbox)
         checks.expect(read, in: [0], "retrieve after the remount")
         let appended = kind == .array ? Array(old.dropLast()) + [UInt8(ascii: ",")] + item + [UInt8(ascii: "]")] : old + item

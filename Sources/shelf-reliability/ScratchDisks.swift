@@ -51,11 +51,12 @@ final class LoopImage {
     private var devices: [String] = []
     private var mounted = false
 
-    init(image: String, mountPoint: String, mkfsOptions: [String] = []) throws {
+    /// - Parameter fat: a FAT file system (`mkfs.vfat`) instead of ext4.
+    init(image: String, mountPoint: String, mkfsOptions: [String] = [], fat: Bool = false) throws {
         self.image = image
         self.mountPoint = mountPoint
         try ScratchDisks.run("truncate", ["-s", "48M", image])
-        try ScratchDisks.run("mkfs.ext4", ["-q", "-F"] + mkfsOptions + [image])
+        if fat { try ScratchDisks.run("mkfs.vfat", [image]) } else { try ScratchDisks.run("mkfs.ext4", ["-q", "-F"] + mkfsOptions + [image]) }
         mkdir(mountPoint, 0o755)
     }
 
@@ -88,12 +89,15 @@ final class BindfsMount {
     let source: String
     let mountPoint: String
     let trace: String?
+    /// Another libfuse daemon's foreground command, run instead of bindfs (`MadeUpInodeDisks`).
+    let command: [String]?
     private var daemon: Child?
 
-    init(source: String, mountPoint: String, trace: String? = nil) throws {
+    init(source: String, mountPoint: String, trace: String? = nil, command: [String]? = nil) throws {
         self.source = source
         self.mountPoint = mountPoint
         self.trace = trace
+        self.command = command
         mkdir(source, 0o755)
         mkdir(mountPoint, 0o755)
         try mount()
@@ -101,8 +105,13 @@ final class BindfsMount {
 
     /// Starts the daemon and returns once the mount is there.
     func mount() throws {
-        guard let bindfs = ScratchDisks.which("bindfs") else { throw HarnessError("bindfs is not installed") }
-        var argv = [bindfs, "-f", source, mountPoint]
+        var argv: [String]
+        if let command {
+            argv = command
+        } else {
+            guard let bindfs = ScratchDisks.which("bindfs") else { throw HarnessError("bindfs is not installed") }
+            argv = [bindfs, "-f", source, mountPoint]
+        }
         if let trace {
             guard let strace = ScratchDisks.which("strace") else { throw HarnessError("strace is not installed") }
             argv = [strace, "-f", "-qq", "-e", "trace=rename,renameat,renameat2,link,linkat,unlink,unlinkat", "-o", trace] + argv
@@ -113,10 +122,10 @@ final class BindfsMount {
         // The mount appears when the daemon has answered the kernel: wait for it (10 s at most).
         for _ in 0..<1000 {
             if ScratchDisks.device(of: mountPoint) != below { return }
-            if child.hasEnded() { throw HarnessError("bindfs ended: \(child.wait().summary)") }
+            if child.hasEnded() { throw HarnessError("\(argv[0]) ended: \(child.wait().summary)") }
             usleep(10_000)
         }
-        throw HarnessError("bindfs did not mount \(mountPoint) within 10 s")
+        throw HarnessError("\(argv[0]) did not mount \(mountPoint) within 10 s")
     }
 
     func unmount() throws {

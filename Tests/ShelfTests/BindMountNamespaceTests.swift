@@ -30,6 +30,21 @@ struct BindMountNamespaceTests {
         #expect(result.stderr.contains("contains") && result.stderr.contains("bind mount") && result.stderr.contains(home.path("elsewhere/cache")))
     }
 
+    /// The other direction: the caches namespace itself lies, through the same bind mount, inside
+    /// the documents namespace. Before the fix `list caches` listed the documents' files (and
+    /// `clear caches` would have emptied them).
+    @Test func aNamespaceBoundInsideAnotherNamespaceIsRefused() throws {
+        try home.write("docs/shelf/inner/shelf/kept.txt", "kept")
+        #expect(mkdir(home.path("elsewhere"), 0o700) == 0 && mkdir(home.path("elsewhere/cache"), 0o700) == 0)
+        var environment = home.environment
+        environment["XDG_CACHE_HOME"] = home.path("elsewhere/cache")
+        let result = try run(["list", "caches"], mounting: home.path("docs/shelf/inner"), on: home.path("elsewhere/cache"), environment: environment)
+        #expect(result.status == 77, "\(result.status) \(result.stdout) \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("lies inside \(home.path("docs"))/shelf") && result.stderr.contains("bind mount"), "\(result.stderr)")
+        #expect(home.read("docs/shelf/inner/shelf/kept.txt") == "kept")
+    }
+
     /// The same bind mount of a folder that is in no namespace changes nothing.
     @Test func aBaseFolderBoundFromOutsideTheNamespacesIsUsed() throws {
         try home.write("docs/shelf/a.txt", "a")

@@ -31,10 +31,12 @@ public struct DiskStorage: Storage {
     /// A storage whose keys are relative to `path`, a folder the program chooses (created, with
     /// its parents, on the first save). Links on the way to the folder are followed, as any
     /// program would; the folder itself must be a real folder, and nothing inside it is followed.
-    /// A URL that is not an absolute file path makes every call throw `cannotAccessDirectory`.
+    /// A URL that is not an absolute file path makes every call throw `cannotAccessDirectory`, and
+    /// so does a folder that is never a whole store, in any spelling: `/`, a system top folder
+    /// (`/etc`, `/usr`, `/tmp`…), the home folder (`$HOME`) or a folder above it (docs/security.md).
     public init(path: URL) {
         let folder = path.isFileURL ? path.standardizedFileURL.path(percentEncoded: false) : path.absoluteString
-        store = Store(locations: Locations(folder: folder))
+        store = Store(locations: Locations(folder: folder, home: Locations.processEnvironment()["HOME"]))
         directory = .applicationSupport
         self.path = nil
     }

@@ -26,7 +26,7 @@ struct ExistsCommand: Command {
             "shelf exists caches token || refresh-token",
             "shelf exists caches feeds/a.json feeds/b.json",
         ],
-        statuses: [ExitCode.no, ExitCode.expired, ExitCode.cannotCreate, ExitCode.permission])
+        statuses: [ExitCode.no, ExitCode.expired, ExitCode.permission])
 
     let directory: Directory
     let paths: [SafePath]

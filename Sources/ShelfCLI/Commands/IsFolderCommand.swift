@@ -11,7 +11,7 @@ struct IsFolderCommand: StoredPathCommand {
         options: [],
         discussion: "A symbolic link is not a folder (it is never followed). Nothing is created.",
         examples: ["shelf is-folder caches feeds && echo folder"],
-        statuses: [ExitCode.no, ExitCode.cannotCreate, ExitCode.permission])
+        statuses: [ExitCode.no, ExitCode.permission])
 
     let stored: StoredPath
 

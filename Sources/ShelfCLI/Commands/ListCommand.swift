@@ -43,7 +43,7 @@ struct ListCommand: Command {
             "shelf list --human caches",
             "shelf list --json caches | jq -r '.[] | select(.expires != null) | .name'",
         ],
-        statuses: [ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission])
+        statuses: [ExitCode.noInput, ExitCode.permission])
 
     let directory: Directory
     let folder: SafePath?

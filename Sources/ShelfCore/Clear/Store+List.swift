@@ -47,7 +47,11 @@ extension Store {
         var hidden: FileName?
         if let folder {
             var listedFile = false
-            opened = try existingTarget(folder, in: directory).closeAfter { target in
+            // A file standing where the path needs a folder: nothing is there to list (66).
+            guard let found = try lookupTarget(folder, in: directory) else {
+                throw ShelfError.notFound(path: try absolutePath(of: folder, in: directory))
+            }
+            opened = try found.closeAfter { target in
                 guard let st = try target.status() else { throw ShelfError.notFound(path: target.path) }
                 if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
                 if st.isFolder { return try FolderWalker.openFolder(target.name, in: target.folder, path: target.path, create: false) }

@@ -24,10 +24,12 @@ enum BindMountGuard {
 
     private static let slash = UInt8(ascii: "/")
 
-    /// Refuses the namespace folder `folder` (identity `identity`) when, through a bind mount, it
-    /// is or contains one of `others` (another base folder, or the home folder).
+    /// Refuses the namespace folder `folder` (identity `identity`, named `name` in its base) when,
+    /// through a bind mount, it is or contains one of `others` (another base folder, or the home
+    /// folder), or lies inside the namespace of the same name in one of them (`insideNamespace`).
     /// - Throws: `cannotAccessDirectory` (77), as `NamespaceGuard` refuses any other overlap.
-    static func check(_ folder: FileDescriptor, _ identity: FileIdentity, others: [(folder: BaseFolder, identity: FileIdentity)]) throws {
+    static func check(_ folder: FileDescriptor, _ identity: FileIdentity, name: String,
+                      others: [(folder: BaseFolder, identity: FileIdentity)]) throws {
         let sameDevice = others.filter { $0.identity.device == identity.device }
         guard !sameDevice.isEmpty, let mount = (try? kernel.mountID(of: SystemString(""), in: folder.raw)) ?? nil else { return }
         var table: [MountTable.Entry]?
@@ -38,10 +40,30 @@ enum BindMountGuard {
             table = entries
             guard let placed = here ?? place(folder, mount: mount, in: entries) else { return }
             here = placed
-            guard let there = place(FolderPlace(path: other.folder.path), mount: otherMount, in: entries), placed.contains(there) else { continue }
-            let what = other.folder.role == .home ? "contains your home folder (\(other.folder.path))" : "contains \(other.folder.contents) (\(other.folder.path))"
-            throw NamespaceGuard.overlap(folder.path, what + " through a bind mount")
+            guard let there = place(FolderPlace(path: other.folder.path), mount: otherMount, in: entries) else { continue }
+            if placed.contains(there) {
+                let what = other.folder.role == .home ? "contains your home folder (\(other.folder.path))" : "contains \(other.folder.contents) (\(other.folder.path))"
+                throw NamespaceGuard.overlap(folder.path, what + " through a bind mount")
+            }
+            if let inside = insideNamespace(placed, of: other.folder, placed: there, name: name) {
+                throw NamespaceGuard.overlap(folder.path, "lies inside \(inside) through a bind mount")
+            }
         }
+    }
+
+    /// The other direction (issue 21, item 10): this namespace, placed at `here`, lies inside the
+    /// namespace folder of the same name in the other base folder `other` (placed at `there`),
+    /// as when `~/docs/shelf/inner` is bind-mounted on `XDG_CACHE_HOME`: the caches of app
+    /// `shelf` would then be inside its documents, and `clear caches` would empty them. The
+    /// namespace's name there is the one `NamespaceRules` compares: the same name, or for the
+    /// temporary fallback `<name>-<uid>`. Lying in the home folder is no overlap. What is
+    /// refused, for the message; nil when nothing is.
+    static func insideNamespace(_ here: Place, of other: BaseFolder, placed there: Place, name: String) -> String? {
+        guard other.role != .home else { return nil }
+        let stored = other.role == .temporaryFallback ? "\(name)-\(ProcessState.userID)" : name
+        let base = there.path == [slash] ? [] : there.path
+        let namespace = Place(device: there.device, path: base + [slash] + Array(stored.utf8))
+        return namespace.contains(here) ? "\(other.path)/\(stored), a namespace folder in \(other.contents)," : nil
     }
 
     /// The place of the open folder `folder`, reached through mount `mount`; nil when unknown.

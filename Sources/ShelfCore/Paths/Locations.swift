@@ -11,6 +11,9 @@ public struct Locations: Sendable {
     let variables: Environment
     /// Set by `init(folder:)`: the one folder every directory resolves to.
     let folder: String?
+    /// Set by `init(folder:)` when that folder is never a whole store (`WholeStoreGuard`): what it
+    /// is, for the message. Every use of such locations throws.
+    package let wholeStoreRefusal: String?
 
     /// - Parameters:
     ///   - app: the namespace; nil means `SHELF_APP` from `environment`, else `shelf`.
@@ -28,15 +31,19 @@ public struct Locations: Sendable {
         try NamespaceRules.checkReserved(app: chosen)
         self.app = chosen
         folder = nil
+        wholeStoreRefusal = nil
     }
 
     /// Locations where every directory is `folder` itself, an absolute path the program chose
     /// (the Swift API's `DiskStorage(path:)`): names inside it get the same checks and the same
-    /// link-free walk as in a namespace folder. Nothing is read from the environment.
-    package init(folder: String) {
+    /// link-free walk as in a namespace folder. Nothing else is read from the environment.
+    /// `/`, a system top folder, the home folder `home` or a folder above it is refused, judged
+    /// once here by the identity of the folder reached (`WholeStoreGuard`): every use throws.
+    package init(folder: String, home: String?) {
         app = String(folder.split(separator: "/").last ?? "/")
         variables = Environment(variables: [:])
         self.folder = folder
+        wholeStoreRefusal = folder.hasPrefix("/") ? WholeStoreGuard.refusal(for: folder, home: home) : nil
     }
 
     /// The absolute namespace folder of `directory`, whether or not it exists yet.
@@ -51,6 +58,7 @@ public struct Locations: Sendable {
             guard folder.hasPrefix("/") else {
                 throw ShelfError.cannotAccessDirectory(path: folder, reason: "the folder is not an absolute path")
             }
+            if let what = wholeStoreRefusal { throw Locations.neverAWholeStore(folder, what) }
             return Namespace(path: trimmed(folder))
         }
         let base: BaseFolder, name: String

@@ -60,7 +60,7 @@ enum NamespaceGuard {
             }
         }
         let reached = others.folders.indices.compactMap { index in others.identity(index).map { (folder: others.folders[index], identity: $0) } }
-        try BindMountGuard.check(folder, identity, others: reached)
+        try BindMountGuard.check(folder, identity, name: guarded.name, others: reached)
     }
 
     /// The base folder must not be another base (unless names there differ: the temporary

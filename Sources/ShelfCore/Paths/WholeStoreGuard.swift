@@ -25,3 +25,12 @@ package enum WholeStoreGuard {
         return above.contains(identity) ? "a folder above the home folder (\(home))" : nil
     }
 }
+
+extension Locations {
+    /// The library's refusal of a folder that is never a whole store (the command line says the
+    /// same as a usage error, 64).
+    static func neverAWholeStore(_ folder: String, _ what: String) -> ShelfError {
+        .cannotAccessDirectory(path: folder, reason: "it is \(what), which is never a whole store: list and clear act on all of it; "
+            + "name a folder of its own inside (see docs/security.md)")
+    }
+}

@@ -1,12 +1,13 @@
 extension Store {
-    /// Whether a file or folder is stored at `path`. Never creates anything.
+    /// Whether a file or folder is stored at `path`. Never creates anything. A file standing where
+    /// the path needs a folder (`f/x` where `f` is a file) means nothing is stored there: false.
     /// - Throws: `invalidName` for unsafe paths, `symbolicLink` when a folder on the way is a link.
     public func exists(_ path: String, in directory: Directory) throws -> Bool {
         try exists(SafePath(path), in: directory)
     }
 
     package func exists(_ path: SafePath, in directory: Directory) throws -> Bool {
-        guard let target = try target(path, in: directory, create: false) else { return false }
+        guard let target = try lookupTarget(path, in: directory) else { return false }
         return try target.closeAfter { try $0.status() != nil }
     }
 
@@ -16,7 +17,7 @@ extension Store {
     package enum Presence: Sendable, Equatable { case missing, present, expired }
 
     package func presence(_ path: SafePath, in directory: Directory, now: Int64) throws -> Presence {
-        guard let target = try target(path, in: directory, create: false) else { return .missing }
+        guard let target = try lookupTarget(path, in: directory) else { return .missing }
         return try target.closeAfter { target in
             guard let st = try target.status() else { return .missing }
             guard st.isRegularFile, let file = try? target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
@@ -35,7 +36,21 @@ extension Store {
     }
 
     package func isFolder(_ path: SafePath, in directory: Directory) throws -> Bool {
-        guard let target = try target(path, in: directory, create: false) else { return false }
+        guard let target = try lookupTarget(path, in: directory) else { return false }
         return try target.closeAfter { try $0.status()?.isFolder ?? false }
+    }
+}
+
+extension Store {
+    /// The folder that would hold `path`'s last entry, for a command that only looks (`exists`,
+    /// `is-folder`, `list`): nil when a folder on the way is missing, or is a file (or a FIFO, a
+    /// socket, a device): then nothing can be stored at `path`, which is an answer, not a failure
+    /// (73 is for a writer that needs a folder there). A link on the way is still refused.
+    package func lookupTarget(_ path: SafePath, in directory: Directory) throws -> Target? {
+        do {
+            return try target(path, in: directory, create: false)
+        } catch ShelfError.notAFolder {
+            return nil
+        }
     }
 }

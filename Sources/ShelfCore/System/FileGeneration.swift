@@ -11,8 +11,9 @@
 /// device number (loop, device-mapper and LVM minors are handed out at boot; FUSE mounts get a
 /// fresh anonymous one). So the device is recorded but never compared (`isGeneration`): a record
 /// lies in the folder of its file, on the same file system. Inode number, birth time and handle
-/// live on the disk and survive, except FUSE's handle, which is the mount's own node number
-/// (docs/reliability.md, "Which identity a journal record survives a remount with").
+/// live on the disk and survive where the file system keeps inode numbers there; FAT, exFAT and
+/// FUSE make them up at each mount, and there the record's evidence decides (`InodeNumberSource`;
+/// docs/reliability.md, "Which identity a journal record survives a remount with").
 struct FileGeneration: Equatable {
     var identity: FileIdentity
     /// Nil when the file system keeps no birth time.
@@ -38,11 +39,26 @@ struct FileGeneration: Equatable {
     }
 
     /// Whether the file now seen as `now` (open as `file`) is this generation, whether or not
-    /// its file system was mounted again since: the same inode number and birth time, and the
-    /// same handle where handles outlive a mount.
+    /// its file system was mounted again since. Where inode numbers live on the disk: the same
+    /// inode number and birth time, and the same handle where handles outlive a mount.
     func isGeneration(_ now: FileGeneration, of file: FileDescriptor) -> Bool {
-        guard identity.inode == now.identity.inode, birth == now.birth else { return false }
-        // The kernel builds a FUSE file's handle from the node number the mount gave it.
-        return handle == now.handle || NetworkFileSystem.isFUSE(file)
+        switch InodeNumberSource.of(file) {
+        case .disk:
+            guard identity.inode == now.identity.inode, birth == now.birth else { return false }
+            return handle == now.handle
+        case .madeAtMount:
+            return mayBeGeneration(now)
+        }
+    }
+
+    /// Where inode numbers are made up at each mount (`InodeNumberSource`) nothing the kernel
+    /// reports names the file across a remount: neither the number (another file may have this
+    /// one's old number now) nor the handle (made from it, or from the daemon's node number). A
+    /// birth time read from the disk still tells another file where both sides have one; else
+    /// the record's evidence alone decides (`AppendJournal.verdict`: the length between the old
+    /// and the new one, the 64 bytes before the change, the heads of each change).
+    func mayBeGeneration(_ now: FileGeneration) -> Bool {
+        guard let birth, let nowBirth = now.birth else { return true }
+        return birth == nowBirth
     }
 }

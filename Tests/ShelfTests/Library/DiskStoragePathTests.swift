@@ -50,3 +50,39 @@ import Testing
         #expect(throws: StorageError.self) { try web.save(value: Data(), for: "k") }
     }
 }
+
+/// Issue 21: the folders that are never a whole store (`/`, the system's top folders, the home
+/// folder and above, in any spelling) were refused only by the command line's `--root`; the
+/// library's `DiskStorage(path:)` used them. Only reads are tried here: before the fix they
+/// answered "not found" from the folder itself.
+@Suite struct DiskStorageWholeStoreTests {
+    let home = TestHome()
+
+    func expectRefused(_ call: () throws -> Void, _ what: String) {
+        do {
+            try call()
+            Issue.record("\(what) was used as a whole store")
+        } catch ShelfError.cannotAccessDirectory(_, let reason) {
+            #expect(reason.contains("never a whole store"), "\(what): \(reason)")
+        } catch {
+            Issue.record("\(what): \(error)")
+        }
+    }
+
+    @Test(arguments: ["/", "/.", "//.", "/usr/../", "/etc", "/tmp", "/var"])
+    func systemFoldersAreRefused(_ path: String) {
+        let storage = DiskStorage(path: URL(fileURLWithPath: path))
+        expectRefused({ _ = try storage.fetchValue(for: "shelf-never-stored-here") }, path)
+    }
+
+    @Test func theHomeFolderAndAboveAreRefused() throws {
+        try home.write("job/state/kept", "k")
+        for folder in [home.root, home.root + "/job/..", home.root + "/.."] {
+            let store = Store(locations: Locations(folder: folder, home: home.root))
+            expectRefused({ _ = try store.exists("kept", in: .applicationSupport) }, folder)
+        }
+        // A folder inside the home folder is a store like any other.
+        let inside = Store(locations: Locations(folder: home.path("job/state"), home: home.root))
+        #expect(try inside.exists("kept", in: .applicationSupport))
+    }
+}

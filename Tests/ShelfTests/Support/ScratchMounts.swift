@@ -74,11 +74,12 @@ final class LoopImage {
     private var devices: [String] = []
     private var mounted = false
 
-    init(image: String, mountPoint: String, mkfsOptions: [String] = []) throws {
+    /// - Parameter fat: a FAT file system (`mkfs.vfat`) instead of ext4.
+    init(image: String, mountPoint: String, mkfsOptions: [String] = [], fat: Bool = false) throws {
         self.image = image
         self.mountPoint = mountPoint
         try ScratchMounts.run("truncate", ["-s", "32M", image])
-        try ScratchMounts.run("mkfs.ext4", ["-q", "-F"] + mkfsOptions + [image])
+        if fat { try ScratchMounts.run("mkfs.vfat", [image]) } else { try ScratchMounts.run("mkfs.ext4", ["-q", "-F"] + mkfsOptions + [image]) }
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
     }
 
@@ -110,12 +111,15 @@ final class BindfsMount {
     let mountPoint: String
     /// Where strace logs the daemon's renames, links and unlinks: what reaches the disk below.
     let trace: String?
+    /// Another libfuse daemon to run in the foreground instead of bindfs (`MadeUpInodeMounts`).
+    let command: [String]?
     private var daemon: pid_t?
 
-    init(source: String, mountPoint: String, trace: String? = nil) throws {
+    init(source: String, mountPoint: String, trace: String? = nil, command: [String]? = nil) throws {
         self.source = source
         self.mountPoint = mountPoint
         self.trace = trace
+        self.command = command
         try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
         try mount()
@@ -123,9 +127,14 @@ final class BindfsMount {
 
     /// Starts the daemon and returns once the mount is there (the daemon has answered the kernel).
     func mount() throws {
-        guard let bindfs = ScratchMounts.which("bindfs") else { throw ScratchError("bindfs is not installed") }
         let below = ScratchMounts.device(of: mountPoint)
-        var words: [String] = [bindfs, "-f", source, mountPoint]
+        var words: [String]
+        if let command {
+            words = command
+        } else {
+            guard let bindfs = ScratchMounts.which("bindfs") else { throw ScratchError("bindfs is not installed") }
+            words = [bindfs, "-f", source, mountPoint]
+        }
         if let trace {
             guard let strace = ScratchMounts.which("strace") else { throw ScratchError("strace is not installed") }
             words = [strace, "-f", "-qq", "-e", "trace=rename,renameat,renameat2,link,linkat,unlink,unlinkat", "-o", trace] + words
@@ -139,7 +148,7 @@ final class BindfsMount {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
                 daemon = nil
-                throw ScratchError("bindfs ended before mounting \(mountPoint)")
+                throw ScratchError("\(words[0]) ended before mounting \(mountPoint)")
             }
             usleep(1000)
         }

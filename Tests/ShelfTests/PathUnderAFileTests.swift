@@ -1,0 +1,44 @@
+import Testing
+@testable import Shelf
+@testable import ShelfCore
+
+/// Issue 21: `exists`, `is-folder` and `list` of `f/x` where `f` is a file exited 73 ("not a
+/// folder"), the status of a writer that needs a folder there. A command that only looks answers:
+/// nothing can be stored below a file, so `f/x` is not there (docs/exit-codes.md).
+@Suite struct PathUnderAFileTests {
+    let home = TestHome()
+
+    init() {
+        #expect(home.run(["save", "caches", "f"], stdin: "x").status == 0)
+    }
+
+    @Test func existsAnswersNoBelowAFile() throws {
+        for path in ["f/x", "f/x/y"] {
+            let result = home.run(["exists", "caches", path])
+            #expect(result.status == 1 && result.stdout.isEmpty && result.stderr.isEmpty, "\(path): \(result.status) \(result.stderr)")
+        }
+        // Several paths: the one below a file is missing, like any other.
+        #expect(home.run(["exists", "caches", "f", "f/x"]).status == 1)
+        #expect(try home.store().exists("f/x", in: .caches) == false)
+    }
+
+    @Test func isFolderAnswersNoBelowAFile() throws {
+        let result = home.run(["is-folder", "caches", "f/x"])
+        #expect(result.status == 1 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result.status) \(result.stderr)")
+        #expect(try home.store().isFolder("f/x", in: .caches) == false)
+    }
+
+    @Test func listBelowAFileIsNotFound() throws {
+        for arguments in [["list", "caches", "f/x"], ["list", "caches", "f/x", "--json"], ["list", "caches", "f/x", "-R"]] {
+            let result = home.run(arguments)
+            #expect(result.status == 66 && result.stdout.isEmpty, "\(arguments): \(result.status) \(result.stderr)")
+            #expect(result.stderr.contains(home.path("cache/shelf/f/x")), "\(result.stderr)")
+        }
+        #expect(throws: ShelfError.notFound(path: home.path("cache/shelf/f/x"))) { try home.store().list("f/x", in: .caches) }
+    }
+
+    /// Writers still say that a file stands where a folder is needed.
+    @Test func savingBelowAFileIsStillRefused() {
+        #expect(home.run(["save", "caches", "f/x"], stdin: "y").status == 73)
+    }
+}
