@@ -39,6 +39,13 @@ enum DiskCall: CustomStringConvertible {
 
 extension DiskModel {
     mutating func apply(_ call: DiskCall) -> Outcome {
+        // Documented: a file on the way of a name is reported (Cocoa), not taken for "no file" (Disk: 0).
+        switch call {
+        case .retrieveInts(let p, let d) where !Self.valid(p).hasSuffix("/"), .retrieveFrames(let p, let d), .remove(let p, let d),
+             .move(let p, let d, _), .rename(let p, _, let d):
+            if fileOnTheWay(Self.trimmed(p), in: d) { return .cocoa(nil) }
+        default: break
+        }
         switch call {
         case .saveInts(let p, let v, let d):
             // Disk+Codable: a name ending in '/' is refused for a Codable value.
@@ -82,7 +89,8 @@ extension DiskModel {
             makeFrames(t, [bytes], in: d)
             return .done
         case .retrieveFrames(let p, let d):
-            guard exists(p, in: d), let node = node(p, in: d) else { return .disk(0) }
+            // Documented: a file at `frames/` is reported as not a folder (Disk: 0, no such folder).
+            guard let node = node(p, in: d) else { return .disk(0) }
             guard node == .folder else { return .cocoa(nil) }
             return .value(folderListing(Self.trimmed(p), in: d))
         case .remove(let p, let d):

@@ -77,6 +77,10 @@ struct DiskModel {
         return (1..<max(parts.count, 1)).map { parts[0..<$0].joined(separator: "/") }
     }
 
+    func fileOnTheWay(_ path: String, in dir: String) -> Bool {
+        Self.ancestors(path).contains { trees[dir]![$0].map { $0 != .folder } ?? false }
+    }
+
     /// `createSubfoldersBeforeCreatingFile`: fails (Cocoa) when a file stands on the way.
     mutating func makeParents(_ path: String, in dir: String) -> Outcome? {
         for ancestor in Self.ancestors(path) {
