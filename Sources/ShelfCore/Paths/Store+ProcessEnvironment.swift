@@ -102,7 +102,7 @@ extension Locations {
     /// `/opt/recipes/bin/recipes-cli`) or with another `argv[0]` would otherwise silently use a
     /// new, empty namespace. A program that is renamed or versioned (`recipes-1.2`) should fix its
     /// namespace with `Store(app:)` or `SHELF_APP`.
-    package static func programName(executable: String? = executablePath(), _ arguments: [String] = CommandLine.arguments) -> String {
+    package static func programName(executable: String? = executablePath(), arguments: [String] = CommandLine.arguments) -> String {
         guard let launched = executable ?? arguments.first, let name = launched.split(separator: "/").last.map(String.init),
               (try? validateComponent(name, what: "app name")) != nil,
               (try? NamespaceRules.checkReserved(app: name)) != nil else { return "shelf" }

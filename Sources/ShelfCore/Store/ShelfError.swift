@@ -156,7 +156,7 @@ extension ShelfError: CustomStringConvertible {
         case .symbolicLink: return "Replace the link with a real file or folder; shelf does not follow links."
         case .alreadyExists: return "Choose another name, or remove the existing one first."
         case .isAFolder: return "Name a file inside the folder."
-        case .notAFolder: return "Remove or rename that file (shelf remove, Disk.remove), or use another name; shelf append makes a folder only for a name ending in '/'."
+        case .notAFolder: return "Remove or rename the file that stands there (shelf remove, Disk.remove), or use another name; shelf append makes a folder only for a name ending in '/'."
         case .notAFile: return "shelf stores regular files only: remove what stands there (another program made it) or use another name."
         case .noSpace: return "Free some space and try again."
         case .readOnly: return "Remount the file system read-write or use another directory."

@@ -51,15 +51,15 @@ import Testing
     }
 
     @Test func theProgramNameIsTheDefaultWhenItCanBeAFolderName() {
-        #expect(Locations.programName(executable: nil, ["/usr/local/bin/recipes"]) == "recipes")
-        #expect(Locations.programName(executable: nil, ["recipes"]) == "recipes")
-        #expect(Locations.programName(executable: nil, ["./tools/my app"]) == "my app")
-        #expect(Locations.programName(executable: nil, ["/x/.."]) == "shelf")
-        #expect(Locations.programName(executable: nil, ["/"]) == "shelf")
-        #expect(Locations.programName(executable: nil, ["a\nb"]) == "shelf")
-        #expect(Locations.programName(executable: nil, []) == "shelf")
+        #expect(Locations.programName(executable: nil, arguments: ["/usr/local/bin/recipes"]) == "recipes")
+        #expect(Locations.programName(executable: nil, arguments: ["recipes"]) == "recipes")
+        #expect(Locations.programName(executable: nil, arguments: ["./tools/my app"]) == "my app")
+        #expect(Locations.programName(executable: nil, arguments: ["/x/.."]) == "shelf")
+        #expect(Locations.programName(executable: nil, arguments: ["/"]) == "shelf")
+        #expect(Locations.programName(executable: nil, arguments: ["a\nb"]) == "shelf")
+        #expect(Locations.programName(executable: nil, arguments: []) == "shelf")
         // Its applicationSupport folder would hold every shared container: never a namespace.
-        #expect(Locations.programName(executable: nil, ["/bin/shelf-shared"]) == "shelf")
+        #expect(Locations.programName(executable: nil, arguments: ["/bin/shelf-shared"]) == "shelf")
         #expect(throws: ShelfError.self) { try Store(app: "shelf-shared", environment: home.environment) }
         #expect(home.run(["--app", "shelf-shared", "path", "applicationSupport", "team/x"]).status == 64)
     }
@@ -67,9 +67,9 @@ import Testing
     /// The executable file's name, not the launch name (issue 26, item 6): a link to the program,
     /// or another `argv[0]`, keeps the same folders.
     @Test func theExecutableFileNamesTheNamespaceNotTheLaunchName() {
-        #expect(Locations.programName(executable: "/opt/recipes/bin/recipes", ["/usr/local/bin/rcp"]) == "recipes")
-        #expect(Locations.programName(executable: "/opt/recipes/bin/recipes", []) == "recipes")
-        #expect(Locations.programName(executable: "/", ["recipes"]) == "shelf")
+        #expect(Locations.programName(executable: "/opt/recipes/bin/recipes", arguments: ["/usr/local/bin/rcp"]) == "recipes")
+        #expect(Locations.programName(executable: "/opt/recipes/bin/recipes", arguments: []) == "recipes")
+        #expect(Locations.programName(executable: "/", arguments: ["recipes"]) == "shelf")
         // This test process: the kernel's name for its executable file.
         #expect(Locations.executablePath().map { $0.hasSuffix("/" + Locations.programName()) } == true)
     }
