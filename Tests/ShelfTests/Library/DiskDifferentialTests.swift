@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Shelf
 @testable import ShelfCore
+@testable import shelf_crashsim
 
 /// The library's `Disk` calls against `DiskModel`, a reference model of Disk's semantics, on
 /// seeded random sequences of calls: each call's result or error (domain and code, or the
@@ -121,18 +122,7 @@ import Testing
     }
 }
 
-/// A small seeded generator (SplitMix64), so that every run makes the same sequences.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+extension SplitMix {
+    /// A number in `0..<n`.
+    mutating func below(_ n: Int) -> Int { Int.random(in: 0..<n, using: &self) }
 }
