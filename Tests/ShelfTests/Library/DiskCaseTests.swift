@@ -8,6 +8,7 @@ import Testing
 @Suite struct DiskCaseTests {
     let home = TestHome()
 
+    @discardableResult
     func disk<R>(_ body: () throws -> R) throws -> R {
         try Disk.usingStore(home.store(app: "cases"), body)
     }
