@@ -144,6 +144,15 @@ func saveBadName() -> Int {
 }
 check(saveBadName() == Disk.ErrorCode.invalidFileName.rawValue, "invalidFileName in a function that cannot throw")
 
+// MARK: Beyond the README (PortedPatterns.swift)
+
+try genericCode()
+try appendsOfAnotherType()
+try typedCatches()
+try jsonLinesNames()
+try asyncCallers()
+try namespace()
+
 try Disk.clear(.caches)
 check(!Disk.exists("album", in: .caches), "clear")
 try Disk.clear(.temporary)

@@ -109,7 +109,7 @@ import Testing
         try Store(app: "app", environment: runtimeInCaches).save("v", to: .caches, as: "k.json")
         #expect(home.read(".cache/app/k.json") == "\"v\"")
         // A program named like the shared containers' folder, in any case, gets the default namespace.
-        #expect(Locations.programName(["/bin/Shelf-Shared"]) == "shelf")
+        #expect(Locations.programName(executable: nil, arguments: ["/bin/Shelf-Shared"]) == "shelf")
     }
 
     @Test func theSharedContainersCannotBeReachedThroughAnAppInAnyCase() throws {

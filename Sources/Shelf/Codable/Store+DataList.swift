@@ -18,6 +18,8 @@ extension Store {
                 if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
                 if !st.isFolder { throw ShelfError.notAFolder(path: target.path) }
             }
+            // The copies killed saves left beside the target go first, rather than at a `clear`.
+            TempLeftovers.sweepAbandoned(in: target.folder)
             // An existing folder is swapped out atomically where the kernel can, then removed.
             try TempName.withFolder(in: target.folder, path: target.path, fill: { temp in
                 for (index, data) in value.enumerated() {

@@ -2,8 +2,10 @@ import FoundationEssentials
 
 extension Disk {
     /// Appends `value` to the JSON array stored at `path`, creating it as `[value]` when missing.
-    /// The stored array is never read back or rewritten: the cost is that of `value` alone.
-    /// - Parameter decoder: accepted for source compatibility with Disk; nothing is decoded.
+    /// The stored array is never rewritten, and only its first element is read back: the cost is
+    /// that of `value` and one element.
+    /// - Parameter decoder: decodes the stored array's first element as `T`; another type is
+    ///   refused with `deserialization`, as Disk refuses it.
     @discardableResult
     public static func append<T: Codable>(_ value: T, to path: String, in directory: Directory,
                                           decoder: JSONDecoder = JSONDecoder(), encoder: JSONEncoder = JSONEncoder()) throws -> URL {

@@ -21,11 +21,16 @@ extension Disk {
     /// - Parameters:
     ///   - directory: the call's directory, which tells Disk's three "could not access" codes apart.
     ///   - reading: whether the call only reads (Foundation's read and write codes differ).
+    /// The coders' own errors pass unchanged, as Disk lets them through (`CodingErrors`).
     static func bridging<T>(_ directory: Directory? = nil, reading: Bool = false, _ call: () throws -> T) throws -> T {
         do {
-            return try call()
+            return try CodingErrors.$passesCoderErrors.withValue(true) { try call() }
         } catch let error as ShelfError {
             throw nsError(error, directory: directory, reading: reading)
+        } catch let error as DecodingError {
+            throw error
+        } catch let error as EncodingError {
+            throw error
         } catch {
             throw error as NSError
         }
@@ -56,7 +61,10 @@ extension Disk {
         case .notFound, .expired: return .noFileFound
         case .serialization, .invalidJSON, .invalidInput: return .serialization
         case .deserialization: return .deserialization
-        case .invalidName: return .invalidFileName
+        case .invalidName(let name, _):
+            // A group name that can be no folder ("", ".."): Disk finds no such container.
+            if case .sharedContainer(let group)? = directory, name == group { return .couldNotAccessSharedContainer }
+            return .invalidFileName
         case .cannotAccessDirectory:
             switch directory {
             case .temporary?: return .couldNotAccessTemporaryDirectory
@@ -72,6 +80,8 @@ extension Disk {
         switch error {
         case .permissionDenied, .symbolicLink: return reading ? .fileReadNoPermission : .fileWriteNoPermission
         case .alreadyExists, .folderInTheWay: return .fileWriteFileExists
+        // A file where a `[Data]` folder is to be made: Disk's `createDirectory` finds it there.
+        case .notAFolder: return reading ? .fileReadUnknown : .fileWriteFileExists
         case .noSpace: return .fileWriteOutOfSpace
         case .readOnly: return .fileWriteVolumeReadOnly
         case .invalidTarget: return .fileWriteInvalidFileName

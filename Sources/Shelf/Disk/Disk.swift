@@ -16,9 +16,18 @@ public enum Disk {
     public typealias Directory = Shelf.Directory
 
     /// The store every static method uses: the process environment, read now (the same as
-    /// `Store()`, which programs call to use it directly).
+    /// `Store()`, which programs call to use it directly), unless a test runs the calls on a
+    /// store of its own home (`usingStore`).
     static func store() throws -> Store {
-        try Store()
+        try storeInUse ?? Store()
+    }
+
+    @TaskLocal private static var storeInUse: Store?
+
+    /// Runs `body` with every `Disk` call on `store`: for tests, which never change the process
+    /// environment, to run the real static calls in a throwaway home.
+    static func usingStore<R>(_ store: Store, _ body: () throws -> R) rethrows -> R {
+        try $storeInUse.withValue(store, operation: body)
     }
 
     /// A name as Disk reads it: without the slashes it starts with. Nothing else is changed:

@@ -16,7 +16,17 @@ public struct CodableStorage: Sendable {
     /// - Throws: `StorageError.notFound`; `ShelfError.deserialization` naming the key when the
     ///   stored bytes are not a `T`.
     public func fetch<T: Decodable>(for key: String) throws -> T {
-        let data = try storage.fetchValue(for: key)
+        try decode(storage.fetchValue(for: key), key)
+    }
+
+    /// Encodes `value` and stores it under `key`.
+    /// - Throws: `ShelfError.serialization` naming the key (nothing is written), or the
+    ///   storage's `StorageError.cantWrite`.
+    public func save<T: Encodable>(_ value: T, for key: String) throws {
+        try storage.save(value: encode(value, key), for: key)
+    }
+
+    private func decode<T: Decodable>(_ data: Data, _ key: String) throws -> T {
         do {
             return try decoder.decode(T.self, from: data)
         } catch {
@@ -24,27 +34,27 @@ public struct CodableStorage: Sendable {
         }
     }
 
-    /// Encodes `value` and stores it under `key`.
-    /// - Throws: `ShelfError.serialization` naming the key (nothing is written), or the
-    ///   storage's `StorageError.cantWrite`.
-    public func save<T: Encodable>(_ value: T, for key: String) throws {
-        let data: Data
+    private func encode<T: Encodable>(_ value: T, _ key: String) throws -> Data {
         do {
-            data = try encoder.encode(value)
+            return try encoder.encode(value)
         } catch {
             throw CodingErrors.encoding(error, path: key)
         }
-        try storage.save(value: data, for: key)
     }
 
-    /// `fetch(for:)` off the concurrency pool.
-    public func fetch<T: Decodable & Sendable>(for key: String) async throws -> T {
-        try await awaitOffThread { try self.fetch(for: key) }
+    /// `fetch(for:)` with the reading off the concurrency pool. The bytes cross threads, the
+    /// value does not: it is decoded in the caller's task, so `T` need not be `Sendable` (a
+    /// `Sendable` requirement here kept non-`Sendable` models from compiling in `async` code,
+    /// where Swift picks this overload and does not fall back to the synchronous one).
+    public func fetch<T: Decodable>(for key: String) async throws -> T {
+        let data = try await storage.fetchValue(for: key)
+        return try decode(data, key)
     }
 
-    /// `save(_:for:)` off the concurrency pool.
-    public func save<T: Encodable & Sendable>(_ value: T, for key: String) async throws {
-        try await awaitOffThread { try self.save(value, for: key) }
+    /// `save(_:for:)` with the writing off the concurrency pool; `value` is encoded in the
+    /// caller's task, so `T` need not be `Sendable`.
+    public func save<T: Encodable>(_ value: T, for key: String) async throws {
+        try await storage.save(value: encode(value, key), for: key)
     }
 
     /// `fetch(for:)` off the caller's thread; `handler` is called exactly once.

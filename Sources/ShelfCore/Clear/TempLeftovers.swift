@@ -8,7 +8,7 @@
 ///
 /// Found by testing from outside (issue 12 item 6): what a SIGKILL left during a copy or a move
 /// across file systems (a named partial copy, hundreds of MB) stayed a day, invisible to `list`.
-enum TempLeftovers {
+package enum TempLeftovers {
     /// Removes the temporary entry `name` (a temp file or folder, or a companion lock file) and
     /// its companion if no live process holds them; returns whether both are gone.
     static func removeIfAbandoned(_ name: FileName, in folder: FileDescriptor, now: Int64) -> Bool {
@@ -60,5 +60,19 @@ enum TempLeftovers {
 
     private static func removeEntry(_ name: FileName, in folder: FileDescriptor) -> Bool {
         (try? TreeRemover.remove(name, in: folder, path: folder.path(for: name))) != nil
+    }
+}
+
+extension TempLeftovers {
+    /// Removes from `folder` the temporary entries that killed processes left (those whose
+    /// writer's lock is free), so that a write which builds a whole folder beside its target (a
+    /// `[Data]` save) does not leave one more copy behind at every kill until a `clear`. Entries
+    /// of live writers stay; errors are ignored (the sweep is a courtesy, not the write).
+    package static func sweepAbandoned(in folder: FileDescriptor) {
+        guard let entries = try? FolderEntries.read(folder) else { return }
+        let now = Expiry.now()
+        for entry in entries where entry.name.hasPrefix(TempFile.prefix) {
+            _ = removeIfAbandoned(entry.name, in: folder, now: now)
+        }
     }
 }

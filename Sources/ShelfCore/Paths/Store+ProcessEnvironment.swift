@@ -74,25 +74,48 @@ extension Store {
     /// default behind `Disk`, `Persistible` and `DiskStorage(directory:)`.
     ///
     /// Each program gets its own namespace, as each iOS app has its own sandbox: without `app`
-    /// and without `SHELF_APP`, the namespace is the program's name (the last component of its
-    /// first argument), or `shelf` when that name cannot be a folder name. The command line
-    /// builds its store with `init(app:environment:)`, whose default stays `shelf`.
-    /// - Parameter app: the namespace; nil means `SHELF_APP`, else the program's name.
+    /// and without `SHELF_APP`, the namespace is the program's name (`defaultApp`). The command
+    /// line builds its store with `init(app:environment:)`, whose default stays `shelf`.
+    /// - Parameter app: the namespace; nil means `defaultApp`.
     /// - Throws: `invalidName` when the app name is not one safe folder name.
     public init(app: String? = nil) throws {
         let environment = Environment.process()
         let chosen = try app ?? Locations.appNamed(in: environment, otherwise: Locations.programName())
         try self.init(locations: Locations(app: chosen, environment: environment))
     }
+
+    /// The namespace `Store()` (and so every `Disk` call) uses now: `SHELF_APP` when set, else
+    /// the name of the program's executable file, followed through links, so that a link to the
+    /// program, or a launch under another name, reads and writes the same folders.
+    /// - Throws: `invalidName` when `SHELF_APP` is not one safe folder name.
+    public static func defaultApp() throws -> String {
+        try Locations.appNamed(in: Environment.process(), otherwise: Locations.programName())
+    }
 }
 
 extension Locations {
-    /// The running program's name as a namespace: the last component of `argv[0]`, or `shelf`
-    /// when there is none or it could not be one folder name.
-    package static func programName(_ arguments: [String] = CommandLine.arguments) -> String {
-        guard let first = arguments.first, let name = first.split(separator: "/").last.map(String.init),
+    /// The running program's name as a namespace: the last component of its executable file
+    /// (`/proc/self/exe`, where every link has been followed), else of `argv[0]`; `shelf` when
+    /// there is neither or the name could not be one folder name.
+    ///
+    /// Not the launch name alone: a program started through a link (`/usr/local/bin/recipes` to
+    /// `/opt/recipes/bin/recipes-cli`) or with another `argv[0]` would otherwise silently use a
+    /// new, empty namespace. A program that is renamed or versioned (`recipes-1.2`) should fix its
+    /// namespace with `Store(app:)` or `SHELF_APP`.
+    package static func programName(executable: String? = executablePath(), arguments: [String] = CommandLine.arguments) -> String {
+        guard let launched = executable ?? arguments.first, let name = launched.split(separator: "/").last.map(String.init),
               (try? validateComponent(name, what: "app name")) != nil,
               (try? NamespaceRules.checkReserved(app: name)) != nil else { return "shelf" }
         return name
+    }
+
+    /// The path of the running executable, from the kernel; nil when `/proc` cannot tell it.
+    package static func executablePath() -> String? {
+        guard let bytes = try? kernel.readLink(SystemString("/proc/self/exe"), in: nil),
+              var path = UTF8Text.validated(bytes) else { return nil }
+        // An executable removed or replaced while it runs is shown with this suffix.
+        let deleted = " (deleted)"
+        if path.hasSuffix(deleted) { path.removeLast(deleted.count) }
+        return path
     }
 }

@@ -69,7 +69,8 @@ import Testing
         #expect(code { try Disk.save(Data(), to: group, as: "a/../b") } == Disk.ErrorCode.invalidFileName.rawValue)
         #expect(code { try Disk.save(Data(), to: group, as: "a\nb") } == Disk.ErrorCode.invalidFileName.rawValue)
         #expect(code { try Disk.remove(URL(fileURLWithPath: "/etc/passwd")) } == Disk.ErrorCode.invalidFileName.rawValue)
-        #expect(code { _ = try Disk.url(for: "x", in: .sharedContainer(appGroupName: "..")) } == Disk.ErrorCode.invalidFileName.rawValue)
+        // A group name that can be no folder: no such container, as Disk says (issue 26, item 9).
+        #expect(code { _ = try Disk.url(for: "x", in: .sharedContainer(appGroupName: "..")) } == Disk.ErrorCode.couldNotAccessSharedContainer.rawValue)
         #expect(access(try Disk.store().locations.path(for: group), F_OK) != 0)
     }
 

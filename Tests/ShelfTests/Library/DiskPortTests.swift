@@ -23,7 +23,13 @@ import Testing
         #expect(!result.stdout.contains("failed"))
         for step in ["save and retrieve a struct", "append a struct", "save and retrieve [Data]", "move(url, to: url)",
                      "noFileFound as NSError", "noFileFound in a function that cannot throw",
-                     "invalidFileName in a function that cannot throw", "URLs outside the namespaces", "clear"] {
+                     "invalidFileName in a function that cannot throw", "URLs outside the namespaces", "clear",
+                     // Beyond the README (issue 26): each of these failed before its fix.
+                     "generic round trip of Data", "generic round trip of [Data]", "generic round trip of a struct",
+                     "append of an Int to [Message] refused", "the refused append left the file alone",
+                     "append of [Int] elements to [[Int]] refused", "append of the stored element type",
+                     "DecodingError.keyNotFound", "EncodingError", "append to .jsonl, retrieve as [T]",
+                     "non-Sendable model in async code", "namespace disk-port"] {
             #expect(result.stdout.contains("ok \(step)\n"), "\(step)")
         }
         #expect(result.stdout.contains("Domain: DiskErrorDomain\nCode: 0\nDescription: no such file or folder: \(home.path("docs/disk-port/posts.json"))"))
@@ -45,17 +51,54 @@ import Testing
     }
 
     @Test func theProgramNameIsTheDefaultWhenItCanBeAFolderName() {
-        #expect(Locations.programName(["/usr/local/bin/recipes"]) == "recipes")
-        #expect(Locations.programName(["recipes"]) == "recipes")
-        #expect(Locations.programName(["./tools/my app"]) == "my app")
-        #expect(Locations.programName(["/x/.."]) == "shelf")
-        #expect(Locations.programName(["/"]) == "shelf")
-        #expect(Locations.programName(["a\nb"]) == "shelf")
-        #expect(Locations.programName([]) == "shelf")
+        #expect(Locations.programName(executable: nil, arguments: ["/usr/local/bin/recipes"]) == "recipes")
+        #expect(Locations.programName(executable: nil, arguments: ["recipes"]) == "recipes")
+        #expect(Locations.programName(executable: nil, arguments: ["./tools/my app"]) == "my app")
+        #expect(Locations.programName(executable: nil, arguments: ["/x/.."]) == "shelf")
+        #expect(Locations.programName(executable: nil, arguments: ["/"]) == "shelf")
+        #expect(Locations.programName(executable: nil, arguments: ["a\nb"]) == "shelf")
+        #expect(Locations.programName(executable: nil, arguments: []) == "shelf")
         // Its applicationSupport folder would hold every shared container: never a namespace.
-        #expect(Locations.programName(["/bin/shelf-shared"]) == "shelf")
+        #expect(Locations.programName(executable: nil, arguments: ["/bin/shelf-shared"]) == "shelf")
         #expect(throws: ShelfError.self) { try Store(app: "shelf-shared", environment: home.environment) }
         #expect(home.run(["--app", "shelf-shared", "path", "applicationSupport", "team/x"]).status == 64)
+    }
+
+    /// The executable file's name, not the launch name (issue 26, item 6): a link to the program,
+    /// or another `argv[0]`, keeps the same folders.
+    @Test func theExecutableFileNamesTheNamespaceNotTheLaunchName() {
+        #expect(Locations.programName(executable: "/opt/recipes/bin/recipes", arguments: ["/usr/local/bin/rcp"]) == "recipes")
+        #expect(Locations.programName(executable: "/opt/recipes/bin/recipes", arguments: []) == "recipes")
+        #expect(Locations.programName(executable: "/", arguments: ["recipes"]) == "shelf")
+        // This test process: the kernel's name for its executable file.
+        #expect(Locations.executablePath().map { $0.hasSuffix("/" + Locations.programName()) } == true)
+    }
+
+    @Test func aLinkToTheProgramUsesTheProgramsNamespace() throws {
+        let link = home.path("bin/recipes")
+        try FileManager.default.createDirectory(atPath: home.path("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: DiskPortTests.program)
+        let result = try Subprocess.run(link, [], environment: home.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("ok namespace disk-port\n"))
+        #expect(home.exists("docs/disk-port/anime.mp4"))
+        #expect(!home.exists("docs/recipes"))
+    }
+
+    /// The command line's namespace is `shelf` whatever the binary is called or linked as;
+    /// `shelf dirs --json` shows it (`app`), and `--app` or `SHELF_APP` change it.
+    @Test func theCommandLinesNamespaceIsShelfUnderAnyName() throws {
+        try FileManager.default.createDirectory(atPath: home.path("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: home.path("bin/recipes"), withDestinationPath: BuiltBinary.path)
+        try FileManager.default.copyItem(atPath: BuiltBinary.path, toPath: home.path("bin/shelf-2.0"))
+        for binary in [BuiltBinary.path, home.path("bin/recipes"), home.path("bin/shelf-2.0")] {
+            let result = try Subprocess.run(binary, ["dirs", "--json"], environment: home.environment)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("\"app\":\"shelf\""), "\(binary): \(result.stdout)")
+            #expect(result.stdout.contains(home.path("cache/shelf")))
+        }
+        let chosen = try Subprocess.run(home.path("bin/recipes"), ["dirs", "--json"], environment: home.environment.merging(["SHELF_APP": "recipes"]) { $1 })
+        #expect(chosen.stdout.contains("\"app\":\"recipes\""))
     }
 
     @Test func theCommandLineKeepsShelf() {

@@ -32,13 +32,19 @@ import Testing
         #expect(try store.retrieve("numbers", from: .caches, as: [Int].self) == [1, 2, 3])
     }
 
-    @Test func jsonLinesNamesGetOneCompactLinePerValue() throws {
+    /// Disk code that appends to `x.jsonl` reads it back as `[T]` (issue 26, item 4): the Codable
+    /// append writes JSON under every name, as Disk; the bytes API keeps JSON Lines for them.
+    @Test func jsonLinesNamesHoldAJSONArrayAsInDisk() throws {
         let store = try home.store()
         let pretty = JSONEncoder()
         pretty.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try store.append(Message(title: "t", body: "b"), to: "log.jsonl", in: .caches, encoder: pretty)
-        try store.append([Message(title: "u", body: "c")], to: "log.jsonl", in: .caches, encoder: pretty)
-        #expect(home.read("cache/shelf/log.jsonl") == "{\"body\":\"b\",\"read\":false,\"title\":\"t\"}\n{\"body\":\"c\",\"read\":false,\"title\":\"u\"}\n")
+        let messages = [Message(title: "t", body: "b"), Message(title: "u", body: "c")]
+        try store.append(messages[0], to: "log.jsonl", in: .caches, encoder: pretty)
+        try store.append([messages[1]], to: "log.jsonl", in: .caches, encoder: pretty)
+        #expect(try store.retrieve("log.jsonl", from: .caches, as: [Message].self) == messages)
+        var line = DataSource(Data("{\"title\":\"v\"}".utf8))
+        try store.append(from: &line, to: "raw.jsonl", in: .caches)
+        #expect(home.read("cache/shelf/raw.jsonl") == "{\"title\":\"v\"}\n")
     }
 
     @Test func dataGoesToTheNextNumberedFile() throws {
