@@ -60,6 +60,8 @@ public enum CLI {
         /// The command that ran, for messages; nil for help, the version and usage errors before a command.
         var command: String? = nil
         var changedStorage = false
+        /// `--json` was asked for: a failure that printed no document prints an error object.
+        var json = false
     }
 
     private static func dispatch(_ arguments: [Argument], environment: Environment, stdin: Int32, inputClosed: Bool, out: Output,
@@ -69,10 +71,13 @@ public enum CLI {
             parsed = try ArgumentParser.parse(arguments)
         } catch let error as UsageError {
             Messages.report(error, to: err)
-            return Outcome(status: ExitCode.usage)
+            // A command without --json refuses the word: its refusal is no JSON document.
+            let json = FailureReport.asksForJSON(arguments) && error.command.map { $0.allOptions.contains { $0.name == "json" } } ?? true
+            return Outcome(status: ExitCode.usage, command: error.command?.name, json: json)
         } catch let refused as RefusedName {
             Messages.report(refused.error, command: refused.command, to: err)
-            return Outcome(status: ExitCode.status(for: refused.error, writes: refused.command.writes), command: refused.command.name)
+            return Outcome(status: ExitCode.status(for: refused.error, writes: refused.command.writes), command: refused.command.name,
+                           json: FailureReport.asksForJSON(arguments) && refused.command.allOptions.contains { $0.name == "json" })
         } catch {
             err.line("shelf: \(error)")
             return Outcome(status: ExitCode.software)
@@ -93,7 +98,7 @@ public enum CLI {
                                   command: parsed.spec.name)
             let status = execute(parsed, context)
             return Outcome(status: status, command: parsed.spec.name,
-                           changedStorage: status == ExitCode.success && parsed.command.changesStorage)
+                           changedStorage: status == ExitCode.success && parsed.command.changesStorage, json: parsed.json)
         }
     }
 
@@ -116,6 +121,10 @@ public enum CLI {
     /// The one place output is checked: everything printed is flushed, and if any of it could
     /// not be written, the run says so and does not exit 0 (74, as for any failed write).
     private static func finish(_ outcome: Outcome, out: Output, err: Output) -> Int32 {
+        // One document per run: a failure that printed none prints its error object instead.
+        if outcome.json, outcome.status != ExitCode.success, !out.wroteAnything {
+            out.line(FailureReport.errorObject(err.reported, command: outcome.command, status: outcome.status))
+        }
         out.flush()
         var status = outcome.status
         if let failure = out.failure {

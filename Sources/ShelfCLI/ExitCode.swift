@@ -17,6 +17,17 @@ enum ExitCode {
     static let permission: Int32 = 77
     /// EX_TEMPFAIL: `edit` found the stored file changed meanwhile; running it again may succeed.
     static let tryAgain: Int32 = 75
+    /// The program a command runs (`save --from-command`, `update`, `edit`'s editor) ran and
+    /// failed: it exited non-zero or a signal killed it. Its own status is in the message and in
+    /// `--json`, never shelf's: curl's 66 or jq's 1 would read as shelf's "not found" or "no"
+    /// (timeout(1) and env(1) keep 125-127 apart from the program's statuses the same way).
+    static let programFailed: Int32 = 125
+    /// The program was found but could not be run (not executable), as a shell answers.
+    static let programCannotRun: Int32 = 126
+    /// The program was not found (no such file on PATH; no editor at all), as a shell answers.
+    static let programNotFound: Int32 = 127
+    /// What the commands that run a program add to their statuses.
+    static let ofProgram: [Int32] = [programFailed, programCannotRun, programNotFound]
 
     /// One status as help texts and the man page describe it: what it means for every command
     /// that returns it, and what it also means for some (by command name).
@@ -44,6 +55,9 @@ enum ExitCode {
         Row(status: 75, meaning: "try again: the stored file changed while edit had it open; nothing was replaced"),
         Row(status: 77, meaning: "permission denied, or a symbolic link or unsafe folder refused",
             only: [(["clear"], "was refused permission for what it left")]),
+        Row(status: 125, meaning: "the program it runs failed (save --from-command, update, edit's editor): it exited non-zero or was killed; its status is in the message and in --json, and the stored file is unchanged"),
+        Row(status: 126, meaning: "the program it runs could not be run (not an executable file); the stored file is unchanged"),
+        Row(status: 127, meaning: "the program it runs was not found (for edit: no editor found, or the one set in $VISUAL or $EDITOR); the stored file is unchanged"),
     ]
 
     /// The table printed by `shelf help` and the man page: every status, with what it means for
@@ -65,9 +79,6 @@ enum ExitCode {
     /// What every command may return: success, wrong words, an internal error, and an I/O error
     /// (74: a failed read or write, or standard output that cannot be written).
     static let everyCommand: [Int32] = [success, usage, software, ioError]
-
-    /// The help line of a command that exits with the status of a program it runs.
-    static let programStatus = "other: the status of the program it runs, when that fails (127: not found, 126: cannot be run, 128+N: killed by signal N)"
 
     /// The status for a library error; `writes` tells a blocked write (73) from a missing read (66).
     static func status(for error: ShelfError, writes: Bool) -> Int32 {

@@ -6,8 +6,7 @@ import ShelfCore
 enum Messages {
     /// Two lines: what failed (with the path), and what to do about it.
     static func report(_ error: ShelfError, command: CommandSpec, to err: Output) {
-        err.line("shelf: \(command.name): \(printable(error.description))")
-        err.line("shelf: \(command.name): \(printable(hint(for: error, in: command)))")
+        FailureReport.report(error.description, hint: hint(for: error, in: command), command: command.name, to: err)
     }
 
     /// The library's suggestion, or the command line's own where options or commands help.
@@ -50,13 +49,10 @@ enum Messages {
         let prefix = error.command.map { "shelf: \($0.name): " } ?? "shelf: "
         // The message quotes the user's words, which may hold newlines or escape sequences.
         err.line(prefix + printable(error.message))
-        if let command = error.command {
-            err.line("usage: \(command.synopsis)")
-            err.line("Run 'shelf \(command.name) --help' for more.")
-        } else {
-            err.line("usage: " + HelpText.usage)
-            err.line("Run 'shelf help' for the list of commands.")
-        }
+        let help = error.command.map { "Run 'shelf \($0.name) --help' for more." } ?? "Run 'shelf help' for the list of commands."
+        err.line("usage: " + (error.command?.synopsis ?? HelpText.usage))
+        err.line(help)
+        FailureReport.keep(FailureReport(message: error.message, hint: "usage: " + (error.command?.synopsis ?? HelpText.usage) + ". " + help), on: err)
     }
 
     /// Standard output could not be written: what printed is lost or cut short. A command that

@@ -30,7 +30,7 @@ struct Invocation {
             Invocation(arguments: ["append", "caches", "list.json"], input: Array("2".utf8)),
             Invocation(arguments: ["append", "caches", "inbox/"], input: Array("x".utf8)),
             Invocation(arguments: ["append", "caches", "log.txt"], input: Array("line\n".utf8)),
-            Invocation(arguments: ["sync", "caches", "users"], input: Array("[{\"id\":\"u1\"}]".utf8)),
+            Invocation(arguments: ["sync", "caches", "users", "--json"], input: Array("[{\"id\":\"u1\"}]".utf8)),
         ]
     }
 

@@ -45,6 +45,9 @@ import Testing
         #expect(lines.map { $0[0] } == ["totalCapacity", "availableCapacity", "availableCapacityForImportantUsage",
                                         "availableCapacityForOpportunisticUsage"])
         let numbers = lines.map { Int64($0[1]) ?? -1 }
+        // Issue 22 item 16: what df and statvfs call each, in a third column.
+        #expect(lines.map { $0.count } == [3, 3, 3, 3])
+        #expect(lines[0][2].hasPrefix("size (df Size") && lines[1][2].hasPrefix("avail (df Avail"), "\(lines)")
         #expect(numbers[0] > 0 && numbers[1] <= numbers[0] && numbers[2] == numbers[1] && numbers[3] <= numbers[1] && numbers[3] >= 0)
     }
 
@@ -90,13 +93,16 @@ import Testing
         let result = home.run(["capacity", "--human"])
         #expect(result.status == 0)
         for line in result.stdout.split(separator: "\n") {
-            #expect(line.hasSuffix("iB") || line.hasSuffix(" B"), "\(line)")
+            let size = line.split(separator: "\t")[1]
+            #expect(size.hasSuffix("iB") || size.hasSuffix(" B"), "\(line)")
         }
     }
 
     @Test func humanAndJSONTogetherIsAUsageError() {
         let result = home.run(["capacity", "--json", "--human"])
-        #expect(result.status == 64 && result.stdout.isEmpty && result.stderr.contains("usage: shelf capacity"))
+        // With --json among the words, the refusal is the error object (docs/json-output.md, Errors).
+        #expect(result.status == 64 && result.stdout.hasPrefix(#"{"error":{"command":"capacity","status":64,"#)
+            && result.stderr.contains("usage: shelf capacity"))
     }
 
     @Test func badDirectoryIsAUsageError() {

@@ -51,7 +51,8 @@ import Testing
         let result = home.run(["clear", "caches", "--older-than", "1d", "--keep-newest", "2", "--json", "--verbose"])
         #expect(result.status == 0)
         #expect(result.stdout.contains(#""removed":3"#))
-        #expect(result.stdout.contains(#"{"path":"f/old1"},{"path":"f/old2"},{"path":"f/old3"}"#))
+        #expect(result.stdout.contains(#"{"name":"f/old1","path":"\#(home.path("cache/shelf/f/old1"))"},"#
+            + #"{"name":"f/old2","path":"\#(home.path("cache/shelf/f/old2"))"},{"name":"f/old3","path":"\#(home.path("cache/shelf/f/old3"))"}"#))
         #expect(files() == ["f/new", "f/old4", "g/only-old"])
         // Nothing old beyond the newest: nothing goes.
         save("h/recent1", day: 30_000)

@@ -148,7 +148,8 @@ import Testing
         #expect(result.stdout == "a.txt\nsub/b.txt\n")
         #expect(home.allPaths() == before)
         let json = home.run(["clear", "caches", "--dry-run", "--json"])
-        #expect(json.stdout == #"{"removed":2,"freedBytes":2,"failed":[],"skipped":0,"dryRun":true,"removedPaths":[{"path":"a.txt"},{"path":"sub/b.txt"}]}"# + "\n")
+        #expect(json.stdout == #"{"removed":2,"freedBytes":2,"failed":[],"skipped":0,"dryRun":true,"removedPaths":[{"name":"a.txt","path":"\#(home.path("cache/shelf/a.txt"))"},"#
+            + #"{"name":"sub/b.txt","path":"\#(home.path("cache/shelf/sub/b.txt"))"}]}"# + "\n")
         #expect(home.allPaths() == before)
     }
 

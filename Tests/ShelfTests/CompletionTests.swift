@@ -100,6 +100,32 @@ import Testing
         #expect(try bash(["shelf", "dirs", "--group", ""]).isEmpty)
     }
 
+    /// Issue 22 item 17: `--app` offers the apps present, `sharedContainer:` the groups present
+    /// (however bash split the word), and after `--` the program is a command on PATH.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: BuiltBinary.path)))
+    func bashCompletesAppsGroupsAndThePrograms() throws {
+        storeSome()
+        #expect(try bash(["shelf", "--app", ""]) == ["other", "shelf"])
+        #expect(try bash(["shelf", "retrieve", "caches", "--app", "o"]) == ["other"])
+        #expect(try bash(["shelf", "list", "sharedContainer", ":"]) == ["team"])
+        #expect(try bash(["shelf", "list", "sharedContainer", ":", "t"]) == ["team"])
+        #expect(try bash(["shelf", "list", "sharedContainer:t"]) == ["sharedContainer:team"])
+        // The program follows '--': offered when missing, then the commands on PATH.
+        #expect(try bash(["shelf", "update", "caches", "a.json", ""]) == ["--"])
+        #expect(try bash(["shelf", "update", "caches", "a.json", "--", "shel"]).contains("shelf"))
+        #expect(try bash(["shelf", "save", "caches", "a.json", "--from-command", "--", "shel"]).contains("shelf"))
+        #expect(!(try bash(["shelf", "update", "caches", "a.json", "--", "sort", "fe"])).contains("feeds/"))
+    }
+
+    @Test func completeNameListsAppsOnceAndGroups() throws {
+        storeSome()
+        #expect(home.run(["save", "documents", "d.txt"], stdin: "d").status == 0)
+        #expect(home.run(["__complete-name", "app"]).stdout == "other\nshelf\n")
+        #expect(home.run(["__complete-name", "app", "s"]).stdout == "shelf\n")
+        #expect(home.run(["__complete-name", "group"]).stdout == "team\n")
+        #expect(home.run(["__complete-name", "nonsense"]).stdout == "")
+    }
+
     // MARK: fish and zsh, when installed
 
     @Test(.enabled(if: Subprocess.which("fish") != nil && FileManager.default.isExecutableFile(atPath: BuiltBinary.path)))

@@ -31,7 +31,7 @@ import Testing
         let freshLine = long.split(separator: "\n").first { $0.hasSuffix("\tfresh") } ?? ""
         #expect(!freshLine.contains("expired") && freshLine.split(separator: "\t").count == 5, "\(long)")
         let json = home.run(["list", "--json", "caches"]).stdout
-        #expect(json.contains("\"name\":\"old\",") && json.contains("\"expires\":1580702706,\"expired\":true"), "\(json)")
+        #expect(json.contains("\"name\":\"old\",") && json.contains("\"expires\":1580702706,\"expiresAt\":\"2020-02-03T04:05:06Z\",\"expired\":true"), "\(json)")
         #expect(json.contains("\"expired\":false"), "\(json)")
     }
 

@@ -34,6 +34,16 @@ import Testing
         Case(words: ["retrieve", "caches", "bad.json", "--each"], failure: "the stored file is not valid JSON", hint: "The stored file is unchanged",
              notInHint: ["Fix the input"]),
         Case(words: ["save", "caches", "x.json"], stdin: "{", failure: "not valid JSON for", hint: "Fix the input at the given line and column, or pass --raw"),
+        // Item 7: bytes a program printed are its output, not the stored file, nor "the input".
+        Case(words: ["update", "caches", "a.json", "--", "echo", "{"], failure: "the output of 'echo {' is not valid JSON",
+             hint: "Make the program print one JSON text", notInHint: ["Fix the input", "repair it"]),
+        Case(words: ["save", "caches", "a.json", "--from-command", "--", "echo", "{"], failure: "; caches a.json is unchanged",
+             hint: "or pass --raw to store its output unchecked", notInHint: ["Fix the input"]),
+        // Item 8: the program's own status in the message, shelf's in the hint.
+        Case(words: ["update", "caches", "a.json", "--", "false"], failure: "'false' exited with status 1; caches a.json is unchanged",
+             hint: "shelf exits 125 whenever the program fails"),
+        Case(words: ["update", "caches", "a.json", "--", "no-such-program-shelf"], failure: "command not found: no-such-program-shelf",
+             hint: "Check the program's name"),
         Case(words: ["clear", "caches", "f"], failure: "not a folder", hint: "to remove a file, use 'shelf remove'", notInHint: ["Remove or rename"]),
         Case(words: ["save", "caches", "f/x"], stdin: "1", failure: "not a folder", hint: "Remove or rename the file"),
         Case(words: ["update", "caches", "nope", "--", "cat"], failure: "no such file or folder", hint: "Pass --create TEXT"),

@@ -34,7 +34,7 @@ import Testing
             case .storedPath: return "feeds"
             case .command: return "save"
             case .shell: return "bash"
-            case .file, .text: return "x"
+            case .file, .text, .app, .program: return "x"
             }
         }
     }
@@ -51,13 +51,15 @@ import Testing
         #expect(home.run(["save", "caches", "top.txt"], stdin: "t").status == 0)
         let command = try #require(CommandTable.command(named: name))
         // `edit` gets an editor that changes the file (never a real one, which would wait for a person).
-        let result = home.run([name] + JSONOutputTests.sampleArguments(command) + ["--json"], stdin: "[]",
+        // --json first: after update's program, every word is the program's.
+        let result = home.run([name, "--json"] + JSONOutputTests.sampleArguments(command), stdin: "[]",
                               environment: ["EDITOR": "sh -c 'echo {\\\"b\\\":2} > \"$1\"' sh", "VISUAL": ""])
         let doc = try Subprocess.read("docs/json-output.md")
         let section = try #require(doc.components(separatedBy: "\n## ").first { $0.hasPrefix(name + "\n") },
                                    "docs/json-output.md has no '## \(name)' section")
         guard result.status == 0 else {
-            #expect(result.stdout.isEmpty, "a failure prints nothing on stdout")
+            // A failure prints its error object instead (docs/json-output.md, Errors).
+            #expect(try object(result.stdout)["error"] != nil, "a failure prints the error object: \(result.stdout)")
             return
         }
         // One object, or for list one array of objects (docs/json-output.md says which).
@@ -78,7 +80,7 @@ import Testing
     @Test func syncReportsThroughTheSameWriter() {
         let result = home.run(["sync", "applicationSupport", "u", "--json"], stdin: #"[{"id":"a\"b/c"}]"#)
         #expect(result.status == 65, "an id with '/' is refused before anything is written")
-        let ok = home.run(["sync", "applicationSupport", "u"], stdin: #"[{"id":"é"},{"id":2}]"#)
+        let ok = home.run(["sync", "applicationSupport", "u", "--json"], stdin: #"[{"id":"é"},{"id":2}]"#)
         #expect(ok.stdout == #"{"added":["2","é"],"removed":[],"updated":[]}"# + "\n")
     }
 

@@ -85,11 +85,12 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.hasSuffix("]\n") && result.stdout.split(separator: "\n").count == 1)
         #expect(result.stdout.hasPrefix(
-            #"[{"name":"q\"uote.txt","isFolder":false,"size":3,"modified":1000000000,"modifiedNanoseconds":123,"expires":1893456000,"expired":false,"excludedFromBackup":false},{"name":"sub/","isFolder":true,"size":0,"#))
+            #"[{"name":"q\"uote.txt","isFolder":false,"size":3,"modified":1000000000,"modifiedAt":"2001-09-09T01:46:40Z","modifiedNanoseconds":123,"#
+            + #""expires":1893456000,"expiresAt":"2030-01-01T00:00:00Z","expired":false,"excludedFromBackup":false},{"name":"sub/","isFolder":true,"size":0,"#))
         let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
         #expect(parsed?.count == 2)
         #expect(parsed?[1]["expires"] is NSNull)
-        #expect(Set(parsed?[1].keys.map { $0 } ?? []) == ["name", "isFolder", "size", "modified", "modifiedNanoseconds", "expires", "expired", "excludedFromBackup"])
+        #expect(Set(parsed?[1].keys.map { $0 } ?? []) == ["name", "isFolder", "size", "modified", "modifiedAt", "modifiedNanoseconds", "expires", "expiresAt", "expired", "excludedFromBackup"])
         #expect(home.run(["list", "--json", "temporary"]).stdout == "[]\n")
     }
 

@@ -95,7 +95,7 @@ import Testing
         let json = home.run(bytes: [b("clear"), b("caches"), b("--dry-run"), b("--json")])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])
         let listed = try #require(report["removedPaths"] as? [[String: String]]).map { entry in
-            entry["pathBytes"].flatMap { Data(base64Encoded: $0) }.map(Array.init) ?? Array((entry["path"] ?? "").utf8)
+            entry["nameBytes"].flatMap { Data(base64Encoded: $0) }.map(Array.init) ?? Array((entry["name"] ?? "").utf8)
         }
         #expect(listed.count == all.count && Set(listed) == all)
         let (status, output) = try runOnTerminal(["clear", "caches", "--verbose"])

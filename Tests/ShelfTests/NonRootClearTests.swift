@@ -12,7 +12,7 @@ extension NonRootTests {
         chmod(home.path("cache/shelf/ro"), 0o555)
         let result = try asNobody(["clear", "caches", "--json"])
         #expect(result.status == 77, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix(#"{"removed":2,"freedBytes":2,"failed":[{"path":"ro/"#))
+        #expect(result.stdout.hasPrefix(#"{"removed":2,"freedBytes":2,"failed":[{"name":"ro/"#))
         #expect(result.stdout.contains(#""error":"permission denied: \#(home.path("cache/shelf/ro/a.txt"))""#))
         #expect(result.stderr.contains("shelf: clear: permission denied: \(home.path("cache/shelf/ro/b.txt"))"))
         #expect(result.stderr.contains("2 entries could not be removed; the rest were."))

@@ -63,7 +63,9 @@ struct ProgramWriteProcessTests {
             echo "folder $?"
             """
         let result = try home.sh(script)
-        #expect(result.stdout == "status 74\nstatus 74\nstatus 74\nstatus 74\nother 0\n{\"n\":1}\nfolder 74\n", "\(result.stderr)")
+        // The nested shelf exits 74, so the program does; update says so with its own 125 (issue 22 item 8).
+        #expect(result.stdout == "status 125\nstatus 125\nstatus 125\nstatus 125\nother 0\n{\"n\":1}\nfolder 125\n", "\(result.stderr)")
+        #expect(result.stderr.contains("exited with status 74"), "\(result.stderr)")
         #expect(result.stderr.contains("locked by the update that runs this program: \(home.path("cache/shelf/n.json"))"))
     }
 

@@ -72,6 +72,25 @@ final class SteppingClock: @unchecked Sendable {
         #expect(quiet.status == 0 && quiet.stderr.isEmpty)
     }
 
+    /// Issue 22 item 16: `retrieve --each` counts the bytes of the file it reads, `sync` the
+    /// elements it has checked or written; on a terminal only.
+    @Test func retrieveEachAndSyncShowProgress() throws {
+        let elements = (0..<40).map { "{\"id\":\"\($0)\"}" }
+        try home.write("cache/shelf/big.json", "[" + elements.joined(separator: ",") + "]")
+        try home.write("input.json", "[" + elements.joined(separator: ",") + "]")
+        let terminal = try PseudoTerminal()
+        let each = run(["retrieve", "caches", "big.json", "--each"], terminal: terminal, clock: SteppingClock(seconds: 2))
+        #expect(each.status == 0)
+        #expect(each.stderr.contains("shelf: retrieve: "), "\(each.stderr.debugDescription)")
+        let synced = run(["sync", "caches", "s", "--file", home.path("input.json")], terminal: terminal, clock: SteppingClock(seconds: 0.1))
+        #expect(synced.status == 0)
+        #expect(synced.stderr.contains("files synced"), "\(synced.stderr.debugDescription)")
+        #expect(synced.stderr.hasSuffix("\r\u{1B}[K"))
+        // Never in a pipe.
+        let piped = run(["sync", "caches", "t", "--file", home.path("input.json")], terminal: nil, clock: SteppingClock(seconds: 0.1))
+        #expect(piped.status == 0 && piped.stderr.isEmpty)
+    }
+
     @Test func quickWorkDrawsNothing() throws {
         let terminal = try PseudoTerminal()
         let result = run(["save", "caches", "big.bin", "--file", try bigInput()], terminal: terminal, clock: SteppingClock(seconds: 0.1))

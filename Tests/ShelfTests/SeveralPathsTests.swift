@@ -37,14 +37,14 @@ import Testing
         #expect(linkFirst.status == 77 && linkFirst.stderr.contains("no such file or folder"))
     }
 
-    @Test func forceIgnoresMissingPathsAndJSONGivesOneObjectPerPath() throws {
+    /// Issue 22 item 13: one document for the run, not one line per path.
+    @Test func forceIgnoresMissingPathsAndJSONGivesOneObjectForAllPaths() throws {
         save("a", "b")
         #expect(home.run(["remove", "-f", "caches", "x", "a", "y"]).status == 0)
         let json = home.run(["remove", "--json", "--force", "caches", "b", "nothing"])
         #expect(json.status == 0)
-        let lines = json.stdout.split(separator: "\n").map(String.init)
-        #expect(lines == [#"{"directory":"caches","path":"\#(home.path("cache/shelf/b"))","removed":true}"#,
-                          #"{"directory":"caches","path":"\#(home.path("cache/shelf/nothing"))","removed":false}"#])
+        #expect(json.stdout == #"{"directory":"caches","paths":[{"name":"b","path":"\#(home.path("cache/shelf/b"))","removed":true},"#
+            + #"{"name":"nothing","path":"\#(home.path("cache/shelf/nothing"))","removed":false}],"failed":[]}"# + "\n")
     }
 
     /// Every path is checked before anything is removed: one unsafe path removes nothing.

@@ -12,7 +12,7 @@ import Testing
     let nfd = "cafe\u{301}"      // e + combining acute accent: canonically equivalent, other bytes
 
     func sync(_ input: [UInt8], _ folder: String = "items", key: String = "id") -> CLIResult {
-        home.run(["sync", "documents", folder, "--key", key], stdinBytes: input)
+        home.run(["sync", "documents", folder, "--key", key, "--json"], stdinBytes: input)
     }
 
     func sync(_ input: String, _ folder: String = "items") -> CLIResult {

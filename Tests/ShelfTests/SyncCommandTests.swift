@@ -9,7 +9,7 @@ import Testing
     let users = #"[{"id":1,"name":"Ann"},{"id":"bob","name":"Bob","tags":["a","b"]},{"id":2.5,"name":"Half"}]"#
 
     @Test func writesOneFilePerElementAndReportsAddedIds() {
-        let result = home.run(["sync", "applicationSupport", "users"], stdin: users)
+        let result = home.run(["sync", "--json", "applicationSupport", "users"], stdin: users)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == #"{"added":["1","2.5","bob"],"removed":[],"updated":[]}"# + "\n")
         #expect(result.stderr.isEmpty)
@@ -19,21 +19,21 @@ import Testing
     }
 
     @Test func rerunningWithTheSameInputChangesNothing() {
-        #expect(home.run(["sync", "applicationSupport", "users"], stdin: users).status == 0)
+        #expect(home.run(["sync", "--json", "applicationSupport", "users"], stdin: users).status == 0)
         for name in ["1", "bob", "2.5"] { setOldTime("data/shelf/users/\(name).json") }
         // The same bytes, however the array around them is spaced.
         let respaced = " [\n" + users.dropFirst().dropLast().replacingOccurrences(of: "},{", with: "} ,\n\t{") + "\n] \n"
-        let again = home.run(["sync", "applicationSupport", "users"], stdin: respaced)
+        let again = home.run(["sync", "--json", "applicationSupport", "users"], stdin: respaced)
         #expect(again.status == 0)
         #expect(again.stdout == #"{"added":[],"removed":[],"updated":[]}"# + "\n")
         for name in ["1", "bob", "2.5"] { #expect(modificationTime("data/shelf/users/\(name).json") == 1000) }
     }
 
     @Test func otherBytesForTheSameValueAreAnUpdateAndNumberIdsAreTheirText() {
-        #expect(home.run(["sync", "applicationSupport", "users"], stdin: users).status == 0)
+        #expect(home.run(["sync", "--json", "applicationSupport", "users"], stdin: users).status == 0)
         // Other key order and spacing is another text: stored as given. 1.0 is another id than 1.
         let reordered = #"[ {"name":"Half","id":2.5}, {"tags":["a","b"],"name":"Bob","id":"bob"}, {"name":"Ann","id":1.0} ]"#
-        let again = home.run(["sync", "applicationSupport", "users"], stdin: reordered)
+        let again = home.run(["sync", "--json", "applicationSupport", "users"], stdin: reordered)
         #expect(again.status == 0)
         #expect(again.stdout == #"{"added":["1.0"],"removed":["1"],"updated":["2.5","bob"]}"# + "\n")
         #expect(home.read("data/shelf/users/2.5.json") == #"{"name":"Half","id":2.5}"#)
@@ -42,13 +42,13 @@ import Testing
     }
 
     @Test func changedElementsAreRewrittenAndGoneOnesRemoved() {
-        #expect(home.run(["sync", "applicationSupport", "users"], stdin: users).status == 0)
-        let result = home.run(["sync", "applicationSupport", "users"], stdin: #"[{"id":1,"name":"Anne"},{"id":3,"name":"New"}]"#)
+        #expect(home.run(["sync", "--json", "applicationSupport", "users"], stdin: users).status == 0)
+        let result = home.run(["sync", "--json", "applicationSupport", "users"], stdin: #"[{"id":1,"name":"Anne"},{"id":3,"name":"New"}]"#)
         #expect(result.status == 0)
         #expect(result.stdout == #"{"added":["3"],"removed":["2.5","bob"],"updated":["1"]}"# + "\n")
         #expect(home.read("data/shelf/users/1.json")?.contains("Anne") == true)
         #expect(!home.exists("data/shelf/users/bob.json") && !home.exists("data/shelf/users/2.5.json"))
-        let empty = home.run(["sync", "applicationSupport", "users", "--allow-empty"], stdin: "[]")
+        let empty = home.run(["sync", "--json", "applicationSupport", "users", "--allow-empty"], stdin: "[]")
         #expect(empty.stdout == #"{"added":[],"removed":["1","3"],"updated":[]}"# + "\n")
         #expect(home.exists("data/shelf/users"))
     }
@@ -59,7 +59,7 @@ import Testing
         try home.write("data/shelf/users/sub/old.json", "{}")
         try home.write("data/shelf/users/broken.json", "{oops")
         try home.write("data/shelf/users/old.json", "{\"id\":\"old\"}")
-        let result = home.run(["sync", "applicationSupport", "users", "--allow-empty"], stdin: "[]")
+        let result = home.run(["sync", "--json", "applicationSupport", "users", "--allow-empty"], stdin: "[]")
         #expect(result.stdout == #"{"added":[],"removed":["old"],"updated":[]}"# + "\n")
         for kept in ["notes.txt", ".hidden.json", "sub/old.json", "broken.json"] {
             #expect(home.exists("data/shelf/users/" + kept), "\(kept)")
@@ -68,11 +68,11 @@ import Testing
 
     @Test func keyOptionAndFileOptionAreHonoured() throws {
         try home.write("in.json", #"[{"slug":"first-post","title":"Hi"},{"slug":7}]"#)
-        let result = home.run(["sync", "documents", "posts", "--key", "slug", "--file", home.path("in.json")])
+        let result = home.run(["sync", "--json", "documents", "posts", "--key", "slug", "--file", home.path("in.json")])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == #"{"added":["7","first-post"],"removed":[],"updated":[]}"# + "\n")
         #expect(home.exists("docs/shelf/posts/first-post.json"))
-        let missing = home.run(["sync", "documents", "posts", "--file", home.path("none.json")])
+        let missing = home.run(["sync", "--json", "documents", "posts", "--file", home.path("none.json")])
         #expect(missing.status == 66)
     }
 
@@ -91,7 +91,7 @@ import Testing
         (#""text""#, "must be a JSON array"),
     ])
     func unusableInputIsRefusedBeforeAnyChange(_ input: String, _ message: String) throws {
-        #expect(home.run(["sync", "applicationSupport", "users"], stdin: #"[{"id":"keep"}]"#).status == 0)
+        #expect(home.run(["sync", "--json", "applicationSupport", "users"], stdin: #"[{"id":"keep"}]"#).status == 0)
         let before = home.allPaths()
         let result = home.run(["sync", "applicationSupport", "users"], stdin: input)
         #expect(result.status == 65)
@@ -111,16 +111,16 @@ import Testing
     }
 
     @Test func usageErrors() {
-        #expect(home.run(["sync", "caches"], stdin: "[]").status == 64)
-        #expect(home.run(["sync", "caches", "../up"], stdin: "[]").status == 64)
-        #expect(home.run(["sync", "caches", "u", "--key"], stdin: "[]").status == 64)
-        #expect(home.run(["sync", "caches", "u", "--key="], stdin: "[]").status == 64)
-        #expect(home.run(["sync", "nowhere", "u"], stdin: "[]").status == 64)
+        #expect(home.run(["sync", "--json", "caches"], stdin: "[]").status == 64)
+        #expect(home.run(["sync", "--json", "caches", "../up"], stdin: "[]").status == 64)
+        #expect(home.run(["sync", "--json", "caches", "u", "--key"], stdin: "[]").status == 64)
+        #expect(home.run(["sync", "--json", "caches", "u", "--key="], stdin: "[]").status == 64)
+        #expect(home.run(["sync", "--json", "nowhere", "u"], stdin: "[]").status == 64)
     }
 
     @Test func aFileWhereTheFolderGoesCannotBeCreated() throws {
         try home.write("cache/shelf/users", "x")
-        #expect(home.run(["sync", "caches", "users"], stdin: #"[{"id":1}]"#).status == 73)
+        #expect(home.run(["sync", "--json", "caches", "users"], stdin: #"[{"id":1}]"#).status == 73)
     }
 
     @Test func helpDescribesTheCommand() {

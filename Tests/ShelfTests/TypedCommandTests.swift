@@ -70,7 +70,8 @@ import Testing
         #expect(throws: (any Error).self) { try ArgumentParser.parse(words) }
         let result = home.run(words, stdin: "x")
         #expect(result.status == 64, "\(words): \(result.stderr)")
-        #expect(result.stdout.isEmpty)
+        // With --json the refusal is the error object (docs/json-output.md, Errors); else nothing.
+        #expect(words.contains("--json") ? result.stdout.hasPrefix(#"{"error":{"#) : result.stdout.isEmpty, "\(result.stdout)")
         #expect(home.allPaths() == ["run"], "\(words)")
     }
 

@@ -51,7 +51,7 @@ struct UnwritableOutputTests {
         (["rename", "caches", "a.txt", "b.txt", "--print-path"], "", "cache/shelf/b.txt"),
         (["rename", "caches", "a.txt", "b.txt", "--json"], "", "cache/shelf/b.txt"),
         (["remove", "caches", "a.txt", "--json"], "", nil),
-        (["sync", "caches", "users"], #"[{"id":"u1"}]"#, "cache/shelf/users/u1.json"),
+        (["sync", "caches", "users", "--json"], #"[{"id":"u1"}]"#, "cache/shelf/users/u1.json"),
         (["clear", "caches", "--verbose"], "", nil),
         (["clear", "caches", "--json"], "", nil),
     ]

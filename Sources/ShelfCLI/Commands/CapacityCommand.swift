@@ -15,8 +15,10 @@ struct CapacityCommand: Command {
         arguments: [directory],
         options: [Shared.json, human],
         discussion: """
-            Four lines, 'name<TAB>bytes': totalCapacity, availableCapacity,
-            availableCapacityForImportantUsage and availableCapacityForOpportunisticUsage (Disk's names).
+            Four lines, 'name<TAB>bytes<TAB>Linux name': totalCapacity, availableCapacity,
+            availableCapacityForImportantUsage and availableCapacityForOpportunisticUsage (Disk's
+            names, as an app ported from iOS reads them), each followed by what df and statvfs call
+            it (size, avail; the third column is for people, 'cut -f2' reads the bytes).
             Read with statvfs on the directory's folder, or on its nearest existing parent when it does
             not exist yet; nothing is created. Important usage may take all the available space;
             opportunistic usage leaves a reserve of 5% of the volume, at most 1 GiB (docs/directories.md).
@@ -46,6 +48,10 @@ struct CapacityCommand: Command {
             ("availableCapacityForImportantUsage", capacity.availableCapacityForImportantUsage),
             ("availableCapacityForOpportunisticUsage", capacity.availableCapacityForOpportunisticUsage),
         ]
+        // What each is called on Linux (df's columns, statvfs's fields), after the bytes: a
+        // third column, so that `cut -f2` still reads the bytes.
+        let linuxNames = ["size (df Size: statvfs f_blocks)", "avail (df Avail: statvfs f_bavail)",
+                          "avail (all of it: Linux has no purgeable space)", "avail less a reserve (5% of size, at most 1 GiB)"]
         if json {
             // What was measured: the directory and its folder (or the nearest parent that exists).
             let measured: [(String, JSONText.Value)] = [
@@ -53,7 +59,9 @@ struct CapacityCommand: Command {
             ]
             context.stdout.line(JSONText.object(values.map { ($0.0, .integer($0.1)) } + measured))
         } else {
-            for (name, bytes) in values { context.stdout.line(name + "\t" + (human ? HumanSize.format(bytes) : String(bytes))) }
+            for ((name, bytes), linux) in zip(values, linuxNames) {
+                context.stdout.line(name + "\t" + (human ? HumanSize.format(bytes) : String(bytes)) + "\t" + linux)
+            }
         }
         return ExitCode.success
     }

@@ -50,9 +50,10 @@ struct ClearCommand: Command {
             Paths printed by --verbose and --dry-run are relative to the directory's folder, one per
             line, escaped as list escapes names (on a terminal, quoted for the shell as ls does);
             --null gives their exact bytes, each ended by NUL.
-            --json prints {"removed":N,"freedBytes":N,"failed":[{"path":…,"error":…}],"skipped":N,
-            "dryRun":false,"removedPaths":null}; with --verbose or --dry-run, removedPaths is the
-            array of paths removed, [{"path":…},…] (docs/json-output.md).
+            --json prints {"removed":N,"freedBytes":N,"failed":[{"name":…,"path":…,"error":…}],
+            "skipped":N,"dryRun":false,"removedPaths":null}; with --verbose or --dry-run, removedPaths
+            is the array of paths removed, [{"name":…,"path":…},…]: name relative to the directory's
+            folder, path absolute, as in every --json (docs/json-output.md).
             """,
         examples: [
             "shelf clear temporary",
@@ -118,7 +119,8 @@ struct ClearCommand: Command {
         // In byte order, as list prints names.
         let removed = listsPaths ? report.removedPaths.sorted { $0.lexicographicallyPrecedes($1) } : nil
         if json {
-            context.stdout.line(JSONText.object(ClearCommand.jsonMembers(report, dryRun: options.dryRun, paths: removed)))
+            let base = try ActionReport.absolute(nil, in: directory, store)
+            context.stdout.line(JSONText.object(ClearCommand.jsonMembers(report, dryRun: options.dryRun, paths: removed, folder: base)))
         } else if let removed {
             // One entry per path, whatever bytes a name holds.
             let style = NameStyle(null: null, output: context.stdout)
@@ -152,15 +154,17 @@ struct ClearCommand: Command {
     }
 
     /// - Parameter paths: the removed paths to list, sorted; nil leaves them out (`null`).
-    static func jsonMembers(_ report: ClearReport, dryRun: Bool, paths: [[UInt8]]?) -> [(String, JSONText.Value)] {
-        let failed = report.failed.map { JSONText.Value.object(JSONText.name("path", $0.pathBytes) + [("error", .string($0.error.description))]) }
+    static func jsonMembers(_ report: ClearReport, dryRun: Bool, paths: [[UInt8]]?, folder: [UInt8]) -> [(String, JSONText.Value)] {
+        let failed = report.failed.map {
+            JSONText.Value.object(JSONText.place($0.pathBytes, in: folder) + [("error", .string($0.error.description))])
+        }
         return [
             ("removed", .integer(Int64(report.removedPaths.count))),
             ("freedBytes", .integer(report.freedBytes)),
             ("failed", .array(failed)),
             ("skipped", .integer(Int64(report.skippedPaths.count))),
             ("dryRun", .bool(dryRun)),
-            ("removedPaths", paths.map { .array($0.map { .object(JSONText.name("path", $0)) }) } ?? .null),
+            ("removedPaths", paths.map { .array($0.map { .object(JSONText.place($0, in: folder)) }) } ?? .null),
         ]
     }
 

@@ -9,16 +9,19 @@ struct EditCommand: Command {
     static let spec = CommandSpec(
         EditCommand.self,
         name: commandName,
-        summary: "open a copy of <path> in $VISUAL or $EDITOR (else vi), check it and put it back atomically",
+        summary: "open a copy of <path> in $VISUAL or $EDITOR (else editor, nano or vi), check it and put it back atomically",
         arguments: [Shared.directory, Shared.path],
         options: [raw, Shared.printPath, Shared.jsonReport],
         discussion: """
             The copy lives in a private folder outside the store (mode 0700, under $TMPDIR, else
             /tmp, used only where no other user can move it), removed afterwards, also when shelf
-            gets SIGTERM or SIGHUP. The editor runs as git runs it: sh -c '$EDITOR "$@"',
-            so EDITOR="code -w" works. When the editor exits 0, a .json copy is validated like save:
+            gets SIGTERM or SIGHUP. The editor is $VISUAL, else $EDITOR, else the first of editor,
+            nano and vi on PATH (sensible-editor's order); with none, shelf says how to set one and
+            exits 127. It runs as git runs it: sh -c '$EDITOR "$@"', so EDITOR="code -w" works. An
+            editor that fails is exit 125 (its status in the message and in --json), 126 or 127
+            when the shell cannot run or find it; the stored file is unchanged. When the editor exits 0, a .json copy is validated like save:
             on a terminal an invalid one shows the error's line and column and asks 'e' to edit again
-            or 'x' to discard; elsewhere shelf exits 65 and the stored file stays. The copy replaces
+            or 'x' to discard; elsewhere shelf exits 65, naming the edited copy, and the stored file stays. The copy replaces
             the stored file atomically, and only if the stored file is still the one copied (same
             file, same bytes): if another process changed, moved or removed it meanwhile, nothing
             is replaced, the copy is kept (its path is printed; remove it when done) and shelf
@@ -30,7 +33,7 @@ struct EditCommand: Command {
         examples: [
             "EDITOR='sed -i s/dark/light/' shelf edit applicationSupport settings.json",
         ],
-        writes: true, statuses: [ExitCode.dataError, ExitCode.cannotCreate, ExitCode.tryAgain, ExitCode.permission], passesProgramStatus: true,
+        writes: true, statuses: [ExitCode.dataError, ExitCode.cannotCreate, ExitCode.tryAgain, ExitCode.permission] + ExitCode.ofProgram,
         hazards: [Hazard(destroys: "the content of the file (replaced by the edited copy)", consent: nil)])
 
     let stored: StoredPath
@@ -43,32 +46,27 @@ struct EditCommand: Command {
         report = try ActionReport.Style(printPath: words[Shared.printPath], json: words[Shared.jsonReport])
     }
 
-    /// The editor as git chooses it: VISUAL, then EDITOR, then vi.
-    static func editor(_ environment: Environment) -> String {
-        for name in ["VISUAL", "EDITOR"] { if let value = environment[name], !value.isEmpty { return value } }
-        return "vi"
-    }
-
     func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
-        let editor = EditCommand.editor(context.environment)
         let environment = context.environment.variables.sorted { $0.key < $1.key }.map { Array("\($0.key)=\($0.value)".utf8) }
-        let name = "shelf: \(context.command)"
+        guard let editor = EditorChoice.choose(context.environment, childEnvironment: environment) else {
+            FailureReport.report(EditorChoice.noneFound.message, hint: EditorChoice.noneFound.hint, command: context.command,
+                                 details: [("program", ProgramRun.programMember("", nil))], to: context.stderr)
+            return ExitCode.programNotFound
+        }
+        let unchanged = "\(stored.directory.name) \(stored.path.description) is unchanged"
         let candidates = PrivateFolder.candidates(temporaryFolder: context.environment["TMPDIR"])
         return try store.withEditCopy(stored.path, in: stored.directory, privateUnder: candidates) { copy, keep in
             while true {
                 context.stdout.flush()
                 context.stderr.flush()
-                let argv = ["/bin/sh", "-c", editor + " \"$@\"", editor].map { Array($0.utf8) } + [copy.editorPath]
+                let argv = ["/bin/sh", "-c", editor.command + " \"$@\"", editor.command].map { Array($0.utf8) } + [copy.editorPath]
                 let (ended, stoppedBy) = try ChildProcess.runInForeground(argv, environment: environment, stdin: context.stdin,
                                                                           stdout: context.stdout.descriptor, stderr: context.stderr.descriptor)
                 if let stoppedBy { return 128 + stoppedBy }
-                guard ended.succeeded else {
-                    context.stderr.line("\(name): the editor (\(editor)) failed with status \(ended.shellStatus); nothing was changed")
-                    return ended.shellStatus
-                }
+                guard ended.succeeded else { return EditCommand.editorFailed(editor, ended, unchanged, context) }
                 if try copy.isUnchanged() {
-                    context.notice("\(name): no changes; \(stored.directory.name) \(stored.path.description) left as it was")
+                    context.notice("shelf: \(context.command): no changes; \(unchanged)")
                     return ExitCode.success
                 }
                 do {
@@ -76,25 +74,56 @@ struct EditCommand: Command {
                     try ActionReport(store: store, stored, printed: saved.path).print(report, to: context.stdout, [("bytes", .integer(saved.bytes))])
                     return ExitCode.success
                 } catch let error as ShelfError {
-                    guard case .invalidJSON = error else {
+                    guard case .invalidJSON(_, let line, let column, let reason) = error else {
                         // Whatever else failed, the edits are not thrown away.
                         keep = true
                         Messages.report(error, command: EditCommand.spec, to: context.stderr)
                         keptCopy(copy, context)
                         return ExitCode.status(for: error, writes: true)
                     }
-                    context.stderr.line("\(name): \(error.description)")
-                    guard EditCommand.mayAsk(context), EditCommand.ask(context) else {
-                        context.stderr.line("\(name): nothing was changed")
+                    // The stored file is fine: what is not JSON is the edited copy.
+                    let message = "your edited copy is not valid JSON: line \(line), column \(column): \(reason); \(unchanged)"
+                    guard EditCommand.mayAsk(context) else {
+                        FailureReport.report(message, hint: "Your changes were discarded: run 'shelf edit' again (on a terminal it offers "
+                                             + "to reopen the copy), or pass --raw to store it unchecked.", command: context.command, to: context.stderr)
+                        return ExitCode.dataError
+                    }
+                    context.stderr.line("shelf: \(context.command): \(printable(message))")
+                    guard EditCommand.ask(context) else {
+                        FailureReport.report("your changes were discarded; \(unchanged)", hint: "Run 'shelf edit' again to start over.",
+                                             command: context.command, to: context.stderr)
                         return ExitCode.dataError
                     }
                 } catch let changed as StoredFileChanged {
                     keep = true
-                    context.stderr.line("\(name): \(changed.path) changed while you were editing it (it was replaced, moved or removed); your version was not saved")
+                    context.stderr.line("shelf: \(context.command): \(changed.path) changed while you were editing it (it was replaced, moved or removed); your version was not saved")
                     keptCopy(copy, context)
                     return ExitCode.tryAgain
                 }
             }
+        }
+    }
+
+    /// An editor that did not end well: 127 and 126 are the shell's "not found" and "cannot
+    /// run" (sh runs it), any other failure is shelf's 125, with the editor's status in the message.
+    static func editorFailed(_ editor: EditorChoice, _ ended: ChildProcess.Termination, _ unchanged: String, _ context: Context) -> Int32 {
+        let details = [("program", ProgramRun.programMember(editor.command, ended))]
+        switch ended {
+        case .exited(127), .exited(126):
+            let notFound = ended == .exited(127)
+            FailureReport.report("the editor '\(editor.command)' (from \(editor.source)) " + (notFound ? "was not found" : "could not be run")
+                                 + " (the shell's status \(ended.shellStatus)); \(unchanged)",
+                                 hint: "Set VISUAL or EDITOR to an editor that is installed (EDITOR=nano shelf edit …); "
+                                     + "the value is a command line, such as 'code -w'.",
+                                 command: context.command, details: details, to: context.stderr)
+            return notFound ? ExitCode.programNotFound : ExitCode.programCannotRun
+        default:
+            var how = "exited with status \(ended.shellStatus)"
+            if case .killed(let signal) = ended { how = "was killed by signal \(signal)" }
+            FailureReport.report("the editor '\(editor.command)' \(how); nothing was saved, \(unchanged)",
+                                 hint: "Its own messages, if any, are above; shelf exits \(ExitCode.programFailed) whenever the editor fails.",
+                                 command: context.command, details: details, to: context.stderr)
+            return ExitCode.programFailed
         }
     }
 

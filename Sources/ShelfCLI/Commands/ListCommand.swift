@@ -112,9 +112,9 @@ struct ListCommand: Command {
         JSONText.name("name", entry.name, bytesOfInvalidName: entry.bytesOfInvalidName) + [
             ("isFolder", .bool(entry.isFolder)),
             ("size", .integer(entry.size)),
-            ("modified", .integer(entry.modified)),
+        ] + JSONText.time("modified", entry.modified) + [
             ("modifiedNanoseconds", .integer(entry.modifiedNanoseconds)),
-            ("expires", entry.expires.map { .integer($0) } ?? .null),
+        ] + JSONText.time("expires", entry.expires) + [
             ("expired", .bool(entry.hasExpired(at: now))),
             ("excludedFromBackup", .bool(entry.excludedFromBackup)),
         ]

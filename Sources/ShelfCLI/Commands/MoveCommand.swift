@@ -88,7 +88,8 @@ struct TransferOptions: Sendable {
     func printPlan(_ source: StoredPath, to target: StoredPath, merging: Bool, store: Store, to output: Output) throws -> Int32 {
         let paths = try store.transferPlan(source.path, in: source.directory, to: target.path, in: target.directory, replace: replace,
                                            folders: folders, merging: merging)
-        DryRunReport.print(paths, json: report == .json, members: [("directory", .string(target.directory.name))], to: output)
+        DryRunReport.print(paths, json: report == .json, members: [("directory", .string(target.directory.name))],
+                           folder: try ActionReport.absolute(nil, in: target.directory, store), to: output)
         return ExitCode.success
     }
 

@@ -28,9 +28,9 @@ struct RemoveCommand: Command {
             nothing. --dry-run prints the paths that would be removed (a folder's files, then the
             folder with a trailing /), relative to the directory's folder, and removes nothing
             (docs/scripting.md).
-            --json prints {"directory":…,"path":…,"removed":true} for each path removed, one object
-            per line, in the order given; "removed" is false when --force found nothing to remove
-            (docs/json-output.md).
+            --json prints one object for the run: {"directory":…,"paths":[{"name":…,"path":…,
+            "removed":true},…],"failed":[{"name":…,"path":…,"error":{…}},…]}, paths in the order
+            given; "removed" is false when --force found nothing to remove (docs/json-output.md).
             """,
         examples: ["shelf remove caches feeds/today.json", "shelf remove -rf caches feeds/", "shelf remove -r caches a.json b.json old/",
                    "shelf remove --dry-run -r documents notes/"],
@@ -59,20 +59,39 @@ struct RemoveCommand: Command {
     func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
         if dryRun { return try plan(store, context) }
+        let folder = try ActionReport.absolute(nil, in: directory, store)
         // One path fails as it always did: the error goes up to the one place that reports it.
-        if paths.count == 1 { return try remove(paths[0], store, context) }
+        if paths.count == 1 {
+            guard let removed = try remove(paths[0], store, context) else { return ExitCode.usage }
+            printReport([(paths[0], removed)], failed: [], folder: folder, context)
+            return ExitCode.success
+        }
         for path in paths { try store.checkRemovable(path, from: directory) }
         var status = ExitCode.success
+        var done: [(SafePath, Bool)] = [], failed: [JSONText.Value] = []
         for path in paths {
+            var failure: Int32?
             do {
-                let removed = try remove(path, store, context)
-                if status == ExitCode.success { status = removed }
+                if let removed = try remove(path, store, context) { done.append((path, removed)) } else { failure = ExitCode.usage }
             } catch {
-                let failed = try reportFailure(error, context)
-                if status == ExitCode.success { status = failed }
+                failure = try reportFailure(error, context)
             }
+            guard let failure else { continue }
+            if status == ExitCode.success { status = failure }
+            let message = context.stderr.reported.map { FailureReport.object($0.message, status: failure) } ?? .null
+            failed.append(.object(JSONText.place(path.bytes, in: folder) + [("error", message)]))
+            context.stderr.reported = nil
         }
+        printReport(done, failed: failed, folder: folder, context)
         return status
+    }
+
+    /// With --json, one object for the whole run: what was removed, and what failed (also on
+    /// standard error), each by its name and absolute path.
+    private func printReport(_ done: [(SafePath, Bool)], failed: [JSONText.Value], folder: [UInt8], _ context: Context) {
+        guard report == .json else { return }
+        let paths = done.map { JSONText.Value.object(JSONText.place($0.0.bytes, in: folder) + [("removed", .bool($0.1))]) }
+        context.stdout.line(JSONText.object([("directory", .string(directory.name)), ("paths", .array(paths)), ("failed", .array(failed))]))
     }
 
     /// `--dry-run`: each path judged as the removal would judge it; what would go is printed.
@@ -90,7 +109,8 @@ struct RemoveCommand: Command {
                 if status == ExitCode.success { status = failed }
             }
         }
-        DryRunReport.print(planned, json: report == .json, members: [("directory", .string(directory.name))], to: context.stdout)
+        DryRunReport.print(planned, json: report == .json, members: [("directory", .string(directory.name))],
+                           folder: try ActionReport.absolute(nil, in: directory, store), to: context.stdout)
         return status
     }
 
@@ -101,26 +121,26 @@ struct RemoveCommand: Command {
             Messages.report(error, command: Self.spec, to: context.stderr)
             return ExitCode.status(for: error, writes: true)
         case let refused as FolderNotEmpty:
-            context.stderr.line("shelf: remove: \(printable(refused.path)) is a folder that is not empty; nothing in it was removed")
-            context.stderr.line("shelf: remove: Pass -r (--recursive) to remove it with everything in it; "
-                + "'shelf list' shows what it holds.")
+            FailureReport.report("\(refused.path) is a folder that is not empty; nothing in it was removed",
+                                 hint: "Pass -r (--recursive) to remove it with everything in it; 'shelf list' shows what it holds.",
+                                 command: Self.commandName, to: context.stderr)
             return ExitCode.usage
         default:
             throw error
         }
     }
 
-    private func remove(_ path: SafePath, _ store: Store, _ context: Context) throws -> Int32 {
-        var removed = true
+    /// Removes one path: whether something was there (false only with --force); nil when it
+    /// was refused, a folder that is not empty without -r (said on standard error).
+    private func remove(_ path: SafePath, _ store: Store, _ context: Context) throws -> Bool? {
         do {
             try store.remove(path, from: directory, recursive: recursive)
+            return true
         } catch ShelfError.notFound where force {
-            removed = false
+            return false
         } catch let refused as FolderNotEmpty {
-            return try reportFailure(refused, context)
+            _ = try reportFailure(refused, context)
+            return nil
         }
-        try ActionReport(store: store, StoredPath(path, in: directory))
-            .print(report, to: context.stdout, [("removed", .bool(removed))])
-        return ExitCode.success
     }
 }

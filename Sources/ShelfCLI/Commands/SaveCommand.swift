@@ -10,7 +10,7 @@ struct SaveCommand: Command {
         "expires-at", value: "TIME", help: "the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)")
 
     static let fromCommand = Flag(
-        "from-command", help: "run <command> and store its standard output, only if it exits 0 (else keep the old file and exit with its status)")
+        "from-command", help: "run <command> and store its standard output, only if it exits 0 (else keep the old file and exit 125)")
     static let program = ProgramWords("command", optional: true, help: "with --from-command: the program that produces the content, and its arguments")
 
     static let commandName = "save"
@@ -39,12 +39,15 @@ struct SaveCommand: Command {
             OAuth's expires_in and every DURATION; a time that is already past (--expires-in 0, --expires-at in the
             past) is refused with exit 64 and nothing is written. It is stored with the file (docs/clear-and-list.md); saving
             again without these options gives the new content no expiry.
-            --json prints {"directory":…,"path":…,"bytes":N,"expires":…}: the file, its size and its
-            expiry time or null (docs/json-output.md).
+            --json prints {"directory":…,"path":…,"bytes":N,"expires":…,"expiresAt":…}: the file, its
+            size and its expiry time or null, in seconds and as list -l prints it (docs/json-output.md).
             With --from-command, shelf runs <command> itself (standard input and error inherited, its
             standard output streamed into the temporary file) and replaces <path> only if it exits 0.
-            Otherwise the old file stays and shelf exits with the program's status (128+N when signal
-            N killed it; 127 when it is not found). A pipe cannot do this: 'curl … | shelf save' sees
+            Otherwise the old file stays and shelf exits 125, with the program's own status (or the
+            signal that killed it) in the message and in --json's error object; 126 when it cannot be
+            run, 127 when it is not found: a status of its own, as timeout(1) has, since curl's 66
+            would read as shelf's "not found". Output that is not JSON for a .json path is named as
+            the program's (65). A pipe cannot do this: 'curl … | shelf save' sees
             only the end of its input when curl fails midway (docs/scripting.md).
             """,
         examples: [
@@ -55,7 +58,7 @@ struct SaveCommand: Command {
             "shelf save caches feeds/today.json --from-command -- curl -fsS https://example.org/feed.json",
             "shelf save documents www/index.html --mode 644 < index.html",
         ],
-        writes: true, statuses: [ExitCode.dataError, ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission], passesProgramStatus: true,
+        writes: true, statuses: [ExitCode.dataError, ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission] + ExitCode.ofProgram,
         hazards: [Hazard(destroys: "the file at <path> (replaced, as > does)", consent: nil)])
 
     let stored: StoredPath
@@ -109,12 +112,12 @@ struct SaveCommand: Command {
                     try store.save(from: &output, to: stored.path, in: stored.directory, options: options)
                 }
             } catch {
-                guard let status = ProgramRun.status(for: error, context, stored) else { throw error }
+                guard let status = ProgramRun.status(for: error, context, stored, program: producer) else { throw error }
                 return status
             }
         }
         try ActionReport(store: store, stored, printed: saved.path)
-            .print(report, to: context.stdout, [("bytes", .integer(saved.bytes)), ("expires", options.expiresAt.map { .integer($0) } ?? .null)])
+            .print(report, to: context.stdout, [("bytes", .integer(saved.bytes))] + JSONText.time("expires", options.expiresAt))
         return ExitCode.success
     }
 

@@ -5,7 +5,7 @@ struct SyncCommand: Command {
     static let folder = Positional<SafePath>("folder", help: "folder inside the directory that holds the files (created if missing)")
     static let key = Option<String>(
         "key", value: "FIELD", help: "the field holding each element's id (default: id); strings and numbers allowed")
-    static let json = Flag("json", help: "print the report as JSON (it always is; accepted like everywhere else)")
+    static let json = Flag("json", help: "print what was added, removed and updated as one JSON object")
     static let allowEmpty = Flag("allow-empty", help: "let an empty array remove every file of the folder (else refused, 65)")
 
     static let commandName = "sync"
@@ -32,8 +32,9 @@ struct SyncCommand: Command {
             An empty array ([]) would remove every file of the folder (a feed that failed and
             answered [] would empty it): it is refused (65, nothing changed) unless --allow-empty is
             given; into a folder with none of sync's files it is harmless and accepted.
-            Prints one line: {"added":[…],"removed":[…],"updated":[…]} with the ids, each list sorted;
-            running it again with the same input prints empty lists and changes nothing.
+            Prints nothing on success, as save; with --json one line: {"added":[…],"removed":[…],
+            "updated":[…]} with the ids, each list sorted; running it again with the same input
+            prints empty lists and changes nothing.
             --dry-run makes the same checks and prints instead the paths of the files that would be
             removed or rewritten, relative to the directory's folder, one per line (with --json,
             the report above with "dryRun":true and "removedPaths"), changing nothing.
@@ -71,9 +72,12 @@ struct SyncCommand: Command {
         let store = try context.store()
         let report: SyncReport
         do {
-            report = try context.withInput(input) { source in
-                try store.synchronize(folder: folder, in: directory, from: &source, key: key, inputName: input?.description ?? "<stdin>",
-                                      options: options)
+            // Many elements take a while: a count of them on a terminal (standard error only).
+            report = try context.withProgress(unit: .items("files synced")) { _ in
+                try context.withInput(input) { source in
+                    try store.synchronize(folder: folder, in: directory, from: &source, key: key, inputName: input?.description ?? "<stdin>",
+                                          options: options)
+                }
             }
         } catch let refused as SyncWouldEmpty {
             let files = refused.count == 1 ? "its 1 file" : "all \(refused.count) of its files"
@@ -85,12 +89,14 @@ struct SyncCommand: Command {
             ("added", .strings(report.added)), ("removed", .strings(report.removed)), ("updated", .strings(report.updated)),
         ]
         guard options.dryRun else {
-            context.stdout.line(JSONText.object(members))
+            // Data on standard output only when asked for: a sync that worked is silent, as save is.
+            if json { context.stdout.line(JSONText.object(members)) }
             return ExitCode.success
         }
         // The files removed or rewritten, as paths from the directory's folder.
         let paths = (report.removed + report.updated).map { folder.bytes + Array("/\($0).json".utf8) }
-        DryRunReport.print(paths.sorted { $0.lexicographicallyPrecedes($1) }, json: json, members: members, to: context.stdout)
+        DryRunReport.print(paths.sorted { $0.lexicographicallyPrecedes($1) }, json: json, members: members,
+                           folder: try ActionReport.absolute(nil, in: directory, store), to: context.stdout)
         return ExitCode.success
     }
 }

@@ -19,8 +19,9 @@ struct UpdateCommand: Command {
             standard input (a read-only descriptor of its own) and standard error inherited, and streams
             its standard output into a temporary file, validated like save (one JSON text for a
             .json name unless --raw). Only if the program exits 0 does the new content replace the
-            file atomically; otherwise the file stays as it was and shelf exits with the program's
-            status (128+N when signal N killed it, 127 when it is not found). Other updates, appends,
+            file atomically; otherwise the file stays as it was and shelf exits 125 (the program's
+            status in the message and in --json), 126 when it cannot be run, 127 when it is not
+            found; output that is not JSON is named as the program's (65). Other updates, appends,
             saves, moves and locked readers of the file wait meanwhile, so none is lost.
             A missing file is exit 66 unless --create gives the content to start from; the file is
             then created only if no one else created it meanwhile, or else the program runs again on
@@ -33,7 +34,7 @@ struct UpdateCommand: Command {
             "shelf update applicationSupport counter.json --create '{\"n\":0}' -- jq '.n += 1'",
             "shelf update documents todo.txt -- sort -u",
         ],
-        writes: true, statuses: [ExitCode.dataError, ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission], passesProgramStatus: true,
+        writes: true, statuses: [ExitCode.dataError, ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission] + ExitCode.ofProgram,
         hazards: [Hazard(destroys: "the content of the file (replaced by the program's output)", consent: nil)])
 
     let stored: StoredPath
@@ -60,7 +61,7 @@ struct UpdateCommand: Command {
                 try ProgramRun.withOutput(producer, context, stdin: current.raw, extra: [UpdateLocks.variable: locks]) { try replaceWith(&$0) }
             }
         } catch {
-            guard let status = ProgramRun.status(for: error, context, stored) else { throw error }
+            guard let status = ProgramRun.status(for: error, context, stored, program: producer) else { throw error }
             return status
         }
         try ActionReport(store: store, stored, printed: saved.path).print(report, to: context.stdout, [("bytes", .integer(saved.bytes))])

@@ -31,8 +31,19 @@ enum BashCompletion {
             local cur=$_shelf_cur
             case $1 in
                 directory)
+                    # Without ':' in COMP_WORDBREAKS the group comes in the same word.
+                    if [[ $cur == sharedContainer:* ]]; then
+                        COMPREPLY=($(compgen -P sharedContainer: -W "$(_shelf_names group)" -- "${cur#sharedContainer:}"))
+                        return
+                    fi
                     COMPREPLY=($(compgen -W "$_shelf_directories" -- "$cur"))
                     [[ ${#COMPREPLY[@]} -eq 1 && ${COMPREPLY[0]} == *: ]] && compopt -o nospace 2>/dev/null ;;
+                group) COMPREPLY=($(compgen -W "$(_shelf_names group)" -- "$2")) ;;
+                app) COMPREPLY=($(compgen -W "$(_shelf_names app)" -- "$cur")) ;;
+                # The program after '--' (a name on PATH, or a file); '--' first when it is missing.
+                program)
+                    if [[ -n $2 ]]; then COMPREPLY=($(compgen -c -- "$cur")); compopt -o filenames 2>/dev/null
+                    else COMPREPLY=(--); fi ;;
                 stored)
                     [[ -n $2 ]] || return
                     cur=${cur#[\'\"]}
@@ -49,6 +60,11 @@ enum BashCompletion {
             esac
         }
 
+        # The app or group names present (shelf __complete-name).
+        _shelf_names() {
+            "$_shelf_bin" __complete-name "$1" 2>/dev/null
+        }
+
         _shelf() {
             local _shelf_cur=${COMP_WORDS[COMP_CWORD]} _shelf_app= _shelf_bin=${COMP_WORDS[0]}
             local command= word kind spec ended= join= i n
@@ -56,6 +72,13 @@ enum BashCompletion {
             [[ $_shelf_bin == "~/"* ]] && _shelf_bin=$HOME/${_shelf_bin#"~/"}
             type -P -- "$_shelf_bin" >/dev/null 2>&1 || _shelf_bin=shelf
             _shelf_spec ''
+            # sharedContainer:<group>: bash splits the word at the colon, so the cursor is on the
+            # ':' itself or on the group typed after it.
+            if [[ $_shelf_cur == : && ${COMP_WORDS[COMP_CWORD - 1]} == sharedContainer ]] ||
+               [[ ${COMP_WORDS[COMP_CWORD - 1]} == : && ${COMP_WORDS[COMP_CWORD - 2]} == sharedContainer ]]; then
+                _shelf_offer group "${_shelf_cur#:}"
+                return
+            fi
             for ((i = 1; i < COMP_CWORD; i++)); do
                 word=${COMP_WORDS[i]}
                 # bash splits sharedContainer:group at the colon: join the pieces again.
@@ -90,6 +113,9 @@ enum BashCompletion {
             n=${#positionals[@]}
             kind=${kinds[n]}
             if [[ ${kinds[-1]} == more ]] && ((n >= ${#kinds[@]} - 1)); then kind=${kinds[-2]}; fi
+            # The program's own arguments, after its name, are files.
+            if [[ ${kinds[-1]} == program ]] && ((n >= ${#kinds[@]})); then kind=file; fi
+            if [[ $kind == program ]]; then _shelf_offer program "$ended"; return; fi
             # A stored path lives in the directory named by the nearest directory argument before it.
             local directory=
             for ((i = n - 1; i >= 0; i--)); do

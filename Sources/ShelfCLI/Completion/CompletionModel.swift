@@ -25,6 +25,8 @@ enum CompletionModel {
         case .shell: return "shell"
         case .file: return "file"
         case .text: return "text"
+        case .app: return "app"
+        case .program: return "program"
         }
     }
 

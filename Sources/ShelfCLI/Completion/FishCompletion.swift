@@ -27,6 +27,9 @@ enum FishCompletion {
         text += "complete -c shelf -n '__shelf_wants command' -a " + CompletionModel.quoted(CommandTable.visible.map(\.name).joined(separator: " ")) + "\n"
         text += "complete -c shelf -n '__shelf_wants shell' -a " + CompletionModel.quoted(CompletionsCommand.shells.joined(separator: " ")) + "\n"
         text += "complete -c shelf -n '__shelf_wants file' -F\n"
+        text += "complete -c shelf -n '__shelf_wants directory' -a '(__shelf_names group sharedContainer:)'\n"
+        text += "complete -c shelf -n '__shelf_wants program' -a '(__fish_complete_command)'\n"
+        text += "complete -c shelf -n '__shelf_wants dashes' -a '--'\n"
         return text
     }
 
@@ -39,7 +42,13 @@ enum FishCompletion {
     /// ` -l file -s f -r -F -d '…'`: a value is required; files complete for a file value only.
     static func flags(_ option: OptionSpec) -> String {
         var text = " -l " + option.name + (option.short.map { " -s \($0)" } ?? "")
-        if option.value != nil { text += option.valueKind == .file ? " -r -F" : " -x" }
+        if option.value != nil {
+            switch option.valueKind {
+            case .file: text += " -r -F"
+            case .app: text += " -x -a '(__shelf_names app)'"
+            default: text += " -x"
+            }
+        }
         return text + " -d " + CompletionModel.quoted(option.help)
     }
 
@@ -84,6 +93,11 @@ enum FishCompletion {
             if test "$__shelf_args[-1]" = more; and test $n -ge (count $__shelf_args)
                 set kind $__shelf_args[-2]
             end
+            # The program comes after '--' (offered first); its own arguments are files.
+            if test "$__shelf_args[-1]" = program; and test $n -gt (count $__shelf_args)
+                set kind file
+            end
+            test $kind = program; and test $ended = 0; and set kind dashes
             # A stored path lives in the directory named by the nearest directory argument before it.
             set -l directory ''
             for j in (seq (math $n - 1) -1 1)
@@ -106,6 +120,13 @@ enum FishCompletion {
         function __shelf_wants
             set -l state (__shelf_state)
             test -n "$state[2]"; and test "$state[1]" = "$argv[1]"
+        end
+
+        # The app or group names present, each after $argv[2] (shelf __complete-name).
+        function __shelf_names
+            set -l bin (commandline -opc)[1]
+            command -q $bin; or set bin shelf
+            $bin __complete-name $argv[1] 2>/dev/null | string replace -r '^' -- "$argv[2]"
         end
 
         function __shelf_stored_paths

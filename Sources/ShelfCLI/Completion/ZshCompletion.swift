@@ -41,7 +41,14 @@ enum ZshCompletion {
         # Offers the words of one kind; $1 is the kind, $2 the directory of a stored path.
         _shelf_offer() {
           case $1 in
-            directory) compadd -S '' -- ${_shelf_directories[-1]}; compadd -- ${_shelf_directories[1,-2]} ;;
+            directory)
+              if [[ $PREFIX == sharedContainer:* ]]; then
+                compadd -p sharedContainer: -- ${(f)"$(_call_program groups ${(q)shelf_bin} __complete-name group 2>/dev/null)"}
+                return
+              fi
+              compadd -S '' -- ${_shelf_directories[-1]}; compadd -- ${_shelf_directories[1,-2]} ;;
+            app) compadd -- ${(f)"$(_call_program apps ${(q)shelf_bin} __complete-name app 2>/dev/null)"} ;;
+            program) if [[ -n $2 ]]; then _command_names -e; else compadd -- --; fi ;;
             stored)
               [[ -n $2 ]] || return 1
               local -a found
@@ -88,6 +95,9 @@ enum ZshCompletion {
           n=${#positionals}
           kind=${args[n + 1]}
           if [[ ${args[-1]} == more ]] && (( n + 1 >= ${#args} )); then kind=${args[-2]}; fi
+          # The program comes after '--'; its own arguments are files.
+          if [[ ${args[-1]} == program ]] && (( n + 1 > ${#args} )); then kind=file; fi
+          if [[ $kind == program ]]; then _shelf_offer program "$ended"; return; fi
           # A stored path lives in the directory named by the nearest directory argument before it.
           for (( i = n; i >= 1; i-- )); do
             if [[ ${args[i]} == directory ]]; then directory=${positionals[i]}; break; fi

@@ -67,7 +67,6 @@ enum HelpText {
     static func exitStatus(of spec: CommandSpec) -> String {
         let rows = ExitCode.documented(for: spec)
         return "Exit status:\n" + rows.map { "  " + pad(String($0.0), 5) + $0.1 + "\n" }.joined()
-            + (spec.passesProgramStatus ? "  " + ExitCode.programStatus + "\n" : "")
     }
 
     static func pad(_ text: String, _ width: Int) -> String {

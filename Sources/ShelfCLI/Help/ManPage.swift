@@ -102,8 +102,7 @@ enum ManPage {
 
     /// The statuses a command may exit with, as its `--help` lists them (see EXIT STATUS).
     static func exitStatuses(of command: CommandSpec) -> String {
-        "Exit status: " + command.statuses.map(String.init).joined(separator: ", ")
-            + (command.passesProgramStatus ? ", or the status of the program it runs" : "") + " (see EXIT STATUS)."
+        "Exit status: " + command.statuses.map(String.init).joined(separator: ", ") + " (see EXIT STATUS)."
     }
 
     static func options(_ options: [OptionSpec]) -> String {

@@ -63,6 +63,19 @@ extension JSONText.Value {
 }
 
 extension JSONText {
+    /// A time as every `--json` gives it: `key` in seconds since 1970 UTC, and `<key>At` as
+    /// `list -l` prints it (ISO 8601, UTC, what `--expires-at` reads); both null when there is none.
+    static func time(_ key: String, _ seconds: Int64?) -> [(String, Value)] {
+        [(key, seconds.map { .integer($0) } ?? .null), (key + "At", seconds.map { .string(TimestampText.format($0)) } ?? .null)]
+    }
+
+    /// A path inside a directory's folder: `name` relative to the folder, `path` absolute (each
+    /// with its `…Bytes` when not UTF-8). Every `path` of every `--json` is absolute; a relative
+    /// one is a `name`, as in `list`.
+    static func place(_ relative: [UInt8], in folder: [UInt8]) -> [(String, Value)] {
+        name("name", relative) + name("path", folder + [UInt8(ascii: "/")] + relative)
+    }
+
     /// A name found on disk as JSON members: `key` holds it as a string, exact when it is valid
     /// UTF-8 and escaped as in text output (`\xE9`) when not; then, and only then, `<key>Bytes`
     /// holds its exact bytes in base64 (docs/json-output.md).

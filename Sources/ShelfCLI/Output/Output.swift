@@ -17,6 +17,11 @@ final class Output {
     private var buffer: [UInt8] = []
     /// The first write that failed; nil while everything written has arrived.
     private(set) var failure: ShelfError?
+    /// Whether anything was ever written (standard output: a document was printed).
+    private(set) var wroteAnything = false
+    /// The first failure reported on this stream (standard error), for the error object of
+    /// `--json` (`FailureReport`).
+    var reported: FailureReport?
 
     init(descriptor: Int32, name: String = Output.standardOutput) {
         self.descriptor = descriptor
@@ -26,6 +31,7 @@ final class Output {
 
     func write(_ text: String) {
         guard failure == nil else { return }
+        wroteAnything = wroteAnything || !text.isEmpty
         buffer.append(contentsOf: text.utf8)
         flushIfFull()
     }
@@ -38,12 +44,14 @@ final class Output {
     /// Bytes as they are (a name, already shown as its style asks).
     func write(bytes: [UInt8]) {
         guard failure == nil else { return }
+        wroteAnything = wroteAnything || !bytes.isEmpty
         buffer.append(contentsOf: bytes)
         flushIfFull()
     }
 
     func write(byte: UInt8) {
         guard failure == nil else { return }
+        wroteAnything = true
         buffer.append(byte)
         flushIfFull()
     }

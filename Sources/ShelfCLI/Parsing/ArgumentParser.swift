@@ -17,6 +17,8 @@ struct ParsedCommand {
     /// `--root` as given (after the command name it wins over before); nil: `SHELF_ROOT`, else none.
     var root: RootFolder? = nil
     let quiet: Bool
+    /// `--json` was given: a failure then prints an error object on standard output (`FailureReport`).
+    var json = false
 }
 
 /// The hand parser: global options, then a command from `CommandTable`, then its positional
@@ -90,7 +92,8 @@ enum ArgumentParser {
         let words = try convert(given, command)
         do {
             return .run(ParsedCommand(spec: command, command: try command.make(words), app: words[CommonOptions.app] ?? app,
-                                      root: words[CommonOptions.root] ?? root, quiet: quiet || words[CommonOptions.quiet]))
+                                      root: words[CommonOptions.root] ?? root, quiet: quiet || words[CommonOptions.quiet],
+                                      json: words.hasFlag(named: GlobalOptions.json.optionSpec.name)))
         } catch var error as UsageError {
             error.command = command
             throw error

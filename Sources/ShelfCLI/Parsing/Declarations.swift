@@ -76,6 +76,6 @@ struct ProgramWords: ArgumentDeclaration {
     let argumentSpec: ArgumentSpec
 
     init(_ name: String, optional: Bool, help: String) {
-        argumentSpec = ArgumentSpec(name: name, help: help, optional: optional, kind: .text, parse: { word, _ in word }, rest: true)
+        argumentSpec = ArgumentSpec(name: name, help: help, optional: optional, kind: .program, parse: { word, _ in word }, rest: true)
     }
 }

@@ -24,6 +24,10 @@ struct ParsedWords: Sendable {
         return flags.contains(flag.optionSpec.name)
     }
 
+    /// Whether a flag of this name was given, whichever declaration the command uses for it
+    /// (every `--json` is one of several).
+    func hasFlag(named name: String) -> Bool { flags.contains(name) }
+
     subscript<Value>(option: Option<Value>) -> Value? {
         assert(command.declares(option), "'\(command.name)' reads --\(option.optionSpec.name) without declaring it")
         return Self.value(option.optionSpec.name, in: values) as? Value

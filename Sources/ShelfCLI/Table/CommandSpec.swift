@@ -2,9 +2,10 @@ import ShelfCore
 
 /// What a positional argument or an option's value holds; the shell completions offer
 /// candidates by it: directory names, paths stored in the chosen directory, command names,
-/// shell names, files of the file system (`file`), or nothing (`text`).
+/// shell names, files of the file system (`file`), app names present (`app`), programs on PATH
+/// and then their arguments as files (`program`, the words after `--`), or nothing (`text`).
 enum ArgumentKind: Sendable {
-    case directory, storedPath, text, command, shell, file
+    case directory, storedPath, text, command, shell, file, app, program
 }
 
 /// Turns one word into a declared value (`ArgumentValue.parse`), erased so that one table holds
@@ -103,8 +104,6 @@ struct CommandSpec: Sendable {
     /// Every status it may exit with, in ascending order: `ExitCode.everyCommand` and those it
     /// declares. Its `--help` lists these and no other (UsageTests check them against real runs).
     let statuses: [Int32]
-    /// Whether it exits with the status of a program it runs when that fails (`ExitCode.programStatus`).
-    let passesProgramStatus: Bool
     /// What it may destroy (empty: nothing already stored is removed or replaced).
     var hazards: [Hazard] = []
     /// Makes the command's typed value from its parsed words.
@@ -112,7 +111,7 @@ struct CommandSpec: Sendable {
 
     init<C: Command>(_ command: C.Type, name: String, summary: String, arguments: [any ArgumentDeclaration],
                      options: [any OptionDeclaration], discussion: String, examples: [String] = [],
-                     writes: Bool = false, hidden: Bool = false, statuses: [Int32], passesProgramStatus: Bool = false,
+                     writes: Bool = false, hidden: Bool = false, statuses: [Int32],
                      hazards: [Hazard] = []) {
         self.name = name
         self.summary = summary
@@ -123,7 +122,6 @@ struct CommandSpec: Sendable {
         self.writes = writes
         self.hidden = hidden
         self.statuses = Set(ExitCode.everyCommand + statuses).sorted()
-        self.passesProgramStatus = passesProgramStatus
         self.hazards = hazards
         make = { try C($0) }
     }

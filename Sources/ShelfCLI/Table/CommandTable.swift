@@ -21,10 +21,12 @@ enum CommandTable {
         DirsCommand.self,
         AppsCommand.self,
         CapacityCommand.self,
+        DuCommand.self,
         SyncCommand.self,
         CompletionsCommand.self,
         HelpCommand.self,
         CompletePathCommand.self,
+        CompleteNameCommand.self,
     ]
 
     static var all: [CommandSpec] { commands.map { $0.spec } }

@@ -29,7 +29,8 @@ enum Shared {
 
 /// Options every command accepts after its name.
 enum CommonOptions {
-    static let app = Option<String>("app", value: "NAME", help: "app namespace inside each directory (default: $SHELF_APP, else 'shelf')")
+    static let app = Option<String>("app", value: "NAME", help: "app namespace inside each directory (default: $SHELF_APP, else 'shelf')",
+                                    kind: .app)
     static let root = Option<RootFolder>(
         "root", value: "DIR", help: "use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)")
     static let quiet = Flag("quiet", short: "q", help: "no progress line or notice on standard error; errors are still reported")
@@ -40,7 +41,8 @@ enum CommonOptions {
 
 /// Options before the command name (`shelf --app NAME save …`).
 enum GlobalOptions {
-    static let app = Option<String>("app", value: "NAME", help: "app namespace inside each directory (default: $SHELF_APP, else 'shelf')")
+    static let app = Option<String>("app", value: "NAME", help: "app namespace inside each directory (default: $SHELF_APP, else 'shelf')",
+                                    kind: .app)
     static let root = Option<RootFolder>(
         "root", value: "DIR", help: "use the folder DIR (absolute) as the whole store: every directory is DIR (default: $SHELF_ROOT)")
     static let quiet = Flag("quiet", short: "q", help: "no progress line or notice on standard error (also after the command)")

@@ -8,6 +8,8 @@ extension Store {
     package func retrieveElements(_ path: SafePath, from directory: Directory, to output: Int32,
                                  options: RetrieveOptions = RetrieveOptions()) throws {
         let (snapshot, filePath) = try openSnapshot(path, in: directory, options: options)
+        // A watcher (the command line's progress line) learns how far the file has been read.
+        if let size = try? snapshot.file.status().size { WorkProgress.report(.total(size)) }
         try snapshot.file.closeAfter { _ in
             try streamElements(of: snapshot, at: filePath, lines: AppendFormat.forName(path.name) == .jsonLines, to: output)
         }
@@ -19,6 +21,7 @@ extension Store {
         do {
             try snapshot.forEachChunk { chunk in
                 try splitter.consume(chunk)
+                WorkProgress.report(.advanced(Int64(chunk.count)))
                 if !lines, let kind = splitter.validator.topLevelKind, kind != .array {
                     throw ShelfError.invalidInput(
                         path: filePath, reason: "it holds \(kind.phrase), not an array whose elements could be given one by one")

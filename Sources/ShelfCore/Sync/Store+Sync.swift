@@ -87,7 +87,10 @@ extension Store {
             let gone = try removeGone(from: folder, keeping: [], spool: input.spool, dryRun: true)
             if !gone.isEmpty { throw SyncWouldEmpty(path: folder.path, count: gone.count) }
         }
+        // A watcher counts elements (files checked or written), not the bytes of each save.
+        WorkProgress.report(.total(Int64(input.elements.count)))
         for element in input.elements {
+            defer { WorkProgress.report(.advanced(1)) }
             let name = FileName(SyncIDs.fileName(for: element.id))
             let state = try folder.map { try SyncedFile.state(of: name, in: $0, comparedWith: element.bytes, in: input.spool) } ?? .missing
             switch state {
@@ -97,7 +100,9 @@ extension Store {
             }
             if options.dryRun { continue }
             var bytes = SpoolSource(input.spool, element.bytes)
-            try save(from: &bytes, to: path.appending(name), in: directory, options: SaveOptions(validateJSON: false))
+            try WorkProgress.observing({ _ in }) {
+                try save(from: &bytes, to: path.appending(name), in: directory, options: SaveOptions(validateJSON: false))
+            }
         }
         if let folder {
             report.removed = try removeGone(from: folder, keeping: Set(input.elements.map { Array($0.id.utf8) }), spool: input.spool,

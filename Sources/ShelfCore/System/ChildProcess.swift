@@ -99,6 +99,12 @@ package struct ChildProcess: Sendable {
         return (FileDescriptor(raw: ends[0], path: "<command output>"), FileDescriptor(raw: ends[1], path: "<command output>"))
     }
 
+    /// Whether `name` would start: the file `start` would run, searched in `PATH` of
+    /// `environment` as there. `edit` looks for a fallback editor this way (`editor`, nano, vi).
+    package static func isRunnable(_ name: String, environment: [[UInt8]]) -> Bool {
+        (try? resolve(Array(name.utf8), searchPath: searchPath(in: environment))) != nil
+    }
+
     /// `PATH` from the child's environment, or the shell's default.
     private static func searchPath(in environment: [[UInt8]]) -> [UInt8] {
         let prefix = Array("PATH=".utf8)

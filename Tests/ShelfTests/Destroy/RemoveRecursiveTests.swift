@@ -44,7 +44,7 @@ import Testing
         #expect(home.run(["remove", "--dry-run", "caches", "missing"]).status == 66)
         #expect(home.run(["remove", "--dry-run", "-f", "caches", "missing"]).status == 0)
         let json = home.run(["remove", "--dry-run", "--json", "caches", "f.txt"])
-        #expect(json.stdout == "{\"directory\":\"caches\",\"dryRun\":true,\"removedPaths\":[{\"path\":\"f.txt\"}]}\n", "\(json.stdout)")
+        #expect(json.stdout == "{\"directory\":\"caches\",\"dryRun\":true,\"removedPaths\":[{\"name\":\"f.txt\",\"path\":\"\(home.path("cache/shelf/f.txt"))\"}]}\n", "\(json.stdout)")
     }
 
     @Test func theLibraryRemovesAnyFolderAsDiskDoes() throws {

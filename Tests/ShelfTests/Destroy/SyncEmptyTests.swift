@@ -16,7 +16,7 @@ import Testing
         #expect(refused.status == 65 && refused.stdout.isEmpty)
         #expect(refused.stderr.contains("all 2 of its files") && refused.stderr.contains("--allow-empty"), "\(refused.stderr)")
         #expect(home.exists("data/shelf/users/a.json") && home.exists("data/shelf/users/b.json"))
-        let allowed = home.run(["sync", "applicationSupport", "users", "--allow-empty"], stdin: " [ ] ")
+        let allowed = home.run(["sync", "applicationSupport", "users", "--allow-empty", "--json"], stdin: " [ ] ")
         #expect(allowed.status == 0 && allowed.stdout == "{\"added\":[],\"removed\":[\"a\",\"b\"],\"updated\":[]}\n")
         #expect(!home.exists("data/shelf/users/a.json"))
     }
@@ -35,7 +35,8 @@ import Testing
         #expect(dry.status == 0 && dry.stdout == "users/a.json\nusers/b.json\n", "\(dry.stdout) \(dry.stderr)")
         let json = home.run(["sync", "applicationSupport", "users", "--dry-run", "--json"], stdin: input)
         #expect(json.stdout == "{\"added\":[\"c\"],\"removed\":[\"a\"],\"updated\":[\"b\"],\"dryRun\":true,"
-            + "\"removedPaths\":[{\"path\":\"users/a.json\"},{\"path\":\"users/b.json\"}]}\n", "\(json.stdout)")
+            + "\"removedPaths\":[{\"name\":\"users/a.json\",\"path\":\"\(home.path("data/shelf/users/a.json"))\"},"
+            + "{\"name\":\"users/b.json\",\"path\":\"\(home.path("data/shelf/users/b.json"))\"}]}\n", "\(json.stdout)")
         #expect(home.read("data/shelf/users/b.json") == "{\"id\":\"b\",\"v\":1}" && !home.exists("data/shelf/users/c.json"))
         #expect(home.exists("data/shelf/users/a.json"))
         #expect(home.run(["sync", "applicationSupport", "users", "--dry-run"], stdin: "[]").status == 65)

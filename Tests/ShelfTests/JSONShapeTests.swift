@@ -1,0 +1,127 @@
+import Foundation
+import Glibc
+import Testing
+@testable import ShelfCLI
+
+/// Issue 22 item 13: every command that takes `--json` prints one document in one shape: one
+/// JSON value on one line, also when it fails (an error object whose status is the exit
+/// status); every `path` absolute; every time in seconds with its `…At` text beside it.
+@Suite struct JSONShapeTests {
+    struct Case: Sendable, CustomStringConvertible {
+        let words: [String]
+        var stdin = ""
+        var environment: [String: String] = [:]
+        var description: String { words.joined(separator: " ") }
+    }
+
+    static let path = ["PATH": "/usr/bin:/bin"]
+    static let editor = ["EDITOR": "sh -c 'echo z > \"$1\"' sh", "PATH": "/usr/bin:/bin"]
+
+    /// A run that works and one that fails, for every command with `--json`, in the store of
+    /// `TestHome.withFailureFixtures`.
+    static let cases: [String: (works: Case, fails: Case)] = [
+        "save": (Case(words: ["save", "caches", "n.json", "--json", "--expires-in", "1h"], stdin: "{}"),
+                 Case(words: ["save", "caches", "n.json", "--json"], stdin: "{")),
+        "update": (Case(words: ["update", "caches", "f", "--json", "--", "cat"], environment: path),
+                   Case(words: ["update", "caches", "nope", "--json", "--", "cat"], environment: path)),
+        "edit": (Case(words: ["edit", "caches", "f", "--json"], environment: editor),
+                 Case(words: ["edit", "caches", "dir", "--json"], environment: editor)),
+        "append": (Case(words: ["append", "caches", "a.json", "--json"], stdin: "2"),
+                   Case(words: ["append", "caches", "a.json", "--json"], stdin: "{")),
+        "remove": (Case(words: ["remove", "caches", "f", "a.json", "--json"]), Case(words: ["remove", "caches", "nope", "--json"])),
+        "move": (Case(words: ["move", "caches", "f", "documents", "--json"]), Case(words: ["move", "caches", "nope", "documents", "--json"])),
+        "copy": (Case(words: ["copy", "caches", "f", "documents", "--json"]), Case(words: ["copy", "caches", "nope", "documents", "--json"])),
+        "rename": (Case(words: ["rename", "caches", "f", "g", "--json"]), Case(words: ["rename", "caches", "nope", "g", "--json"])),
+        "clear": (Case(words: ["clear", "caches", "--json", "--dry-run"]), Case(words: ["clear", "caches", "f", "--json"])),
+        "list": (Case(words: ["list", "caches", "--json", "--recursive"]), Case(words: ["list", "caches", "nope", "--json"])),
+        "path": (Case(words: ["path", "caches", "x", "--json"]), Case(words: ["path", "caches", "--json"], environment: ExitStatusTests.noUsableHome)),
+        "dirs": (Case(words: ["dirs", "--json"]), Case(words: ["dirs", "--json"], environment: ExitStatusTests.noUsableHome)),
+        "apps": (Case(words: ["apps", "--json"]), Case(words: ["apps", "--json"], environment: ExitStatusTests.noUsableHome)),
+        "capacity": (Case(words: ["capacity", "caches", "--json"]),
+                     Case(words: ["capacity", "caches", "--json"], environment: ExitStatusTests.noUsableHome)),
+        "sync": (Case(words: ["sync", "caches", "s", "--json"], stdin: "[{\"id\":\"a\"}]"), Case(words: ["sync", "caches", "s", "--json"], stdin: "{")),
+        "du": (Case(words: ["du", "caches", "--json", "--by-folder"]), Case(words: ["du", "caches", "nope", "--json"])),
+    ]
+
+    /// The one document on standard output.
+    static func document(_ stdout: String, _ test: Case) throws -> Any {
+        #expect(stdout.hasSuffix("\n") && stdout.dropLast().split(separator: "\n", omittingEmptySubsequences: false).count == 1,
+                "\(test): one line: \(stdout)")
+        return try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
+    }
+
+    /// Every `path` absolute; every time in seconds has its `…At` text, and the reverse.
+    static func checkShape(_ value: Any, _ test: Case) {
+        if let array = value as? [Any] { array.forEach { checkShape($0, test) }; return }
+        guard let object = value as? [String: Any] else { return }
+        for (key, member) in object {
+            if key == "path", let text = member as? String { #expect(text.hasPrefix("/"), "\(test): path \(text) is not absolute") }
+            if ["modified", "expires"].contains(key) { #expect(object.keys.contains(key + "At"), "\(test): \(key) without \(key)At") }
+            if key.hasSuffix("At") { #expect(object.keys.contains(String(key.dropLast(2))), "\(test): \(key) alone") }
+            checkShape(member, test)
+        }
+    }
+
+    func run(_ test: Case, in home: TestHome) -> CLIResult {
+        home.run(test.words, stdin: test.stdin, environment: test.environment)
+    }
+
+    @Test(arguments: CommandTable.all.filter { $0.allOptions.contains { $0.name == "json" } }.map(\.name))
+    func oneDocumentInOneShapeAlsoOnFailure(_ name: String) throws {
+        let test = try #require(JSONShapeTests.cases[name], "no --json cases for \(name)")
+        let home = try TestHome.withFailureFixtures()
+        let works = run(test.works, in: home)
+        #expect(works.status == 0, "\(test.works): \(works.stderr)")
+        JSONShapeTests.checkShape(try JSONShapeTests.document(works.stdout, test.works), test.works)
+        let fails = run(test.fails, in: home)
+        #expect(fails.status != 0, "\(test.fails)")
+        let document = try #require(try JSONShapeTests.document(fails.stdout, test.fails) as? [String: Any])
+        let error = try #require(document["error"] as? [String: Any], "\(test.fails): \(fails.stdout)")
+        #expect(error["status"] as? Int == Int(fails.status))
+        #expect(error["command"] as? String == name)
+        let message = try #require(error["message"] as? String)
+        #expect(!message.isEmpty && fails.stderr.contains(message.prefix(30)), "\(test.fails): \(message) vs \(fails.stderr)")
+    }
+
+    @Test func removeOfSeveralPathsIsOneDocumentWithItsFailures() throws {
+        let home = try TestHome.withFailureFixtures()
+        let result = home.run(["remove", "caches", "f", "nope", "a.json", "--json"])
+        #expect(result.status == 66)
+        let document = try #require(try JSONShapeTests.document(result.stdout, Case(words: ["remove"])) as? [String: Any])
+        let removed = try #require(document["paths"] as? [[String: Any]])
+        #expect(removed.map { $0["name"] as? String } == ["f", "a.json"])
+        #expect(removed.allSatisfy { ($0["path"] as? String)?.hasPrefix(home.path("cache/shelf/")) == true })
+        let failed = try #require(document["failed"] as? [[String: Any]])
+        #expect(failed.map { $0["name"] as? String } == ["nope"])
+        #expect((failed.first?["error"] as? [String: Any])?["status"] as? Int == 66)
+    }
+
+    @Test func aUsageErrorWithJSONIsAnErrorObjectToo() throws {
+        let home = TestHome()
+        let result = home.run(["remove", "caches", "--json"])
+        #expect(result.status == 64)
+        let error = try #require((try JSONShapeTests.document(result.stdout, Case(words: ["remove"])) as? [String: Any])?["error"] as? [String: Any])
+        #expect(error["status"] as? Int == 64 && error["command"] as? String == "remove")
+        // A command without --json refuses the word and prints no document.
+        #expect(home.run(["retrieve", "caches", "x", "--json"]).stdout.isEmpty)
+    }
+
+    @Test func syncPrintsItsReportOnlyWithJSON() throws {
+        let home = TestHome()
+        let plain = home.run(["sync", "caches", "s"], stdin: "[{\"id\":\"a\"}]")
+        #expect(plain.status == 0 && plain.stdout.isEmpty, "\(plain.stdout)")
+        let json = home.run(["sync", "caches", "s", "--json"], stdin: "[{\"id\":\"b\"}]")
+        #expect(json.stdout == "{\"added\":[\"b\"],\"removed\":[\"a\"],\"updated\":[]}\n")
+    }
+
+    @Test func timesComeInSecondsAndAsListLongPrintsThem() throws {
+        let home = try TestHome.withFailureFixtures()
+        let long = home.run(["list", "caches", "-l"]).stdout
+        let json = try #require(try JSONShapeTests.document(home.run(["list", "caches", "--json"]).stdout, Case(words: ["list"])) as? [[String: Any]])
+        let old = try #require(json.first { $0["name"] as? String == "old" })
+        let expiresAt = try #require(old["expiresAt"] as? String)
+        #expect(long.contains(expiresAt), "\(long)")
+        #expect(old["expires"] as? Int == 1_580_702_706)
+        #expect(long.contains(try #require(old["modifiedAt"] as? String)))
+    }
+}
