@@ -111,8 +111,10 @@ run_volume() {  # label volume [options...]
     echo "== $label volume: mounted twice, two hosts, one store"
     scenarios
 }
+# SHELF_SHARED_FS_VOLUMES=default (or strict) runs one volume only, while working on it.
+volumes_to_run=${SHELF_SHARED_FS_VOLUMES:-strict default}
 status=0
-run_volume strict shelf-strict "${strict_options[@]}" || status=1
-run_volume default shelf-default || status=1
+case " $volumes_to_run " in *" strict "*) run_volume strict shelf-strict "${strict_options[@]}" || status=1 ;; esac
+case " $volumes_to_run " in *" default "*) run_volume default shelf-default || status=1 ;; esac
 [ "$status" = 0 ] && echo "check-shared-fs: every scenario passed on both volumes" || echo "check-shared-fs: FAILED" >&2
 exit "$status"

@@ -5,10 +5,10 @@
 # printed, and fails the scenario unless the scenario allows it).
 #
 # `scenarios LABEL MOUNT_A MOUNT_B` runs them all and returns non-zero if one failed. N (from
-# SHELF_SHARED_FS_N, default 60) sizes them: each GlusterFS round trip costs a few milliseconds,
+# SHELF_SHARED_FS_N, default 30) sizes them: each GlusterFS round trip costs a few milliseconds,
 # and a command makes dozens.
 
-N=${SHELF_SHARED_FS_N:-60}
+N=${SHELF_SHARED_FS_N:-30}
 failed=0
 
 say() { printf '  %s (%ss)\n' "$*" $((SECONDS - started)); }
@@ -107,21 +107,26 @@ is_whole_doc() {  # read
     [ -n "$n" ] && cmp -s "$1" <(doc "$n")
 }
 
-# A saves whole documents, one after another, while B retrieves 10 x N times: every read must be
+# A saves whole documents, one after another, while B retrieves 6 x N times: every read must be
 # one document, whole, and every retrieve must succeed. GlusterFS fails about one `open` in a
-# hundred with ESTALE while another host renames over the file: enough reads that a shelf which
-# did not try again fails here (about 6 expected at N=60).
+# hundred with ESTALE while another host renames over the file, and the expiry attribute of a
+# file replaced between a retrieve's open and its lock about one read in five: enough reads that
+# a shelf which did not try again fails here.
 scenario_save_retrieve() {
     local t=$work/$label-save i
     doc 0 | on a save documents doc.json
     ( i=0; : > "$t.saved"; until [ -e "$t.done" ]; do
         i=$((i + 1)); doc "$i" | on a save documents doc.json 2>> "$t.errors-a" && echo "$i" >> "$t.saved"
       done ) &
-    local pa=$! reads=0 torn=0 errors=0
-    for i in $(seq $((10 * N))); do
+    local pa=$! reads=0 torn=0 errors=0 missed=0
+    for i in $(seq $((6 * N))); do
         reads=$((reads + 1))
         if on b retrieve documents doc.json > "$t.read" 2>> "$t.errors-b"; then
             is_whole_doc "$t.read" || torn=$((torn + 1))
+        elif [ "$label" = default ] && tail -2 "$t.errors-b" | grep -q 'no such file or folder'; then
+            # The default caching: a lookup in the middle of the other host's rename may miss
+            # the name (a few in a hundred reads); counted, allowed there only.
+            missed=$((missed + 1))
         else
             errors=$((errors + 1))
         fi
@@ -130,7 +135,7 @@ scenario_save_retrieve() {
     wait "$pa"
     local saved save_errors; saved=$(wc -l < "$t.saved"); save_errors=$(grep -c . "$t.errors-a" || :)
     if [ "$torn" = 0 ] && [ "$errors" = 0 ] && [ "$save_errors" = 0 ]; then
-        say "$saved saves on one host, $reads retrieves on the other: none torn, none failed"
+        say "$saved saves on one host, $reads retrieves on the other: none torn, none failed$([ "$missed" = 0 ] || echo " but $missed found no file (default caching)")"
     else
         bad "$saved saves ($save_errors failed), $reads retrieves: $torn torn, $errors failed: $(sort "$t.errors-a" "$t.errors-b" | uniq -c | sort -rn | head -2 | tr '\n' ' ')"
     fi
