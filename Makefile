@@ -34,7 +34,7 @@ DIST ?= dist
 # The binary that `make docs` asks for the man page and completions.
 DOCS_BIN ?= $(DEBUG_BIN)
 
-.PHONY: help build release check-no-foundation test check-reliability check-syncs demo conformance install install-files uninstall dist dist-files docs generate-docs clean
+.PHONY: help build release check-no-foundation test check-reliability check-shared-fs check-syncs demo conformance install install-files uninstall dist dist-files docs generate-docs clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 20
@@ -97,6 +97,10 @@ test: ## build and run every test, the quick power-loss simulation and the quick
 check-reliability: build ## the power-loss simulation and the whole battery: docs/reliability.md (SEED=n replays a run)
 	$(CRASHSIM) $(if $(SEED),--seed $(SEED))
 	$(RELIABILITY) $(if $(SEED),--seed $(SEED)) $(DEBUG_BIN)
+
+# Root and /dev/fuse; installs GlusterFS with apt-get where it is missing. Fails, never skips, without them.
+check-shared-fs: build ## two hosts, one store: the scenarios on GlusterFS mounted twice, default and strict volumes (docs/file-systems.md)
+	bash scripts/check-shared-fs.sh $(DEBUG_BIN)
 
 check-syncs: build ## whether each fsync shelf issues is needed: the simulator's sync analysis (docs/reliability.md)
 	$(CRASHSIM) --syncs $(if $(SEED),--seed $(SEED))

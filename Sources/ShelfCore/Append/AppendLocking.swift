@@ -30,6 +30,8 @@ extension AppendJournal {
     static func openLockedForAppend(_ name: FileName, in folder: FileDescriptor, path: String,
                                     failpoints: Failpoints = .none) throws -> LockedAppendFile? {
         while true {
+            // On FUSE, not opened while a replace is under way (issue 21): see `ReplaceGate.passBeforeOpening`.
+            try ReplaceGate.passBeforeOpening(name, in: folder)
             let file: FileDescriptor
             do {
                 file = try folder.openRegular(name, .readWrite, path: path)

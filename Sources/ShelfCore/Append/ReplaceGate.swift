@@ -55,6 +55,17 @@ enum ReplaceGate {
         try gate.closeAfter { try FileLock.lock($0, .shared) }
     }
 
+    /// Waits, where replaces close their target first (FUSE), until no replace of `name` holds its
+    /// gate, before the caller opens the file to take its lock (issue 21). A file open in this
+    /// process during a replace's rename makes libfuse hide the old file first (`.fuse_hidden…`),
+    /// and for that moment the name leads nowhere: a command looking it up then finds no file.
+    /// Opening only once the gate is free keeps an appender or updater that arrives while a replace
+    /// renames from being that open file. One that is already waiting for the file's lock when the
+    /// replace takes the gate still holds it open (docs/file-systems.md).
+    static func passBeforeOpening(_ name: FileName, in folder: FileDescriptor) throws {
+        try pass(for: name, in: folder)
+    }
+
     /// A new, empty journal, durable under its name before anyone can write a record to it (an
     /// append then syncs only the record). Nil when another process created it first.
     private static func create(_ journal: FileName, in folder: FileDescriptor, path: String, mode: UInt32) throws -> FileDescriptor? {

@@ -32,6 +32,7 @@ extension Store {
 
     private func append<Source: ByteSource>(from source: inout Source, to target: Target, safe: SafePath, in directory: Directory,
                                             options: AppendOptions) throws -> AppendResult {
+        try CachingMount.refuseInPlaceChanges(in: target.folder, path: target.path)
         let status = try target.status()
         if let status, status.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
         let wantsFolder = safe.namesFolder || options.format == .folder

@@ -42,14 +42,18 @@ extension Store {
     func openSnapshot(_ path: SafePath, in directory: Directory,
                               options: RetrieveOptions = RetrieveOptions()) throws -> (snapshot: ReadSnapshot, path: String) {
         try existingTarget(path, in: directory).closeAfter { target in
-            let file = try openLocked(target, options: options)
-            var snapshot: ReadSnapshot?
-            _ = try file.kept { file in
-                snapshot = try ReadSnapshot(of: file, in: target.folder)
-                try FileLock.unlock(file)
-                return true
+            // Replaced by another host between the open and the lock (GlusterFS): ESTALE, and the
+            // name leads to the new file.
+            try reopeningStaleHandle(in: target.folder) {
+                let file = try openLocked(target, options: options)
+                var snapshot: ReadSnapshot?
+                _ = try file.kept { file in
+                    snapshot = try ReadSnapshot(of: file, in: target.folder)
+                    try FileLock.unlock(file)
+                    return true
+                }
+                return (snapshot!, target.path)
             }
-            return (snapshot!, target.path)
         }
     }
 
@@ -68,7 +72,9 @@ extension Store {
     /// flag is cleared once the file is known to be regular.
     package func openLockedForReading(_ path: SafePath, in directory: Directory,
                                       options: RetrieveOptions = RetrieveOptions()) throws -> (file: FileDescriptor, path: String) {
-        try existingTarget(path, in: directory).closeAfter { target in (try openLocked(target, options: options), target.path) }
+        try existingTarget(path, in: directory).closeAfter { target in
+            (try reopeningStaleHandle(in: target.folder) { try openLocked(target, options: options) }, target.path)
+        }
     }
 
     /// The regular file `target` open read-only under its shared lock (see `openLockedForReading`).

@@ -170,10 +170,11 @@ struct ClearWalk {
     /// user may (see `NetworkFileSystem`), else for reading.
     private static func openToLock(_ name: FileName, in folder: FileDescriptor) throws(Errno) -> Int32 {
         let options: OpenOptions = [.noFollow, .nonBlocking, .noControllingTerminal]
-        if NetworkFileSystem.contains(folder), let raw = try? kernel.open(SystemString(name), in: folder.raw, options.union(.readWrite), permissions: 0) {
+        if NetworkFileSystem.contains(folder),
+           let raw = try? retryingStaleHandle({ () throws(Errno) in try kernel.open(SystemString(name), in: folder.raw, options.union(.readWrite), permissions: 0) }) {
             return raw
         }
-        return try kernel.open(SystemString(name), in: folder.raw, options.union(.readOnly), permissions: 0)
+        return try retryingStaleHandle { () throws(Errno) in try kernel.open(SystemString(name), in: folder.raw, options.union(.readOnly), permissions: 0) }
     }
 
     /// Takes the lock that makes removing a file safe: exclusive, so that no shelf reader or writer

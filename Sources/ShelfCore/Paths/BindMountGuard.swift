@@ -96,8 +96,8 @@ enum BindMountGuard {
 }
 
 /// The lines of `/proc/self/mountinfo` shelf needs (proc(5)): `<id> <parent> <major:minor> <root>
-/// <mount point> …`, where root and mount point escape space, tab, newline and backslash as
-/// `\ooo`.
+/// <mount point> … - <file system type> …`, where root and mount point escape space, tab, newline
+/// and backslash as `\ooo`.
 enum MountTable {
     struct Entry: Equatable {
         let id: UInt64
@@ -105,6 +105,8 @@ enum MountTable {
         /// The mounted folder's path in its file system (`/` unless a bind mount of a folder in it).
         let root: [UInt8]
         let mountPoint: [UInt8]
+        /// The file system's type, after the ` - ` that ends the optional fields (`fuse.glusterfs`).
+        var type: [UInt8] = []
     }
 
     /// This process's mount table; nil when `/proc` is not there or the table was cut.
@@ -118,7 +120,8 @@ enum MountTable {
         bytes.split(separator: UInt8(ascii: "\n")).compactMap { line in
             let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
             guard fields.count >= 5, let id = UInt64(String(decoding: fields[0], as: UTF8.self)) else { return nil }
-            return Entry(id: id, device: Array(fields[2]), root: unescaped(fields[3]), mountPoint: unescaped(fields[4]))
+            let type = fields.firstIndex(where: { $0.elementsEqual([UInt8(ascii: "-")]) }).flatMap { fields.index(after: $0) < fields.endIndex ? Array(fields[fields.index(after: $0)]) : nil }
+            return Entry(id: id, device: Array(fields[2]), root: unescaped(fields[3]), mountPoint: unescaped(fields[4]), type: type ?? [])
         }
     }
 

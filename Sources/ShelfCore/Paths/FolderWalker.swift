@@ -139,7 +139,8 @@ package enum FolderWalker {
                                    mode: UInt32 = 0o700) throws -> FileDescriptor? {
         while true {
             do {
-                return FileDescriptor(raw: try kernel.open(SystemString(name), in: parent.raw, folderOptions, permissions: 0), path: path)
+                let raw = try retryingStaleHandle { () throws(Errno) in try kernel.open(SystemString(name), in: parent.raw, folderOptions, permissions: 0) }
+                return FileDescriptor(raw: raw, path: path)
             } catch .noSuchFile {
                 guard create else { return nil }
                 try makeFolder(name, in: parent, path: path, mode: mode)

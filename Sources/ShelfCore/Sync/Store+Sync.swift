@@ -60,6 +60,7 @@ extension Store {
         }
         // The spool's file lives in the namespace folder, which stays open as long as the spool.
         return try spoolFolder.closeAfter { spoolFolder in
+            try CachingMount.refuseInPlaceChanges(in: spoolFolder, path: folderPath)
             let input = try SyncInput.read(&source, key: key, spoolFolder: spoolFolder, inputName: inputName)
             try SyncIDs.check(input.elements.map(\.id), folderPath: folderPath)
             let folder: FileDescriptor?

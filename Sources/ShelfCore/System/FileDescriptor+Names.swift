@@ -14,7 +14,7 @@ extension FileDescriptor {
                       operation: SystemOperation = .open) throws -> FileDescriptor {
         let path = path ?? self.path(for: name)
         let opened = try systemCall(operation, path: path) { () throws(Errno) in
-            try kernel.open(SystemString(name), in: raw, options, permissions: permissions)
+            try retryingStaleHandle { () throws(Errno) in try kernel.open(SystemString(name), in: raw, options, permissions: permissions) }
         }
         return FileDescriptor(raw: opened, path: path)
     }
@@ -34,7 +34,7 @@ extension FileDescriptor {
     /// `lstat` of `name`; nil when there is no such entry.
     package func status(of name: FileName, path: String? = nil) throws -> FileStatus? {
         do {
-            return try kernel.status(of: SystemString(name), in: raw, followingLinks: false)
+            return try retryingStaleHandle { () throws(Errno) in try kernel.status(of: SystemString(name), in: raw, followingLinks: false) }
         } catch .noSuchFile {
             return nil
         } catch {

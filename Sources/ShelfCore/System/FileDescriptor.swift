@@ -18,7 +18,7 @@ package struct FileDescriptor: Sendable {
     /// Opens `path`: absolute, or relative to the current directory.
     package static func open(_ path: String, _ options: OpenOptions, permissions: UInt32 = 0o600) throws -> FileDescriptor {
         let raw = try systemCall(.open, path: path) { () throws(Errno) in
-            try kernel.open(SystemString(path), in: nil, options, permissions: permissions)
+            try retryingStaleHandle { () throws(Errno) in try kernel.open(SystemString(path), in: nil, options, permissions: permissions) }
         }
         return FileDescriptor(raw: raw, path: path)
     }

@@ -92,6 +92,7 @@ extension Store {
             throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
         }
         return try target.closeAfter { target in
+            try CachingMount.refuseInPlaceChanges(in: target.folder, path: target.path)
             if let st = try target.status(), !st.isRegularFile { throw ShelfError.notRegular(st, path: target.path) }
             // The folder's shared lock (every writer's, so that `clear` does not remove it) is let
             // go while the editor runs, which may take hours: a folder append waits for no one.

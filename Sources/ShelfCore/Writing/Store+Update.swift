@@ -34,6 +34,7 @@ extension Store {
         }
         let validate = options.validateJSON ?? Store.isJSONName(safe.name)
         return try target.closeAfter { target in
+            try CachingMount.refuseInPlaceChanges(in: target.folder, path: target.path)
             while true {
                 if let st = try target.status() {
                     if st.isFolder { throw ShelfError.isAFolder(path: target.path) }

@@ -1,0 +1,63 @@
+import Glibc
+
+extension Errno {
+    /// ESTALE: the file system's handle for a name went stale, as on NFS and GlusterFS when
+    /// another host renames over or removes the file in the moment of the lookup.
+    package static let staleHandle = Errno(rawValue: ESTALE)
+}
+
+/// How many times a lookup that failed with ESTALE is tried again. Linux itself repeats a path
+/// walk once, revalidating every step; on GlusterFS an `open` still fails now and then while
+/// another host renames over the file (issue 24), and each new try looks the name up afresh, so
+/// it finds the file that has the name now (or none, ENOENT, as on a local disk).
+let staleHandleTries = 8
+
+/// Runs `call`, a system call that looks a name up, again while it fails with ESTALE, up to
+/// `staleHandleTries` times; then the last error stands.
+func retryingStaleHandle<R>(_ call: () throws(Errno) -> R) throws(Errno) -> R {
+    var tries = 1
+    while true {
+        do {
+            return try call()
+        } catch .staleHandle where tries < staleHandleTries {
+            tries += 1
+        }
+    }
+}
+
+extension ShelfError {
+    /// ESTALE from an operation on a file already open: on GlusterFS (and NFS) the file was
+    /// replaced or removed, by another host, since this process opened it.
+    package var isStaleHandle: Bool {
+        if case .io(_, _, let errno) = self { return errno == ESTALE }
+        return false
+    }
+
+    var isNotFound: Bool {
+        if case .notFound = self { return true }
+        return false
+    }
+}
+
+/// Runs `body`, which opens a file of `folder` by name and uses it, again while it fails with
+/// ESTALE on the file it opened, up to `staleHandleTries` times. Only for bodies that have changed
+/// nothing and written nothing out yet.
+///
+/// Before each new try the folder's names are read: with FUSE's entry cache on (GlusterFS's
+/// default, one second) the name still leads to the replaced file, and every open would find it
+/// again (448 of 600 retrieves failed so, measured); reading a folder from its start gets each
+/// name's node afresh (FUSE's READDIRPLUS), and the kernel drops a cached name that now leads
+/// to another node. Once a try has met ESTALE, a later one that finds no file is tried again too:
+/// the name was there a moment ago, and a lookup in the middle of another host's rename over it
+/// may miss it (8 of 300 retrieves on GlusterFS's default caching, measured).
+func reopeningStaleHandle<R>(in folder: FileDescriptor, _ body: () throws -> R) throws -> R {
+    var tries = 1
+    while true {
+        do {
+            return try body()
+        } catch let error as ShelfError where tries < staleHandleTries && (error.isStaleHandle || (tries > 1 && error.isNotFound)) {
+            tries += 1
+            _ = try? FolderEntries.read(folder)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Glibc
+@testable import ShelfCore
+import Testing
+
+/// The guards of issue 24 that need no GlusterFS: how a mount's caches are read from its client
+/// graph and command line, and the ESTALE retry. `make check-shared-fs` runs them on the real thing.
+@Suite struct SharedFileSystemGuardTests {
+    /// The client graph of a volume made with Gluster's defaults (as `.meta/graphs/active/volfile`
+    /// shows it, shortened), and of one with every cache set off.
+    static let defaultGraph = """
+        volume v-client-0
+            type protocol/client
+        end-volume
+        volume v-write-behind
+            type performance/write-behind
+        end-volume
+        volume v-quick-read
+            type performance/quick-read
+        end-volume
+        volume v-md-cache
+            type performance/md-cache
+        end-volume
+        volume v
+            type debug/io-stats
+        end-volume
+        """
+    static let strictGraph = """
+        volume v-client-0
+            type protocol/client
+        end-volume
+        volume v-io-threads
+            type performance/io-threads
+        end-volume
+        """
+    static let strictCommand = #"{ "Cmdlinestr": "glusterfs --volfile-server=h --volfile-id=v --attribute-timeout=0 --entry-timeout=0 --negative-timeout=0 --fopen-keep-cache=false /mnt/v" }"#
+    static let defaultCommand = #"{ "Cmdlinestr": "/usr/sbin/glusterfs --process-name fuse --volfile-server=h --volfile-id=/v /mnt/v" }"#
+
+    @Test func aMountWithEveryCacheOffIsSafe() {
+        #expect(CachingMount.caches(volfile: Self.strictGraph, cmdline: Self.strictCommand) == nil)
+    }
+
+    @Test func theDefaultCachesAreNamed() throws {
+        let found = try #require(CachingMount.caches(volfile: Self.defaultGraph, cmdline: Self.defaultCommand))
+        #expect(found.contains("write-behind") && found.contains("quick-read") && found.contains("md-cache"))
+        #expect(found.contains("--attribute-timeout=0") && found.contains("--fopen-keep-cache=false"))
+    }
+
+    @Test func clientCachesOffButKernelTimeoutsLeftAreNotEnough() throws {
+        let found = try #require(CachingMount.caches(volfile: Self.strictGraph, cmdline: Self.defaultCommand))
+        #expect(found.contains("in the kernel") && !found.contains("quick-read"))
+        let oneMissing = Self.strictCommand.replacingOccurrences(of: " --entry-timeout=0", with: "")
+        #expect(CachingMount.caches(volfile: Self.strictGraph, cmdline: oneMissing)?.contains("--entry-timeout=0") == true)
+    }
+
+    @Test func anUnreadableGraphCountsAsCaching() {
+        #expect(CachingMount.caches(volfile: nil, cmdline: Self.strictCommand) != nil)
+    }
+
+    @Test func theMountTableGivesEachMountsType() {
+        let table = MountTable.parse(Array("42 27 0:39 / /mnt/a rw,relatime - fuse.glusterfs h:/v rw,user_id=0\n43 27 0:40 / /mnt/b rw shared:5 master:1 - ext4 /dev/sda1 rw\n".utf8))
+        #expect(table.map { String(decoding: $0.type, as: UTF8.self) } == ["fuse.glusterfs", "ext4"])
+    }
+
+    @Test func aStaleHandleIsTriedAgain() throws {
+        var calls = 0
+        let value = try retryingStaleHandle { () throws(Errno) -> Int in
+            calls += 1
+            if calls < 3 { throw Errno.staleHandle }
+            return 7
+        }
+        #expect(value == 7 && calls == 3)
+    }
+
+    @Test func aHandleThatStaysStaleFailsAfterTheLastTry() {
+        var calls = 0
+        #expect(throws: Errno.staleHandle) {
+            try retryingStaleHandle { () throws(Errno) -> Int in
+                calls += 1
+                throw Errno.staleHandle
+            }
+        }
+        #expect(calls == staleHandleTries)
+    }
+
+    @Test func otherErrorsAreNotRetried() {
+        var calls = 0
+        #expect(throws: Errno.noSuchFile) {
+            try retryingStaleHandle { () throws(Errno) -> Int in
+                calls += 1
+                throw Errno.noSuchFile
+            }
+        }
+        #expect(calls == 1)
+    }
+
+    /// A file replaced by another host between this one's open and its use: the whole open-and-use
+    /// is done again (on GlusterFS 114 of 600 retrieves failed so before).
+    @Test func aFileThatWentStaleAfterItsOpenIsOpenedAgain() throws {
+        let folder = try FileDescriptor.open("/", [.readOnly, .folder])
+        defer { folder.close() }
+        var opens = 0
+        let value = try reopeningStaleHandle(in: folder) { () throws -> Int in
+            opens += 1
+            if opens == 1 { throw ShelfError.io(path: "/s/doc.json", operation: "read extended attribute", errno: ESTALE) }
+            return opens
+        }
+        #expect(value == 2)
+        var others = 0
+        #expect(throws: ShelfError.self) {
+            try reopeningStaleHandle(in: folder) { () throws -> Int in
+                others += 1
+                throw ShelfError.io(path: "/s/doc.json", operation: "read", errno: EIO)
+            }
+        }
+        #expect(others == 1)
+        // No file after a stale one: caught in the middle of a rename, tried again; no file at
+        // the first try is an answer.
+        var lookups = 0
+        let found = try reopeningStaleHandle(in: folder) { () throws -> Int in
+            lookups += 1
+            if lookups == 1 { throw ShelfError.io(path: "/s/doc.json", operation: "lock", errno: ESTALE) }
+            if lookups == 2 { throw ShelfError.notFound(path: "/s/doc.json") }
+            return lookups
+        }
+        #expect(found == 3)
+        var missing = 0
+        #expect(throws: ShelfError.self) {
+            try reopeningStaleHandle(in: folder) { () throws -> Int in
+                missing += 1
+                throw ShelfError.notFound(path: "/s/doc.json")
+            }
+        }
+        #expect(missing == 1)
+    }
+}
