@@ -32,7 +32,7 @@ function __shelf_spec
             set -g __shelf_args directory stored more
             set -g __shelf_valued --app --root
         case 'move'
-            set -g __shelf_args directory stored directory
+            set -g __shelf_args directory stored directory stored
             set -g __shelf_valued --app --root
         case 'copy'
             set -g __shelf_args directory stored directory stored
@@ -186,7 +186,7 @@ complete -c shelf -n '__shelf_using ""' -a 'append' -d 'add standard input (or -
 complete -c shelf -n '__shelf_using ""' -a 'exists' -d 'exit 0 if a file or folder is stored at every <path>, 1 if one is missing, 3 if one has expired; prints nothing'
 complete -c shelf -n '__shelf_using ""' -a 'is-folder' -d 'exit 0 if <path> is a folder, 1 if it is a file or missing; prints nothing'
 complete -c shelf -n '__shelf_using ""' -a 'remove' -d 'remove the file, or with -r the folder and its contents, at each <path>'
-complete -c shelf -n '__shelf_using ""' -a 'move' -d 'move the file or folder at <path> to the same path in <to-directory>'
+complete -c shelf -n '__shelf_using ""' -a 'move' -d 'move the file or folder at <path> into <to-directory>, as <new-path> if given'
 complete -c shelf -n '__shelf_using ""' -a 'copy' -d 'copy the file or folder at <path> into <to-directory>, as <new-path> if given'
 complete -c shelf -n '__shelf_using ""' -a 'rename' -d 'give the file or folder at <path> the path <new-path> in the same directory'
 complete -c shelf -n '__shelf_using ""' -a 'clear' -d 'remove everything in <directory> (or its <folder>), or only what breaks --older-than, --max-size, --expired'
@@ -207,6 +207,7 @@ complete -c shelf -n '__shelf_using save' -l raw -d 'store a .json path without 
 complete -c shelf -n '__shelf_using save' -l print-path -d 'print the absolute path of the saved file'
 complete -c shelf -n '__shelf_using save' -l expires-in -x -d 'the file expires after DURATION (3600 seconds, 90s, 15m, 12h, 7d, 7days, 2w, 1h30m)'
 complete -c shelf -n '__shelf_using save' -l expires-at -x -d 'the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)'
+complete -c shelf -n '__shelf_using save' -l no-expiry -d 'give the new content no expiry time (by default it keeps the replaced file'\''s)'
 complete -c shelf -n '__shelf_using save' -l mode -x -d 'permission bits of a new file, in octal (644); the umask still applies'
 complete -c shelf -n '__shelf_using save' -l json -d 'print what was done as one JSON object (docs/json-output.md)'
 complete -c shelf -n '__shelf_using save' -l app -x -a '(__shelf_names app)' -d 'app namespace inside each directory (default: $SHELF_APP, else '\''shelf'\'')'

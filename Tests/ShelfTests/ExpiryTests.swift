@@ -58,11 +58,16 @@ import Testing
         #expect(home.run(["list", "-l", "caches"]).stdout.contains("\t" + TimestampText.format(stored!) + "\tbackup\tt.json"))
     }
 
-    @Test func savingAgainWithoutExpiryGivesTheNewContentNone() throws {
+    /// A save keeps the file's expiry, even one that has passed (issue 22, item 6); --no-expiry
+    /// or a new --expires-in is how the new content gets rid of it.
+    @Test func savingAgainKeepsTheExpiryUnlessTold() throws {
         try home.saveExpiring(.caches, "a", "old", at: 946_684_800)
         #expect(home.run(["retrieve", "caches", "a"]).status == 3)
         #expect(home.run(["save", "caches", "a"], stdin: "new").status == 0)
-        #expect(home.run(["retrieve", "caches", "a"]).stdout == "new")
+        #expect(home.run(["retrieve", "caches", "a"]).status == 3)
+        #expect(try home.store().expiry(of: "a", in: .caches) == 946_684_800)
+        #expect(home.run(["save", "caches", "a", "--no-expiry"], stdin: "newer").status == 0)
+        #expect(home.run(["retrieve", "caches", "a"]).stdout == "newer")
         #expect(try home.store().expiry(of: "a", in: .caches) == nil)
     }
 

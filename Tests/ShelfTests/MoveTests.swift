@@ -160,7 +160,7 @@ import Testing
     }
 
     @Test func wrongWordsAreUsageErrors() {
-        for arguments in [["move"], ["move", "caches", "a"], ["move", "caches", "a", "nowhere"], ["move", "caches", "a", "documents", "extra"]] {
+        for arguments in [["move"], ["move", "caches", "a"], ["move", "caches", "a", "nowhere"], ["move", "caches", "a", "documents", "new", "extra"]] {
             let result = home.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr.contains("usage: shelf move"))

@@ -55,6 +55,8 @@ struct NoXattrFileSystemTests {
             "$S" clear caches --expired -v; echo "clear=$?"
             printf w | "$S" save caches d/later.txt; echo "resave=$?"
             "$S" list -l caches d
+            printf x | "$S" save caches d/later.txt --no-expiry; echo "cleared=$?"
+            "$S" list -l caches d
             """)
         #expect(!out.contains("save=1") && !out.contains("save=6") && !out.contains("save=7"), "\(out)")
         #expect(out.contains("expired at 2020-01-01T00:00:00Z") && out.contains("retrieve=3"))
@@ -63,9 +65,11 @@ struct NoXattrFileSystemTests {
         #expect(out.contains(". .. .shelf-expiry .shelf-expiry.lock later.txt none.txt old.txt"), "\(out)")
         #expect(out.contains("later.txt\nnone.txt\nold.txt\n"))
         #expect(out.contains("d/old.txt\nclear=0"))
-        // Saved again without an expiry: the index entry no longer applies.
-        let afterResave = out.components(separatedBy: "resave=0").last ?? ""
-        #expect(afterResave.contains("\t-\tbackup\tlater.txt"), "\(out)")
+        // Saved again: the new file keeps the expiry (a new index entry, issue 22, item 6) until
+        // --no-expiry removes it.
+        let afterResave = (out.components(separatedBy: "resave=0").last ?? "").components(separatedBy: "cleared=0")
+        #expect(afterResave.count == 2 && !afterResave[0].contains("\t-\tbackup\tlater.txt"), "\(out)")
+        #expect(afterResave.last?.contains("\t-\tbackup\tlater.txt") == true, "\(out)")
     }
 }
 

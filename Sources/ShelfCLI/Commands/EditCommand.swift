@@ -24,10 +24,13 @@ struct EditCommand: Command {
             or 'x' to discard; elsewhere shelf exits 65, naming the edited copy, and the stored file stays. The copy replaces
             the stored file atomically, and only if the stored file is still the one copied (same
             file, same bytes): if another process changed, moved or removed it meanwhile, nothing
-            is replaced, the copy is kept (its path is printed; remove it when done) and shelf
-            exits 75; when putting it back fails otherwise, the copy is kept too. A
+            is replaced, the copy is kept (its path is printed, and the time until which it is
+            kept) and shelf exits 75; when putting it back fails otherwise, the copy is kept too.
+            A kept copy stays for 7 days after its last change: the first edit after that (of any
+            file) removes it. A
             missing file is created, starting empty (a .json one must then be given a value); an
-            unchanged copy writes nothing.
+            unchanged copy writes nothing. The new content keeps the file's permission bits, expiry
+            time, do-not-backup flag and other user extended attributes.
             --json prints {"directory":…,"path":…,"bytes":N} when the file was replaced.
             """,
         examples: [
@@ -127,11 +130,13 @@ struct EditCommand: Command {
         }
     }
 
-    /// Where the copy that was not put back is kept (outside the store: nothing there removes
-    /// it), and how to store it.
+    /// Where the copy that was not put back is kept, until when (`KeptEditCopies`), and how to
+    /// store it.
     private func keptCopy(_ copy: EditCopy, _ context: Context) {
         let kept = EscapedText.text(copy.editorPath)
-        context.stderr.line("shelf: \(context.command): your version is kept in \(kept) (remove it when done): compare, then 'shelf save "
+        let until = TimestampText.format(KeptEditCopies.removalTime())
+        context.stderr.line("shelf: \(context.command): your version is kept in \(kept) until \(until) (a later 'shelf edit' "
+            + "removes it then; remove it sooner when done): compare, then 'shelf save "
             + "\(stored.directory.name) \(stored.path.description) --file \(kept)' to store yours, or run 'shelf edit' again")
     }
 

@@ -1,16 +1,20 @@
 import ShelfCore
 
-/// `shelf move`: the same relative path in another directory (Disk's `move(_:in:to:)`).
+/// `shelf move`: the same relative path in another directory (Disk's `move(_:in:to:)`), or a new
+/// path there, as `copy` takes one.
 struct MoveCommand: Command {
+    static let newPath = OptionalPositional<SafePath>("new-path", help: "the path in <to-directory> (default: <path>)")
+
     static let commandName = "move"
     static let spec = CommandSpec(
         MoveCommand.self,
         name: commandName,
-        summary: "move the file or folder at <path> to the same path in <to-directory>",
-        arguments: [Shared.directory, Shared.path, Shared.toDirectory],
+        summary: "move the file or folder at <path> into <to-directory>, as <new-path> if given",
+        arguments: [Shared.directory, Shared.path, Shared.toDirectory, newPath],
         options: [Shared.force, Shared.replaceFolder, Shared.dryRun, Shared.printPath, Shared.jsonReport],
         discussion: """
-            Within one file system this is a single rename. Across file systems (temporary is often a
+            The moved entry keeps its path unless <new-path> gives another (as for copy); a move
+            within one directory is a rename. Within one file system this is a single rename. Across file systems (temporary is often a
             tmpfs) the file or folder is copied beside the target under a hidden name, fsynced, renamed
             into place, and only then is the source removed: a crash leaves the source intact (perhaps
             with a complete copy), never neither. Missing folders on the way are created.
@@ -30,6 +34,7 @@ struct MoveCommand: Command {
             """,
         examples: [
             "shelf move temporary downloads/report.pdf documents",
+            "shelf move temporary downloads/report.pdf documents reports/2024-05.pdf",
             "shelf move --force caches feeds/ applicationSupport",
             "shelf move --replace-folder caches feeds/ applicationSupport",
             "shelf move --dry-run --replace-folder caches feeds/ applicationSupport",
@@ -39,11 +44,13 @@ struct MoveCommand: Command {
 
     let stored: StoredPath
     let destination: Directory
+    let newPath: SafePath
     let transfer: TransferOptions
 
     init(_ words: ParsedWords) throws {
         stored = try StoredPath(words)
         destination = try words[Shared.toDirectory]
+        newPath = words[Self.newPath] ?? stored.path
         transfer = try TransferOptions(words)
     }
 
@@ -51,11 +58,12 @@ struct MoveCommand: Command {
 
     func run(_ context: Context) throws -> Int32 {
         let store = try context.store()
-        let target = StoredPath(stored.path, in: destination)
+        let target = StoredPath(newPath, in: destination)
         if transfer.dryRun { return try transfer.printPlan(stored, to: target, merging: false, store: store, to: context.stdout) }
         // A rename is instant; a move across file systems copies, and reports how far it got.
         let moved = try context.withProgress { _ in
-            try store.move(stored.path, in: stored.directory, to: destination, replace: transfer.replace, folders: transfer.folders)
+            try store.move(stored.path, in: stored.directory, to: destination, as: newPath, replace: transfer.replace,
+                           folders: transfer.folders)
         }
         try transfer.print(stored, now: target, printed: moved, store: store, to: context.stdout)
         return ExitCode.success

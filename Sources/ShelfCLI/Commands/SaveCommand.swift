@@ -8,6 +8,7 @@ struct SaveCommand: Command {
         "expires-in", value: "DURATION", help: "the file expires after DURATION (3600 seconds, 90s, 15m, 12h, 7d, 7days, 2w, 1h30m)")
     static let expiresAt = Option<TimeValue>(
         "expires-at", value: "TIME", help: "the file expires at TIME, ISO 8601 with a zone (2025-06-30T18:00:00Z)")
+    static let noExpiry = Flag("no-expiry", help: "give the new content no expiry time (by default it keeps the replaced file's)")
 
     static let fromCommand = Flag(
         "from-command", help: "run <command> and store its standard output, only if it exits 0 (else keep the old file and exit 125)")
@@ -20,7 +21,7 @@ struct SaveCommand: Command {
         name: commandName,
         summary: "store standard input (or --file) at <path>, replacing it atomically",
         arguments: [Shared.directory, Shared.path, program],
-        options: [Shared.file, fromCommand, raw, printPath, expiresIn, expiresAt, Shared.mode, Shared.jsonReport],
+        options: [Shared.file, fromCommand, raw, printPath, expiresIn, expiresAt, noExpiry, Shared.mode, Shared.jsonReport],
         discussion: """
             The input streams into a temporary file in the target folder (unnamed while it is
             written, where the file system allows), which is fsynced and then renamed over <path>;
@@ -37,10 +38,14 @@ struct SaveCommand: Command {
             once the time has passed (exit 3, unless --allow-expired), 'exists' answers 3, 'list -l'
             marks it and 'clear --expired' removes it. A bare number for --expires-in is seconds, as
             OAuth's expires_in and every DURATION; a time that is already past (--expires-in 0, --expires-at in the
-            past) is refused with exit 64 and nothing is written. It is stored with the file (docs/clear-and-list.md); saving
-            again without these options gives the new content no expiry.
+            past) is refused with exit 64 and nothing is written. It is stored with the file (docs/clear-and-list.md).
+            A file saved over keeps what it carries: its permission bits, its expiry time, its
+            do-not-backup flag and its other user extended attributes, as every command that
+            rewrites a file keeps them (docs/formats.md, "What a rewrite keeps"); --expires-in and
+            --expires-at set a new expiry, --no-expiry removes it, and --mode is only for a new file.
             --json prints {"directory":…,"path":…,"bytes":N,"expires":…,"expiresAt":…}: the file, its
-            size and its expiry time or null, in seconds and as list -l prints it (docs/json-output.md).
+            size and the expiry time it now has or null, in seconds and as list -l prints it
+            (docs/json-output.md).
             With --from-command, shelf runs <command> itself (standard input and error inherited, its
             standard output streamed into the temporary file) and replaces <path> only if it exits 0.
             Otherwise the old file stays and shelf exits 125, with the program's own status (or the
@@ -79,7 +84,9 @@ struct SaveCommand: Command {
             if producer.isEmpty { throw UsageError("--from-command needs a program: --from-command -- <command> [<argument>…]") }
             if input != nil { throw UsageError("--from-command and --file cannot be combined") }
         }
-        options = SaveOptions(validateJSON: words[Self.raw] ? false : nil, expiresAt: try SaveCommand.expiry(words),
+        let expiresAt = try SaveCommand.expiry(words)
+        if expiresAt != nil && words[Self.noExpiry] { throw UsageError("--no-expiry cannot be combined with --expires-in or --expires-at") }
+        options = SaveOptions(validateJSON: words[Self.raw] ? false : nil, expiresAt: expiresAt, clearsExpiry: words[Self.noExpiry],
                               mode: words[Shared.mode]?.permissions ?? FileMode.privateFile)
         report = try ActionReport.Style(printPath: words[Self.printPath], json: words[Shared.jsonReport])
     }
@@ -117,7 +124,7 @@ struct SaveCommand: Command {
             }
         }
         try ActionReport(store: store, stored, printed: saved.path)
-            .print(report, to: context.stdout, [("bytes", .integer(saved.bytes))] + JSONText.time("expires", options.expiresAt))
+            .print(report, to: context.stdout, [("bytes", .integer(saved.bytes))] + JSONText.time("expires", saved.expires))
         return ExitCode.success
     }
 

@@ -27,7 +27,8 @@ struct UpdateCommand: Command {
             then created only if no one else created it meanwhile, or else the program runs again on
             that file. The program must not use shelf to read or write the same file: it would wait
             for the lock this update holds, so such a shelf fails at once instead (exit 74; it finds
-            the file in $SHELF_UPDATE_LOCKS). Like save, the new content has no expiry time.
+            the file in $SHELF_UPDATE_LOCKS). The new content keeps what the file carried: its
+            permission bits, expiry time, do-not-backup flag and other user extended attributes.
             --json prints {"directory":…,"path":…,"bytes":N} (docs/json-output.md).
             """,
         examples: [

@@ -1,7 +1,10 @@
-/// The journal of one stored file (`JournalName`), created by the first in-place append and kept
-/// from then on, empty between appends. Keeping it makes an append two syncs (the record, then the
-/// data) instead of four: no file is created or deleted, so the folder needs no sync. Every use
-/// happens while the stored file's exclusive lock is held.
+/// The journal of one stored file (`JournalName`), created by an in-place append for its record
+/// and deleted at its commit: nothing is left beside the file between appends (issue 22, item 15;
+/// it used to stay, empty, and file managers and backups of `~/Documents` showed it). An append
+/// costs three syncs (the new journal, its folder, the data), and the deletion none. Every use
+/// happens while the stored file's exclusive lock is held, so the journal is only ever deleted by
+/// the one process that may use it. On FUSE it stays, empty, between appends: it is also the
+/// file's `ReplaceGate`, which others lock without the file's lock.
 package final class JournalFile {
     /// What every journal name starts with (this version's and earlier ones').
     static let namePrefix = JournalName.commonPrefix
@@ -110,18 +113,34 @@ package final class JournalFile {
         }
     }
 
-    /// Empties the journal without a sync: the commit of an append whose data is durable. If a
-    /// power failure loses it, recovery finds the record and the file complete, and keeps it.
+    /// Deletes the journal without a sync: the commit of an append whose data is durable. If a
+    /// power failure loses the deletion, recovery finds the record and the file complete, and
+    /// keeps it. Where the name cannot be removed (the folder became read-only) or must stay (on
+    /// FUSE), the journal is emptied instead, as earlier versions did.
     func commit() {
         // A failure here changes nothing that matters: the next access sees a complete append.
-        try? file?.descriptor.resize(to: 0)
+        guard let open = file else { return }
+        if !deleteName() { try? open.descriptor.resize(to: 0) }
     }
 
-    /// Empties the journal durably: the end of a recovery.
+    /// Empties the journal durably, then deletes it: the end of a recovery. Once the emptying is
+    /// durable, a journal that a power failure brings back is empty and holds nothing to settle.
     func clear() throws {
         guard let file = file?.descriptor else { return }
         try file.resize(to: 0, operation: .emptyJournal)
         try file.dataSync()
+        _ = deleteName()
+    }
+
+    /// Removes the journal's name, if it still leads to the journal this object opened (under the
+    /// file's lock it always does); the journal is created anew by the next record. Not on FUSE,
+    /// where the journal is the replace gate (see `ReplaceGate`).
+    private func deleteName() -> Bool {
+        guard !ReplaceGate.isNeeded(in: folder),
+              let open = file?.descriptor, let st = try? open.status(), let named = try? folder.status(of: name),
+              FileIdentity(named) == FileIdentity(st), (try? folder.remove(name, path: path)) != nil else { return false }
+        file = nil
+        return true
     }
 
     /// Deletes the journals of `name` (a file being removed or moved away; its lock is held and

@@ -12,6 +12,13 @@
 /// in one order only, the file's then the gate's, and a gate is never held while waiting for a
 /// file's lock, so no two processes can wait for each other; kernel locks die with their process,
 /// so a replace killed with the gate held blocks nobody.
+///
+/// On FUSE the journal is therefore never deleted between appends (elsewhere an append deletes it
+/// at its commit, issue 22, item 15): it is the gate, and libfuse would only hide a file someone
+/// holds open (`.fuse_hidden…`) instead of deleting it. It still goes with its file (`remove`, a
+/// move), and a lock file that can be deleted has a classic race: a process that opened the name
+/// before the deletion locks an inode nobody else will ever lock. So whoever locks the gate checks
+/// afterwards that the name still leads to the inode it locked, and starts again otherwise.
 enum ReplaceGate {
     /// Whether replaces of files in `folder` close their target first, so the gate is needed:
     /// on FUSE only, so that the local-disk path costs one `fstatfs` and nothing else.
@@ -39,8 +46,14 @@ enum ReplaceGate {
             }
             let held = OpenFile(gate)
             try FileLock.lock(gate, .exclusive)
-            return held
+            if try isNamed(gate, journal, in: folder) { return held }
         }
+    }
+
+    /// Whether `journal` in `folder` still leads to the open `gate` (not deleted, nor made anew).
+    private static func isNamed(_ gate: FileDescriptor, _ journal: FileName, in folder: FileDescriptor) throws -> Bool {
+        guard let named = try folder.status(of: journal) else { return false }
+        return FileIdentity(named) == FileIdentity(try gate.status())
     }
 
     /// Waits until no replace of `name` holds its gate (where replaces close their target first).
@@ -50,9 +63,16 @@ enum ReplaceGate {
     static func pass(for name: FileName, in folder: FileDescriptor) throws {
         guard isNeeded(in: folder) else { return }
         let journal = JournalName.of(name)
-        guard let gate = try? JournalFile.open(journal, in: folder, path: folder.path(for: journal), [.readOnly, .noFollow, .nonBlocking])
-        else { return }
-        try gate.closeAfter { try FileLock.lock($0, .shared) }
+        while true {
+            guard let gate = try? JournalFile.open(journal, in: folder, path: folder.path(for: journal), [.readOnly, .noFollow, .nonBlocking])
+            else { return }
+            // A gate deleted (or made anew) while this waited: pass the one there now, if any.
+            let passed = try gate.closeAfter { gate in
+                try FileLock.lock(gate, .shared)
+                return try isNamed(gate, journal, in: folder) || folder.status(of: journal) == nil
+            }
+            if passed { return }
+        }
     }
 
     /// Waits, where replaces close their target first (FUSE), until no replace of `name` holds its

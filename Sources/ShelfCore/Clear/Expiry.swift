@@ -12,6 +12,17 @@ enum Expiry {
         }
     }
 
+    /// Takes the expiry away from the file being saved (a temp file, open as `file`), which
+    /// `KeptMetadata` may have given it: `save --no-expiry`.
+    static func forget(on file: FileDescriptor, named name: FileName, in folder: FileDescriptor) throws {
+        do {
+            try ExtendedAttributes.remove(ExtendedAttributes.expiry, from: file)
+        } catch ShelfError.unsupported {
+            guard let index = try ExpiryIndex.load(in: folder), index.entries[name] != nil else { return }
+            try ExpiryIndex.update(in: folder, name, to: nil)
+        }
+    }
+
     /// The expiry of the open file `file` (the entry `name` of `folder`), or nil when it has none.
     /// `index` is the folder's fallback index when the caller already loaded it (for many files of
     /// one folder); otherwise the index is read only where the file system has no attributes.

@@ -15,16 +15,19 @@ extension Store {
     /// - Returns: the absolute path of the moved entry.
     /// - Throws: `notFound`, `alreadyExists`, `invalidTarget` (the same place, or a folder into
     ///   itself), `symbolicLink`, `invalidName`, `permissionDenied`, `noSpace`, …
+    ///   - newPath: the path in `destination` (default: `path`), as `copy` takes one.
     @discardableResult
-    public func move(_ path: String, in directory: Directory, to destination: Directory, replace: Bool = false,
-                     folders: FolderReplacement = .keepContents) throws -> String {
-        try move(SafePath(path), in: directory, to: destination, replace: replace, folders: folders)
+    public func move(_ path: String, in directory: Directory, to destination: Directory, as newPath: String? = nil,
+                     replace: Bool = false, folders: FolderReplacement = .keepContents) throws -> String {
+        let from = try SafePath(path)
+        return try move(from, in: directory, to: destination, as: newPath.map { try SafePath($0) } ?? from, replace: replace,
+                        folders: folders)
     }
 
     @discardableResult
-    package func move(_ path: SafePath, in directory: Directory, to destination: Directory, replace: Bool = false,
-                      folders: FolderReplacement = .keepContents) throws -> String {
-        try relocate(path, in: directory, to: path, in: destination, replace: replace, folders: folders)
+    package func move(_ path: SafePath, in directory: Directory, to destination: Directory, as newPath: SafePath? = nil,
+                      replace: Bool = false, folders: FolderReplacement = .keepContents) throws -> String {
+        try relocate(path, in: directory, to: newPath ?? path, in: destination, replace: replace, folders: folders)
     }
 
     /// The work of `move` and `rename`. `forceCopy` takes the cross-file-system path even on one

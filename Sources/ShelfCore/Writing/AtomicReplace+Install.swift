@@ -96,7 +96,7 @@ extension AtomicReplace {
                 }
                 // The old file's journal must not outlive it (issue 12, item 1): a crashed append's
                 // record is settled against the file it was written for, under its lock, before the
-                // name goes to another file. The journal stays, empty, for the new file's appends.
+                // name goes to another file. The journal, emptied, is deleted (on FUSE it stays: the gate).
                 AppendJournal.settle(old, name: target.name, in: target.folder)
                 guard closeFirst else {
                     try renameIntoPlace()

@@ -37,6 +37,8 @@ package enum AtomicReplace {
         try TempFile.create(in: target.folder, path: target.path, permissions: newFileMode).closeAfter { temp in
             try keepMode(of: target, on: temp.file)
             try fill(temp.file)
+            // The rest of what the old file carries, once the content (and its time) is final.
+            if replace { try KeptMetadata.carry(from: target, to: temp.file) }
             try commit(&temp, as: target, replace: replace, oldFile: oldFile, beforeInstall: beforeInstall, letGo: letGo)
         }
     }

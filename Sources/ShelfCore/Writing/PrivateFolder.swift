@@ -44,7 +44,7 @@ package struct PrivateFolder {
 
     /// Opens `path` one folder at a time from `/`, links not followed, checking each folder as it
     /// is reached (by its descriptor, so what is checked is what is used).
-    private static func openSafely(_ path: String) throws -> OpenFile {
+    static func openSafely(_ path: String) throws -> OpenFile {
         let unsafe = { (why: String) in
             ShelfError.cannotAccessDirectory(path: path, reason: "\(why); a copy for another program is made only where no other user can move it (set TMPDIR to a folder of yours with mode 0700)")
         }
@@ -96,6 +96,8 @@ package struct PrivateFolder {
             guard st.owner == ProcessState.effectiveUserID, st.permissions & 0o077 == 0 else {
                 throw ShelfError.cannotAccessDirectory(path: path, reason: "the new private folder is not this user's alone")
             }
+            // Held while this process lives: `KeptEditCopies` never removes a folder in use.
+            try FileLock.lock(opened.descriptor, .exclusive)
             return PrivateFolder(opened: opened, parent: parent, name: name)
         }
     }

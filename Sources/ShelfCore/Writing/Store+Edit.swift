@@ -83,7 +83,7 @@ extension Store {
     /// Copies the stored file (or nothing, when it is missing) into a new private folder outside
     /// the store (`PrivateFolder`, under the first of `candidates` no other user can change), runs
     /// `body` with the copy, and removes the folder afterwards, whatever happens, unless `body`
-    /// asks to keep it (returning true in `keep`). Nothing of the copy is in the store: a user who
+    /// asks to keep it (returning true in `keep`; `KeptEditCopies` removes it a week later). Nothing of the copy is in the store: a user who
     /// can write the store's folder can neither move the editor's file nor remove it.
     package func withEditCopy<R>(_ safe: SafePath, in directory: Directory, privateUnder candidates: [String],
                                  _ body: (EditCopy, _ keep: inout Bool) throws -> R) throws -> R {
@@ -102,6 +102,7 @@ extension Store {
             // before shelf ends.
             Interruption.enter()
             defer { Interruption.leave() }
+            KeptEditCopies.removeStale(under: candidates)
             let scratch = try PrivateFolder.make(under: candidates)
             var keep = false
             defer { if !keep { scratch.remove() } }

@@ -4,25 +4,30 @@ public struct SaveOptions: Sendable {
     public var validateJSON: Bool?
     /// Replace an existing file (true) or fail with `alreadyExists`.
     public var replace: Bool
-    /// When the file expires (seconds since 1970 UTC); nil for never. Stored with the file (see
-    /// `Expiry`); a later save without it gives the new file no expiry.
+    /// When the file expires (seconds since 1970 UTC). Stored with the file (see `Expiry`); nil
+    /// keeps the expiry of the file replaced, if it has one (`KeptMetadata`).
     public var expiresAt: Int64?
+    /// Gives the new content no expiry, even where the file replaced had one.
+    public var clearsExpiry: Bool
     /// The permission bits of a new file (folders made on the way get `FileMode.folder(for:)`);
     /// the umask still applies, as with open(2). An existing file keeps its own mode.
     public var mode: UInt32
 
-    public init(validateJSON: Bool? = nil, replace: Bool = true, expiresAt: Int64? = nil, mode: UInt32 = 0o600) {
+    public init(validateJSON: Bool? = nil, replace: Bool = true, expiresAt: Int64? = nil, clearsExpiry: Bool = false,
+                mode: UInt32 = 0o600) {
         self.validateJSON = validateJSON
         self.replace = replace
         self.expiresAt = expiresAt
+        self.clearsExpiry = clearsExpiry
         self.mode = mode
     }
 }
 
-/// What `save` stored: where, and how many bytes.
+/// What `save` stored: where, how many bytes, and (for `save`) the expiry time it has.
 package struct SavedFile: Sendable {
     package let path: String
     package let bytes: Int64
+    package var expires: Int64? = nil
 }
 
 /// Streaming buffers: large enough that system calls are few, small enough that memory stays
@@ -54,21 +59,28 @@ extension Store {
             OldFileCache.release(prepared)
             let validate = options.validateJSON ?? Store.isJSONName(safe.name)
             var size: Int64 = 0
+            var expires: Int64?
             try TempFile.create(in: prepared.folder, path: prepared.path, permissions: options.mode).closeAfter { temp in
                 size = try copy(from: &source, to: temp.file, validatingJSON: validate, path: prepared.path)
                 try withLockedFolder(of: prepared, safe, in: directory, folderMode: folderMode) { target in
                     try temp.placed(in: target.folder, path: target.path) { placed in
                         try Store.checkSaveTarget(target, options: options)
-                        // The mode of the file replaced, read under the folder's lock.
+                        // What the file replaced carries, read under the folder's lock; the
+                        // options given win.
                         try AtomicReplace.keepMode(of: target, on: placed.file)
-                        if let expires = options.expiresAt {
-                            try Expiry.record(expires, on: placed.file, named: target.name, in: target.folder)
+                        expires = try KeptMetadata.carry(from: target, to: placed.file)
+                        if let given = options.expiresAt {
+                            try Expiry.record(given, on: placed.file, named: target.name, in: target.folder)
+                            expires = given
+                        } else if options.clearsExpiry {
+                            try Expiry.forget(on: placed.file, named: target.name, in: target.folder)
+                            expires = nil
                         }
                         try AtomicReplace.commit(&placed, as: target, replace: options.replace)
                     }
                 }
             }
-            return SavedFile(path: prepared.path, bytes: size)
+            return SavedFile(path: prepared.path, bytes: size, expires: expires)
         }
     }
 

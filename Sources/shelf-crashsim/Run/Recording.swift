@@ -110,7 +110,9 @@ extension Machine {
             position = write + 1
             lose = { if case .block(inode, _) = $0 { return true } else { return false } }
         case .commitLost:
-            guard let cut = operations.firstIndex(where: { $0.kind == .truncate && $0.summary.contains("/.shelf-journal") }) else {
+            // The commit deletes the journal (cut to length 0 where its name cannot be removed).
+            guard let cut = operations.firstIndex(where: { [.remove, .truncate].contains($0.kind) && $0.summary.contains("/.shelf-journal") })
+            else {
                 throw ScenarioFailed(description: "damage: no journal commit")
             }
             position = cut

@@ -43,7 +43,7 @@ struct Damage {
         /// Crash right after the first write to a stored file (not one of shelf's own files),
         /// losing that file's data blocks but keeping its new length: a torn in-place append.
         case tornData
-        /// Crash right before the journal is emptied, everything written so far kept: an append
+        /// Crash right before the journal is deleted, everything written so far kept: an append
         /// that finished but whose commit was lost.
         case commitLost
     }

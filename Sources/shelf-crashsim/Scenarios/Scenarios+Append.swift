@@ -1,7 +1,7 @@
 extension Scenarios {
     static var appends: [Scenario] {
         [
-            Scenario(name: "append-array", summary: "two appends to a .json array: the journal made, then reused",
+            Scenario(name: "append-array", summary: "two appends to a .json array: a journal made and deleted for each",
                      setup: [Command("save documents log.json", input: "[1,2]\n")],
                      steps: [Command("append documents log.json", input: "3"),
                              Command("append documents log.json", input: json("four", size: 300))],

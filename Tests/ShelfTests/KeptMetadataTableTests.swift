@@ -1,0 +1,152 @@
+import Glibc
+import Testing
+@testable import ShelfCore
+
+/// Every command that rewrites a stored file × every piece of metadata shelf records about it
+/// (issue 22, item 6): the permission bits, the expiry time, the do-not-backup flag, and any other
+/// `user.` extended attribute. A rewrite keeps all of them; a copy, move or rename onto the file
+/// puts another file there, which brings its own (and nothing of the file it replaces).
+@Suite struct KeptMetadataTableTests {
+    let home = TestHome()
+
+    /// One piece of metadata: how to read it from a file of the test home.
+    enum Piece: String, CaseIterable {
+        case mode, expiry, doNotBackup, otherAttribute
+    }
+
+    /// Whose metadata the file has after the command.
+    enum Owner { case replacedFile, source }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        /// The file (relative to the test home) the command rewrites.
+        let file: String
+        /// Commands with their standard input that make the file (before metadata is given).
+        let setup: [([String], String)]
+        let arguments: [String]
+        var stdin = ""
+        var environment: [String: String] = [:]
+        /// For a copy or move: the source, given metadata of its own.
+        var source: String?
+        var owner: Owner = .replacedFile
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "save", file: "cache/shelf/m.json", setup: [(["save", "caches", "m.json"], "{\"a\":1}")],
+             arguments: ["save", "caches", "m.json"], stdin: "{\"b\":2}"),
+        Case(name: "save --from-command", file: "cache/shelf/m.json", setup: [(["save", "caches", "m.json"], "{\"a\":1}")],
+             arguments: ["save", "caches", "m.json", "--from-command", "--", "echo", "{\"b\":2}"],
+             environment: ["PATH": "/usr/bin:/bin"]),
+        Case(name: "update", file: "cache/shelf/m.json", setup: [(["save", "caches", "m.json"], "{\"a\":1}")],
+             arguments: ["update", "caches", "m.json", "--", "sed", "s/a/c/"], environment: ["PATH": "/usr/bin:/bin"]),
+        Case(name: "edit", file: "cache/shelf/m.json", setup: [(["save", "caches", "m.json"], "{\"a\":1}")],
+             arguments: ["edit", "caches", "m.json"], environment: ["VISUAL": "sed -i s/a/e/"]),
+        Case(name: "append --wrap (rewrites a single value as an array)", file: "cache/shelf/m.json",
+             setup: [(["save", "caches", "m.json"], "{\"a\":1}")], arguments: ["append", "caches", "m.json", "--wrap"], stdin: "{\"f\":1}"),
+        Case(name: "append (in place)", file: "cache/shelf/m.json", setup: [(["save", "caches", "m.json"], "[{\"a\":1}]")],
+             arguments: ["append", "caches", "m.json"], stdin: "{\"f\":1}"),
+        Case(name: "sync (an element whose bytes changed)", file: "cache/shelf/u/1.json",
+             setup: [(["save", "caches", "u/1.json"], "{\"id\":\"1\"}")], arguments: ["sync", "caches", "u"],
+             stdin: "[{\"id\":\"1\",\"v\":2}]"),
+        Case(name: "copy --force", file: "cache/shelf/m.json", setup: [(["save", "caches", "m.json"], "{\"a\":1}"),
+                                                                       (["save", "documents", "m.json"], "{\"s\":1}")],
+             arguments: ["copy", "documents", "m.json", "caches", "--force"], source: "docs/shelf/m.json", owner: .source),
+        Case(name: "move --force", file: "cache/shelf/m.json", setup: [(["save", "caches", "m.json"], "{\"a\":1}"),
+                                                                       (["save", "documents", "m.json"], "{\"s\":1}")],
+             arguments: ["move", "documents", "m.json", "caches", "--force"], source: "docs/shelf/m.json", owner: .source),
+        Case(name: "rename --force", file: "cache/shelf/m.json", setup: [(["save", "caches", "m.json"], "{\"a\":1}"),
+                                                                         (["save", "caches", "s.json"], "{\"s\":1}")],
+             arguments: ["rename", "caches", "s.json", "m.json", "--force"], source: "cache/shelf/s.json", owner: .source),
+    ]
+
+    /// The metadata of the file replaced, and (different in every piece) of a copy's or move's source.
+    static let replacedValues: [Piece: String] = [.mode: "640", .expiry: "4102444800", .doNotBackup: "false", .otherAttribute: "replaced"]
+    static let sourceValues: [Piece: String] = [.mode: "604", .expiry: "4133980800", .otherAttribute: "source"]
+
+    static let attributeNames: [Piece: String] = [.expiry: "user.shelf.expires", .doNotBackup: "user.xdg.robots.backup",
+                                                  .otherAttribute: "user.test.note"]
+
+    func give(_ values: [Piece: String], to relative: String) {
+        for (piece, value) in values {
+            if piece == .mode {
+                #expect(chmod(home.path(relative), mode_t(value, radix: 8)!) == 0)
+            } else {
+                let name = Self.attributeNames[piece]!
+                let fd = open(home.path(relative), O_RDONLY | O_NONBLOCK)
+                #expect(fd >= 0)
+                defer { close(fd) }
+                #expect(throws: Never.self, "set \(name) on \(relative)") {
+                    try ExtendedAttributes.set(SystemString(name), Array(value.utf8), on: FileDescriptor(raw: fd, path: relative))
+                }
+            }
+        }
+    }
+
+    func read(_ piece: Piece, of relative: String) -> String? {
+        if piece == .mode {
+            var st = stat()
+            guard lstat(home.path(relative), &st) == 0 else { return nil }
+            return String(UInt32(st.st_mode) & 0o7777, radix: 8)
+        }
+        return home.attribute(Self.attributeNames[piece]!, of: relative)
+    }
+
+    @Test(arguments: cases)
+    func everyRewriteKeepsEveryPieceOfMetadata(_ c: Case) {
+        for (words, stdin) in c.setup { #expect(home.run(words, stdin: stdin).status == 0) }
+        give(Self.replacedValues, to: c.file)
+        if let source = c.source { give(Self.sourceValues, to: source) }
+        let before = home.read(c.file)
+        let result = home.run(c.arguments, stdin: c.stdin, environment: c.environment)
+        #expect(result.status == 0, "\(c.name): \(result.stderr)")
+        #expect(home.read(c.file) != before, "\(c.name) did not change the file")
+        let expected = c.owner == .source ? Self.sourceValues : Self.replacedValues
+        for piece in Piece.allCases {
+            #expect(read(piece, of: c.file) == expected[piece], "\(c.name) × \(piece.rawValue)")
+        }
+    }
+
+    /// An option of the rewrite itself wins over what the file carried; the rest is still kept.
+    @Test func anExpiryGivenToSaveWinsAndTheRestIsKept() {
+        #expect(home.run(["save", "caches", "t"], stdin: "one").status == 0)
+        give(Self.replacedValues, to: "cache/shelf/t")
+        let result = home.run(["save", "caches", "t", "--expires-at", "2100-01-02T00:00:00Z", "--json"], stdin: "two")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"expires\":4102531200"), "\(result.stdout)")
+        #expect(read(.expiry, of: "cache/shelf/t") == "4102531200")
+        #expect(read(.doNotBackup, of: "cache/shelf/t") == "false")
+        #expect(read(.mode, of: "cache/shelf/t") == "640")
+    }
+
+    @Test func noExpiryRemovesTheKeptExpiryOnly() {
+        #expect(home.run(["save", "caches", "t"], stdin: "one").status == 0)
+        give(Self.replacedValues, to: "cache/shelf/t")
+        let result = home.run(["save", "caches", "t", "--no-expiry", "--json"], stdin: "two")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"expires\":null"), "\(result.stdout)")
+        #expect(read(.expiry, of: "cache/shelf/t") == nil)
+        #expect(read(.otherAttribute, of: "cache/shelf/t") == "replaced")
+        #expect(home.run(["save", "caches", "t", "--no-expiry", "--expires-in", "1h"], stdin: "x").status == 64)
+    }
+
+    /// A save over a file with an expiry says so in its report: the kept time, not null.
+    @Test func saveReportsTheExpiryItKept() {
+        #expect(home.run(["save", "caches", "t", "--expires-at", "2100-01-01T00:00:00Z"], stdin: "one").status == 0)
+        let result = home.run(["save", "caches", "t", "--json"], stdin: "two")
+        #expect(result.stdout.contains("\"expires\":4102444800"), "\(result.stdout)")
+    }
+
+    /// An expiry already passed is not carried onto new content: a cron job renewing an expired
+    /// token with a plain save gets a readable file (the rest is still kept).
+    @Test func aPassedExpiryIsNotCarried() {
+        #expect(home.run(["save", "caches", "t"], stdin: "one").status == 0)
+        give([.expiry: "1000000000", .otherAttribute: "kept"], to: "cache/shelf/t")
+        #expect(home.run(["retrieve", "caches", "t"]).status == 3)
+        let result = home.run(["save", "caches", "t"], stdin: "two")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(read(.expiry, of: "cache/shelf/t") == nil)
+        #expect(read(.otherAttribute, of: "cache/shelf/t") == "kept")
+        #expect(home.run(["retrieve", "caches", "t"]).status == 0)
+    }
+}
