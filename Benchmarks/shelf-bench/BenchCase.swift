@@ -60,6 +60,8 @@ struct CaseResult: Codable {
     var pass: Bool?
     var skipped: String?
     var note: String?
+    /// The validator rows: MB/s on the thread's CPU time, for the slowest-corpus headline.
+    var rateMBps: Double?
     /// The library cases, timed in this process, get a table of their own.
     var inProcess: Bool?
     /// A second baseline, shown and not judged (the library cases: Disk's strategy with or

@@ -1,9 +1,13 @@
 /// Generated JSON of the kinds the validator rows measure, each one array of about `bytes` bytes,
 /// the same for a given seed. Shapes follow the documents parsers are usually measured on:
 /// long strings (log lines, articles), coordinates (GeoJSON's `canada.json`), syntax trees, a
-/// social-network feed (`twitter.json`) and text that is mostly not ASCII.
+/// social-network feed (`twitter.json`) and text that is mostly not ASCII; then the shapes that
+/// once made it slow (JSONCorpus+Shapes.swift): escapes every few words, escapes amid non-ASCII
+/// text, numbers as Python's `json.dumps` spells them, GitHub-API and GeoJSON documents.
 enum JSONCorpus: String, CaseIterable {
     case strings, numbers, nested, twitter, nonASCII = "non-ascii"
+    case words, wordsNonASCII = "words-non-ascii", escapes, escapesNonASCII = "escapes-non-ascii"
+    case python, github, geojson
 
     /// What the table calls the kind.
     var label: String {
@@ -13,6 +17,13 @@ enum JSONCorpus: String, CaseIterable {
         case .nested: return "deeply nested"
         case .twitter: return "twitter-like mix"
         case .nonASCII: return "non-ASCII text"
+        case .words: return "ASCII word records"
+        case .wordsNonASCII: return "word records, a quarter non-ASCII"
+        case .escapes: return "escape-dense word records"
+        case .escapesNonASCII: return "escapes and non-ASCII"
+        case .python: return "Python json.dumps numbers"
+        case .github: return "GitHub-API-like, indented"
+        case .geojson: return "GeoJSON-like"
         }
     }
 
@@ -30,6 +41,13 @@ enum JSONCorpus: String, CaseIterable {
             case .nested: out.tree(depth: 0)
             case .twitter: out.status()
             case .nonASCII: out.article()
+            case .words: out.wordRecord(foreign: 0, escaped: 0)
+            case .wordsNonASCII: out.wordRecord(foreign: 25, escaped: 0)
+            case .escapes: out.wordRecord(foreign: 0, escaped: 25)
+            case .escapesNonASCII: out.wordRecord(foreign: 25, escaped: 25)
+            case .python: out.pythonRecord()
+            case .github: out.gitHubIssue()
+            case .geojson: out.feature()
             }
         }
         out.put("]")

@@ -22,6 +22,9 @@ struct Report: Codable {
         if cases.contains(where: { $0.inProcess == true }) {
             text += (text.isEmpty ? "" : "\n") + "The Swift library, in process:\n\n" + markdown(libraryRows())
         }
+        if let slowest = cases.filter({ $0.rateMBps != nil }).min(by: { $0.rateMBps! < $1.rateMBps! }) {
+            notes.insert("- The validator's headline, its slowest corpus: \(slowest.name) at \(Int(slowest.rateMBps!)) MB/s", at: 0)
+        }
         if !notes.isEmpty { text += "\n" + notes.joined(separator: "\n") + "\n" }
         text += """
 

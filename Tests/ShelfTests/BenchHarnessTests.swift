@@ -75,8 +75,8 @@ import Testing
         let nonASCII = data.filter { $0 >= 0x80 }.count
         switch kind {
         case .nonASCII: #expect(nonASCII > data.count / 4)
-        case .strings, .numbers, .nested: #expect(nonASCII == 0)
-        case .twitter: #expect(nonASCII > 0)
+        case .strings, .numbers, .nested, .words, .escapes, .python: #expect(nonASCII == 0)
+        case .twitter, .wordsNonASCII, .escapesNonASCII, .github, .geojson: #expect(nonASCII > 0)
         }
         if kind == .nested { #expect(depth(value) >= 16) }
         #expect(try ValidatorTiming.passes(data, count: 1).count == 1)

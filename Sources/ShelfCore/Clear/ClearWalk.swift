@@ -34,12 +34,13 @@ struct ClearWalk {
     }
 
     /// Removes one file or link if the options select it. Returns whether it is gone.
+    /// `snapshotCovers`: whether `heldLocks` speaks for the files of `folder` (`HeldLocks.covers`).
     mutating func clearFile(_ name: FileName, kind: FolderEntry.Kind, in folder: FileDescriptor, path: [UInt8],
-                                    leftovers: Leftovers) -> Bool {
-        let fullPath = folder.path(for: name)
-        if let heldLocks, options.removesEverything, !options.dryRun, heldLocks.covers(folder) {
+                            leftovers: Leftovers, snapshotCovers: Bool) -> Bool {
+        if let heldLocks, snapshotCovers, options.removesEverything, !options.dryRun {
             return clearUnlessLocked(name, in: folder, path: path, heldLocks: heldLocks, leftovers: leftovers)
         }
+        let fullPath = folder.path(for: name)
         if kind == .regularFile || kind == .unknown {
             var opened: Int32?
             do {

@@ -50,9 +50,11 @@ extension SIMDMask where Storage == SIMD16<Int8> {
     @inline(always)
     var first: Int {
         let words = self.words
-        // Without a branch: the low word's zeros count 64 when it is empty.
+        // Without a branch, not even a conditional one the compiler might choose (where the first
+        // special byte falls is data, and a mispredicted jump here cost 7% of the validator): the
+        // low word's zeros count 64 when it is empty, and only then do the high word's count.
         let low = words[0].trailingZeroBitCount, high = words[1].trailingZeroBitCount
-        return (words[0] != 0 ? low : 64 &+ high) &>> 3
+        return (low &+ (high & (0 &- (low &>> 6)))) &>> 3
     }
 
     /// How many lanes are set.

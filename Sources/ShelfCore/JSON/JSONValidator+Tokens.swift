@@ -3,11 +3,35 @@ extension JSONValidator {
     /// Steps over blanks, counting lines; stops at a line break that JSON Lines forbids there.
     @inline(always)
     mutating func skipBlanks(_ window: Window, from start: Int) -> Int {
+        // Compact JSON has no blank between tokens, `json.dumps` one space after ',' and ':':
+        // both without a loop (this runs before and after every token).
+        if start &+ 1 < window.count {
+            let byte = window.bytes[start]
+            if byte > 0x20 { return start }
+            if byte == 0x20 && window.bytes[start &+ 1] > 0x20 { return start &+ 1 }
+        }
+        return skipBlankRun(window, from: start)
+    }
+
+    /// Steps over a run of blanks: indentation eight spaces at a time.
+    @inline(never)
+    mutating func skipBlankRun(_ window: Window, from start: Int) -> Int {
         var index = start
         while index < window.count {
             let byte = window.bytes[index]
             if byte > 0x20 { return index }
-            if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+            if byte == 0x20 {
+                guard index &+ 8 <= window.count else {
+                    index &+= 1
+                    continue
+                }
+                // Up to eight spaces at once: to the first byte that is not one (this one is).
+                let word = UInt64(littleEndian: window.raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let other = word ^ 0x2020_2020_2020_2020
+                index &+= other == 0 ? 8 : other.trailingZeroBitCount &>> 3
+                continue
+            }
+            if byte == 0x09 || byte == 0x0D {
                 index &+= 1
                 continue
             }
