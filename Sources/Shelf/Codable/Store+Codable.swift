@@ -16,7 +16,7 @@ extension Store {
         if T.self == Data.self, let bytes = value as? Data { return try save(bytes, to: directory, as: path) }
         let data: Data
         do {
-            data = try encoder.encode(value)
+            data = try LibraryJSON.encode(value, like: encoder)
         } catch {
             throw CodingErrors.encoding(error, path: try self.path(for: path, in: directory))
         }
@@ -31,7 +31,7 @@ extension Store {
                                        decoder: JSONDecoder = JSONDecoder()) throws -> T {
         let data = try retrieve(path, from: directory, as: Data.self)
         do {
-            return try decoder.decode(type, from: data)
+            return try LibraryJSON.decode(type, from: data, like: decoder)
         } catch {
             throw CodingErrors.decoding(error, path: try self.path(for: path, in: directory))
         }
