@@ -28,6 +28,8 @@ final class ByteEncoder: Encoder, SingleValueEncodingContainer {
     var keys: [String] = []
     /// With sorted keys, where each member of the open objects starts in the output.
     var memberStarts: [Int] = []
+    /// The keys of open objects of 32 members or more, by frame.
+    var keySets: [Int: Set<String>] = [:]
     var nextID = 0
     /// How deep in values the encoder is, and whether the current value wrote anything.
     var level = 0
@@ -91,15 +93,19 @@ final class ByteEncoder: Encoder, SingleValueEncodingContainer {
     /// Writes `"key":` as the next member of object `id`.
     func member(_ id: Int, _ key: String) -> Bool {
         guard let index = prepare(id) else { return false }
-        let first = frames[index].firstKey
+        let first = frames[index].firstKey, id = frames[index].id
         if keys.count - first < 32 {
             for i in first..<keys.count where keys[i] == key {
                 fail()
                 return false
             }
-        } else if Set(keys[first...]).contains(key) {
-            fail()
-            return false
+        } else {
+            // A big object (a dictionary's): a set of its keys, made once.
+            if keySets[id] == nil { keySets[id] = Set(keys[first...]) }
+            guard keySets[id]!.insert(key).inserted else {
+                fail()
+                return false
+            }
         }
         keys.append(key)
         if options.sortedKeys { memberStarts.append(out.bytes.count - (frames[index].count > 1 ? 1 : 0)) }
@@ -112,6 +118,7 @@ final class ByteEncoder: Encoder, SingleValueEncodingContainer {
         let frame = frames.removeLast()
         if frame.isObject {
             if options.sortedKeys { sortMembers(frame) }
+            if keys.count - frame.firstKey >= 32 { keySets[frame.id] = nil }
             keys.removeSubrange(frame.firstKey...)
             out.byte(UInt8(ascii: "}"))
         } else {

@@ -54,7 +54,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     /// Decodes the value at `at` as `T`, with Foundation's special cases for Date, Data, URL and
     /// Decimal, and string-keyed dictionaries read member by member.
-    func value<T: Decodable>(_ type: T.Type, at at: Int, key: CodingPathElement?, extra: [CodingPathElement] = []) throws -> T {
+    func value<T: Decodable>(_ type: T.Type, at: Int, key: CodingPathElement?, extra: [CodingPathElement] = []) throws -> T {
         if !extra.isEmpty {
             path.append(contentsOf: extra)
             defer { path.removeLast(extra.count) }
