@@ -53,23 +53,15 @@ struct FoundationRecord: Codable, Equatable, Sendable {
     var expires: Date?
 }
 
-/// Seeded values of every shape (xorshift, as `JSONText`).
+/// Seeded values of every shape, from `JSONText`'s generator.
 struct CoderValues {
-    private var state: UInt64
+    private var random: JSONText
 
-    init(seed: UInt64) { state = seed | 1 }
+    init(seed: UInt64) { random = JSONText(seed: seed) }
 
-    mutating func next(_ bound: Int) -> Int {
-        state ^= state << 13
-        state ^= state >> 7
-        state ^= state << 17
-        return Int(state % UInt64(bound))
-    }
+    mutating func next(_ bound: Int) -> Int { random.next(bound) }
 
-    mutating func bits() -> UInt64 {
-        _ = next(2)
-        return state
-    }
+    mutating func bits() -> UInt64 { UInt64(next(1 << 32)) << 32 | UInt64(next(1 << 32)) }
 
     static let pieces = ["shelf", "keeps", "JSON", " ", "a/b", "\"quoted\"", "line\nbreak", "tab\t", "back\\slash",
                          "données", "日本語", "😀", "\u{1}", "\u{1F}", "\u{7F}", "e\u{301}", "naïve", "Привет", "</script>", ""]

@@ -133,20 +133,22 @@ final class ByteEncoder: Encoder, SingleValueEncodingContainer {
         guard frame.count > 1 else { return }
         let starts = Array(memberStarts[firstMember...]), names = Array(keys[frame.firstKey...])
         let end = out.bytes.count
-        var pieces: [(name: String, bytes: ArraySlice<UInt8>)] = []
+        // Ranges, not slices: a slice alive at the write-back would make it copy the whole output.
+        var pieces: [(name: String, range: Range<Int>)] = []
         for i in starts.indices {
             // Each member after the first starts at its comma.
-            let from = starts[i] + (i == 0 ? 0 : 1), to = i + 1 < starts.count ? starts[i + 1] : end
-            pieces.append((names[i], out.bytes[from..<to]))
+            pieces.append((names[i], (starts[i] + (i == 0 ? 0 : 1))..<(i + 1 < starts.count ? starts[i + 1] : end)))
         }
         pieces.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         var sorted: [UInt8] = []
         sorted.reserveCapacity(end - starts[0])
         for (i, piece) in pieces.enumerated() {
             if i > 0 { sorted.append(UInt8(ascii: ",")) }
-            sorted.append(contentsOf: piece.bytes)
+            sorted.append(contentsOf: out.bytes[piece.range])
         }
-        out.bytes.replaceSubrange(starts[0]..<end, with: sorted)
+        out.bytes.withUnsafeMutableBufferPointer { bytes in
+            for i in sorted.indices { bytes[starts[0] + i] = sorted[i] }
+        }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

@@ -103,61 +103,9 @@ extension JSONTape {
         }
     }
 
-    /// The UTF-8 bytes an escaped string's raw text stands for (the parser checked it).
+    /// The UTF-8 bytes an escaped string's raw text stands for (the parser checked it, so the
+    /// decoding `shelf sync` uses never meets a lone surrogate here).
     public static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        var i = 0
-        let n = raw.count
-        while i < n {
-            let byte = raw[i]
-            guard byte == UInt8(ascii: "\\") else {
-                out.append(byte)
-                i += 1
-                continue
-            }
-            let kind = raw[i + 1]
-            i += 2
-            switch kind {
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = UInt32(hex4(raw, i))
-                i += 4
-                if scalar >= 0xD800 && scalar <= 0xDBFF {
-                    let lowUnit = UInt32(hex4(raw, i + 2))
-                    i += 6
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (lowUnit - 0xDC00)
-                }
-                appendUTF8(scalar, to: &out)
-            default: out.append(kind)
-            }
-        }
-    }
-
-    static func hex4(_ raw: UnsafeBufferPointer<UInt8>, _ from: Int) -> UInt16 {
-        var value: UInt16 = 0
-        for i in 0..<4 { value = value << 4 | UInt16(hexValue(raw[from + i]) ?? 0) }
-        return value
-    }
-
-    static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
-        switch scalar {
-        case ..<0x80:
-            out.append(UInt8(scalar))
-        case ..<0x800:
-            out.append(UInt8(0xC0 | scalar >> 6))
-            out.append(UInt8(0x80 | scalar & 0x3F))
-        case ..<0x10000:
-            out.append(UInt8(0xE0 | scalar >> 12))
-            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            out.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            out.append(UInt8(0xF0 | scalar >> 18))
-            out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            out.append(UInt8(0x80 | scalar & 0x3F))
-        }
+        out.append(contentsOf: JSONStringDecoding.utf8(ofContent: Array(raw)) ?? [])
     }
 }
