@@ -94,9 +94,12 @@ test: ## build and run every test, the quick power-loss simulation and the quick
 	$(CRASHSIM) --quick $(if $(SEED),--seed $(SEED))
 	$(RELIABILITY) --quick $(if $(SEED),--seed $(SEED)) $(DEBUG_BIN)
 
-check-reliability: build ## the power-loss simulation and the whole battery: docs/reliability.md (SEED=n replays a run)
+check-reliability: build ## the power-loss simulation, the whole battery and the full coder comparison: docs/reliability.md (SEED=n replays a run)
 	$(CRASHSIM) $(if $(SEED),--seed $(SEED))
 	$(RELIABILITY) $(if $(SEED),--seed $(SEED)) $(DEBUG_BIN)
+	@# The library's Codable coder against Foundation's on 200 times the cases `make test` runs (docs/library.md).
+	$(SWIFT) build --build-tests
+	SHELF_CODER_CASES=100000 $(SWIFT) test --skip-build --filter 'CoderDifferentialTests|CoderEdgeTests'
 
 # Root and /dev/fuse; installs GlusterFS with apt-get where it is missing. Fails, never skips, without them.
 check-shared-fs: build ## two hosts, one store: the scenarios on GlusterFS mounted twice, default and strict volumes (docs/file-systems.md)

@@ -45,6 +45,7 @@ enum Cases {
         let scale = Scale(quick: w.quick)
         return startUp(w, scale) + bigFiles(w, scale) + json(w, scale) + validator(w, scale) + validatedSave(w, scale)
             + appends(w, scale) + concurrentAppends(w, scale) + folders(w, scale) + streaming(w, scale) + library(w, scale)
+            + coder(w, scale)
     }
 
     /// A shelf command line.

@@ -72,7 +72,7 @@ extension Store {
 
     private func encode<T: Encodable>(_ value: T, _ encoder: JSONEncoder, path: String, in directory: Directory) throws -> Data {
         do {
-            return try encoder.encode(value)
+            return try LibraryJSON.encode(value, like: encoder)
         } catch {
             throw CodingErrors.encoding(error, path: try self.path(for: path, in: directory))
         }

@@ -19,7 +19,7 @@ extension Store {
         try Store.checkJSONFileName(path)
         let data: Data
         do {
-            data = try encoder.encode(value)
+            data = try LibraryJSON.encode(value, like: encoder)
         } catch {
             throw CodingErrors.encoding(error, path: try self.path(for: path, in: directory))
         }
@@ -40,7 +40,7 @@ extension Store {
         try Store.checkJSONFileName(path)
         let data = try retrieve(path, from: directory, as: Data.self)
         do {
-            return try decoder.decode(type, from: data)
+            return try LibraryJSON.decode(type, from: data, like: decoder)
         } catch {
             throw CodingErrors.decoding(error, path: try self.path(for: path, in: directory))
         }

@@ -1,0 +1,79 @@
+import FoundationEssentials
+
+/// Values: scalars written in place, nested values through their own `encode(to:)`, with
+/// Foundation's special cases for Date, Data, URL and Decimal.
+extension ByteEncoder {
+    /// Starts a scalar as the current value (a second value at one level is Foundation's).
+    @inline(__always) func single() {
+        if levelWritten { fail() }
+        levelWritten = true
+    }
+
+    func double(_ value: Double) {
+        guard value.isFinite else { return fail() }
+        out.floatingPoint(value)
+    }
+
+    func float(_ value: Float) {
+        guard value.isFinite else { return fail() }
+        out.floatingPoint(value)
+    }
+
+    /// Encodes `value` where a value goes next (the caller wrote the key or comma).
+    func value<T: Encodable>(_ value: T, key: CodingPathElement?, extra: [CodingPathElement] = []) throws {
+        if T.self == Data.self, options.base64 { return out.string((value as! Data).base64EncodedString()) }
+        if T.self == Date.self, options.date != .deferred { return date(value as! Date) }
+        if T.self == URL.self { return out.string((value as! URL).absoluteString) }
+        if T.self == Decimal.self { return out.bytes.append(contentsOf: (value as! Decimal).description.utf8) }
+        guard level < Self.maximumLevel else { return fail() }
+        let savedWritten = levelWritten, savedFrames = frames.count, savedPath = path.count
+        path.append(contentsOf: extra)
+        if let key { path.append(key) }
+        level += 1
+        levelWritten = false
+        defer {
+            level -= 1
+            levelWritten = savedWritten
+            path.removeSubrange(savedPath...)
+        }
+        try value.encode(to: self)
+        guard !failed else { return }
+        // A value's containers end with its encode(to:); a value that wrote nothing is `{}`.
+        while frames.count > savedFrames { closeTop() }
+        if !levelWritten {
+            // At the top Foundation throws instead ("did not encode any values").
+            if level == 1 { fail() } else { out.ascii("{}") }
+        }
+    }
+
+    func date(_ date: Date) {
+        switch options.date {
+        case .seconds: double(date.timeIntervalSince1970)
+        case .milliseconds: double(1000.0 * date.timeIntervalSince1970)
+        case .iso8601: out.string(date.formatted(.iso8601))
+        case .deferred: fail()
+        }
+    }
+
+    // MARK: SingleValueEncodingContainer
+
+    func encodeNil() throws { single(); out.ascii("null") }
+    func encode(_ value: Bool) throws { single(); value ? out.ascii("true") : out.ascii("false") }
+    func encode(_ value: String) throws { single(); out.string(value) }
+    func encode(_ value: Double) throws { single(); double(value) }
+    func encode(_ value: Float) throws { single(); float(value) }
+    func encode(_ value: Int) throws { single(); out.integer(value) }
+    func encode(_ value: Int8) throws { single(); out.integer(value) }
+    func encode(_ value: Int16) throws { single(); out.integer(value) }
+    func encode(_ value: Int32) throws { single(); out.integer(value) }
+    func encode(_ value: Int64) throws { single(); out.integer(value) }
+    func encode(_ value: UInt) throws { single(); out.integer(value) }
+    func encode(_ value: UInt8) throws { single(); out.integer(value) }
+    func encode(_ value: UInt16) throws { single(); out.integer(value) }
+    func encode(_ value: UInt32) throws { single(); out.integer(value) }
+    func encode(_ value: UInt64) throws { single(); out.integer(value) }
+    func encode<T: Encodable>(_ value: T) throws {
+        single()
+        try self.value(value, key: nil)
+    }
+}

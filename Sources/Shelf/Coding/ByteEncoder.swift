@@ -1,0 +1,163 @@
+import FoundationEssentials
+
+/// The library's `Encoder`: writes JSON bytes as values are encoded, with no tree in between.
+///
+/// Containers are opened and closed on a stack: a value's container closes when its
+/// `encode(to:)` returns, a nested container when its parent writes again. What a streaming
+/// writer cannot follow (a closed container written to again, a key encoded twice, a super
+/// encoder, a single value after a container) sets `failed`, and the caller hands the value to
+/// `JSONEncoder`; so does any error.
+final class ByteEncoder: Encoder, SingleValueEncodingContainer {
+    struct Frame {
+        let id: Int
+        let isObject: Bool
+        /// The value level that opened it: a value's own container, or one nested in it.
+        let level: Int
+        var count = 0
+        /// Where this object's keys start in `keys`, and its members in `memberStarts`.
+        let firstKey: Int
+    }
+
+    var out: JSONByteWriter
+    let options: ByteEncodingOptions
+    let userInfo: [CodingUserInfoKey: Any]
+    var path: [CodingPathElement] = []
+    var failed = false
+    var frames: [Frame] = []
+    /// The keys of the open objects (duplicates are Foundation's to resolve; sorting needs them).
+    var keys: [String] = []
+    /// With sorted keys, where each member of the open objects starts in the output.
+    var memberStarts: [Int] = []
+    /// The keys of open objects of 32 members or more, by frame.
+    var keySets: [Int: Set<String>] = [:]
+    var nextID = 0
+    /// How deep in values the encoder is, and whether the current value wrote anything.
+    var level = 0
+    var levelWritten = false
+    /// Foundation refuses containers 512 deep; past this the call is Foundation's.
+    static let maximumLevel = 500
+
+    init(options: ByteEncodingOptions) {
+        self.options = options
+        out = JSONByteWriter(escapeSlashes: options.escapeSlashes, capacity: 4096)
+        var info: [CodingUserInfoKey: Any] = [:]
+        for (key, value) in options.userInfo { info[key] = value }
+        userInfo = info
+    }
+
+    var codingPath: [any CodingKey] { path.map(\.codingKey) }
+
+    func fail() { failed = true }
+
+    // MARK: Containers
+
+    /// Opens a container for the current value, or returns the one it opened already (a
+    /// subclass's `encode(to:)` and its superclass's share one object, as in Foundation).
+    func open(object: Bool) -> Int {
+        if levelWritten {
+            if let index = frames.firstIndex(where: { $0.level == level }), frames[index].isObject == object {
+                return frames[index].id
+            }
+            fail()
+            return -1
+        }
+        levelWritten = true
+        return push(object: object)
+    }
+
+    func push(object: Bool) -> Int {
+        if frames.count >= Self.maximumLevel { fail() }
+        out.byte(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        nextID += 1
+        frames.append(Frame(id: nextID, isObject: object, level: level, firstKey: keys.count))
+        return nextID
+    }
+
+    /// Makes frame `id` the innermost open one, closing the nested containers above it, and
+    /// writes the comma before its next element. Nil when it is closed or not this level's.
+    func prepare(_ id: Int) -> Int? {
+        guard !failed, let index = frames.lastIndex(where: { $0.id == id }) else {
+            fail()
+            return nil
+        }
+        for above in frames[(index + 1)...] where above.level != frames[index].level {
+            fail()
+            return nil
+        }
+        while frames.count > index + 1 { closeTop() }
+        if frames[index].count > 0 { out.byte(UInt8(ascii: ",")) }
+        frames[index].count += 1
+        return index
+    }
+
+    /// Writes `"key":` as the next member of object `id`.
+    func member(_ id: Int, _ key: String) -> Bool {
+        guard let index = prepare(id) else { return false }
+        let first = frames[index].firstKey, id = frames[index].id
+        if keys.count - first < 32 {
+            for i in first..<keys.count where keys[i] == key {
+                fail()
+                return false
+            }
+        } else {
+            // A big object (a dictionary's): a set of its keys, made once.
+            if keySets[id] == nil { keySets[id] = Set(keys[first...]) }
+            guard keySets[id]!.insert(key).inserted else {
+                fail()
+                return false
+            }
+        }
+        keys.append(key)
+        if options.sortedKeys { memberStarts.append(out.bytes.count - (frames[index].count > 1 ? 1 : 0)) }
+        out.string(key)
+        out.byte(UInt8(ascii: ":"))
+        return true
+    }
+
+    func closeTop() {
+        let frame = frames.removeLast()
+        if frame.isObject {
+            if options.sortedKeys { sortMembers(frame) }
+            if keys.count - frame.firstKey >= 32 { keySets[frame.id] = nil }
+            keys.removeSubrange(frame.firstKey...)
+            out.byte(UInt8(ascii: "}"))
+        } else {
+            out.byte(UInt8(ascii: "]"))
+        }
+    }
+
+    /// Rewrites an object's members in the order of their keys' UTF-8 bytes, as Foundation sorts.
+    func sortMembers(_ frame: Frame) {
+        let firstMember = memberStarts.count - (keys.count - frame.firstKey)
+        defer { memberStarts.removeSubrange(firstMember...) }
+        guard frame.count > 1 else { return }
+        let starts = Array(memberStarts[firstMember...]), names = Array(keys[frame.firstKey...])
+        let end = out.bytes.count
+        // Ranges, not slices: a slice alive at the write-back would make it copy the whole output.
+        var pieces: [(name: String, range: Range<Int>)] = []
+        for i in starts.indices {
+            // Each member after the first starts at its comma.
+            pieces.append((names[i], (starts[i] + (i == 0 ? 0 : 1))..<(i + 1 < starts.count ? starts[i + 1] : end)))
+        }
+        pieces.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        var sorted: [UInt8] = []
+        sorted.reserveCapacity(end - starts[0])
+        for (i, piece) in pieces.enumerated() {
+            if i > 0 { sorted.append(UInt8(ascii: ",")) }
+            sorted.append(contentsOf: out.bytes[piece.range])
+        }
+        out.bytes.withUnsafeMutableBufferPointer { bytes in
+            for i in sorted.indices { bytes[starts[0] + i] = sorted[i] }
+        }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(ByteKeyedContainer<Key>(encoder: self, id: open(object: true), depth: path.count))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        ByteUnkeyedContainer(encoder: self, id: open(object: false), depth: path.count)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+}

@@ -1,0 +1,99 @@
+import ShelfCore
+
+/// An object's members, found by a walk from the first (so the first of equal keys wins, as
+/// in Foundation); objects are small, and the walk compares lengths before bytes.
+struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: TapeDecoder
+    let object: Int
+    let depth: Int
+    /// The keys of nested containers on the way here, which the decoder's path lacks.
+    var extra: [CodingPathElement] = []
+
+    var codingPath: [any CodingKey] { decoder.path.codingPath(depth, plus: extra) }
+
+    var allKeys: [Key] {
+        var seen = Set<String>(), keys: [Key] = []
+        var member = object + 1
+        while member < decoder.tape.payload(object) {
+            if let name = try? decoder.string(member), seen.insert(name).inserted, let key = Key(stringValue: name) { keys.append(key) }
+            member = decoder.tape.next(member + 1)
+        }
+        return keys
+    }
+
+    /// The value node of `key`, or nil.
+    func find(_ key: Key) -> Int? {
+        let name = key.stringValue
+        var bytes = name
+        return bytes.withUTF8 { utf8 -> Int? in
+            var isASCII = true
+            for byte in utf8 where byte >= 0x80 { isASCII = false; break }
+            let tape = decoder.tape, end = tape.payload(object)
+            var member = object + 1
+            while member < end {
+                if decoder.keyMatches(member, utf8, keyIsASCII: isASCII, name) { return member + 1 }
+                member = tape.next(member + 1)
+            }
+            return nil
+        }
+    }
+
+    func require(_ key: Key) throws -> Int {
+        guard let node = find(key) else {
+            decoder.failed = true
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value for key \(key.stringValue)"))
+        }
+        return node
+    }
+
+    func contains(_ key: Key) -> Bool { find(key) != nil }
+    func decodeNil(forKey key: Key) throws -> Bool { decoder.tape.kind(try require(key)) == .null }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.bool(try require(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.string(try require(key)) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.double(try require(key)) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.float(try require(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.integer(try require(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.integer(try require(key)) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.integer(try require(key)) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.integer(try require(key)) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.integer(try require(key)) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.integer(try require(key)) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.integer(try require(key)) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.integer(try require(key)) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.integer(try require(key)) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.integer(try require(key)) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.value(type, at: try require(key), key: .key(key), extra: extra)
+    }
+
+    /// Present and not null, in one lookup (Foundation's semantics for every type).
+    private func present(_ key: Key) -> Int? {
+        guard let node = find(key), decoder.tape.kind(node) != .null else { return nil }
+        return node
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key).map(decoder.bool) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(key).map(decoder.string) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try present(key).map(decoder.double) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(key).map(decoder.integer) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let node = present(key) else { return nil }
+        return try decoder.value(type, at: node, key: .key(key), extra: extra)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        let node = try require(key)
+        guard decoder.tape.kind(node) == .object else { throw decoder.fail("not an object", [String: Any].self) }
+        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(decoder: decoder, object: node, depth: depth, extra: extra + [.key(key)]))
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        let node = try require(key)
+        guard decoder.tape.kind(node) == .array else { throw decoder.fail("not an array", [Any].self) }
+        return TapeUnkeyedContainer(decoder: decoder, array: node, depth: depth, extra: extra + [.key(key)])
+    }
+
+    func superDecoder() throws -> any Decoder { throw decoder.fail("superDecoder is Foundation's") }
+    func superDecoder(forKey key: Key) throws -> any Decoder { throw decoder.fail("superDecoder is Foundation's") }
+}
