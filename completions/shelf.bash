@@ -5,7 +5,7 @@
 _shelf_spec() {
     case $1 in
         '') _shelf_opts='--app --root --quiet -q --json --help -h --version --generate-manpage'; _shelf_valued='--app:app --root:file'; _shelf_args='' ;;
-        'save') _shelf_opts='--file --from-command --raw --print-path --expires-in --expires-at --mode --json --app --root --quiet -q --help -h'; _shelf_valued='--file:file --expires-in:text --expires-at:text --mode:text --app:app --root:file'; _shelf_args='directory stored program' ;;
+        'save') _shelf_opts='--file --from-command --raw --print-path --expires-in --expires-at --no-expiry --mode --json --app --root --quiet -q --help -h'; _shelf_valued='--file:file --expires-in:text --expires-at:text --mode:text --app:app --root:file'; _shelf_args='directory stored program' ;;
         'update') _shelf_opts='--create --raw --print-path --json --app --root --quiet -q --help -h'; _shelf_valued='--create:text --app:app --root:file'; _shelf_args='directory stored program' ;;
         'edit') _shelf_opts='--raw --print-path --json --app --root --quiet -q --help -h'; _shelf_valued='--app:app --root:file'; _shelf_args='directory stored' ;;
         'retrieve') _shelf_opts='--each --allow-expired --app --root --quiet -q --help -h'; _shelf_valued='--app:app --root:file'; _shelf_args='directory stored' ;;
@@ -13,7 +13,7 @@ _shelf_spec() {
         'exists') _shelf_opts='--allow-expired --app --root --quiet -q --help -h'; _shelf_valued='--app:app --root:file'; _shelf_args='directory stored more' ;;
         'is-folder') _shelf_opts='--app --root --quiet -q --help -h'; _shelf_valued='--app:app --root:file'; _shelf_args='directory stored' ;;
         'remove') _shelf_opts='--recursive -r --force -f --dry-run -n --json --app --root --quiet -q --help -h'; _shelf_valued='--app:app --root:file'; _shelf_args='directory stored more' ;;
-        'move') _shelf_opts='--force -f --replace-folder --dry-run -n --print-path --json --app --root --quiet -q --help -h'; _shelf_valued='--app:app --root:file'; _shelf_args='directory stored directory' ;;
+        'move') _shelf_opts='--force -f --replace-folder --dry-run -n --print-path --json --app --root --quiet -q --help -h'; _shelf_valued='--app:app --root:file'; _shelf_args='directory stored directory stored' ;;
         'copy') _shelf_opts='--force -f --replace-folder --preserve -p --dry-run -n --print-path --json --app --root --quiet -q --help -h'; _shelf_valued='--app:app --root:file'; _shelf_args='directory stored directory stored' ;;
         'rename') _shelf_opts='--force -f --replace-folder --dry-run -n --print-path --json --app --root --quiet -q --help -h'; _shelf_valued='--app:app --root:file'; _shelf_args='directory stored stored' ;;
         'clear') _shelf_opts='--older-than --max-size --expired --keep-newest --all --dry-run -n --verbose -v --null -0 --json --app --root --quiet -q --help -h'; _shelf_valued='--older-than:text --max-size:text --keep-newest:text --app:app --root:file'; _shelf_args='directory stored' ;;

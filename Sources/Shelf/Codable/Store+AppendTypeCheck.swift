@@ -23,7 +23,7 @@ extension Store {
         case .otherValue: (stored, what) = (try retrieve(path, from: directory, as: Data.self), "the stored value")
         }
         do {
-            _ = try decoder.decode(T.self, from: stored)
+            _ = try LibraryJSON.decode(T.self, from: stored, like: decoder)
         } catch {
             // The library's own finding, as Disk's: `deserialization`, never the coder's error.
             let file = try self.path(for: path, in: directory)

@@ -28,7 +28,7 @@ public struct CodableStorage: Sendable {
 
     private func decode<T: Decodable>(_ data: Data, _ key: String) throws -> T {
         do {
-            return try decoder.decode(T.self, from: data)
+            return try LibraryJSON.decode(T.self, from: data, like: decoder)
         } catch {
             throw CodingErrors.decoding(error, path: key)
         }
@@ -36,7 +36,7 @@ public struct CodableStorage: Sendable {
 
     private func encode<T: Encodable>(_ value: T, _ key: String) throws -> Data {
         do {
-            return try encoder.encode(value)
+            return try LibraryJSON.encode(value, like: encoder)
         } catch {
             throw CodingErrors.encoding(error, path: key)
         }
