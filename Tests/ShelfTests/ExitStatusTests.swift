@@ -81,7 +81,7 @@ import Testing
         "apps": [Case(words: ["apps"], environment: noUsableHome, status: 77), Case(words: ["apps"], fullOutput: true, status: 74)],
         "capacity": [Case(words: ["capacity", "caches"], environment: noUsableHome, status: 77),
                      Case(words: ["capacity", "caches"], fullOutput: true, status: 74)],
-        "du": [Case(words: ["du", "caches", "nope"], status: 66), Case(words: ["du", "caches", "f/x"], status: 73),
+        "du": [Case(words: ["du", "caches", "nope"], status: 66), Case(words: ["du", "caches", "f/x"], status: 66),
                Case(words: ["du", "caches", "link"], status: 77), Case(words: ["du", "caches"], fullOutput: true, status: 74)],
         "sync": [Case(words: ["sync", "caches", "dir", "--file", "nope"], status: 66), Case(words: ["sync", "caches", "dir"], stdin: "{", status: 65),
                  Case(words: ["sync", "caches", "f"], stdin: "[{\"id\":\"a\"}]", status: 73),

@@ -28,7 +28,7 @@ struct DuCommand: Command {
             null otherwise (docs/json-output.md).
             """,
         examples: ["shelf du caches", "shelf du caches --by-folder --human", "shelf du caches --json | jq .bytes"],
-        statuses: [ExitCode.noInput, ExitCode.cannotCreate, ExitCode.permission])
+        statuses: [ExitCode.noInput, ExitCode.permission])
 
     let directory: Directory
     let folder: SafePath?

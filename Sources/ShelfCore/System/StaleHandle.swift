@@ -29,7 +29,7 @@ extension ShelfError {
     /// ESTALE from an operation on a file already open: on GlusterFS (and NFS) the file was
     /// replaced or removed, by another host, since this process opened it.
     package var isStaleHandle: Bool {
-        if case .io(_, _, let errno) = self { return errno == ESTALE }
+        if case .io(_, _, let code) = self { return code == ESTALE }
         return false
     }
 
