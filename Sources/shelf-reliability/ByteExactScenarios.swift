@@ -34,14 +34,14 @@ enum ByteExactScenarios {
                 checks.expect(stored.contains(literal), "sync stored \(literal) otherwise: \(stored.prefix(200).debugDescription)")
             }
             let changed = numbers.replacingOccurrences(of: "18446744073709551615", with: "18446744073709551614")
-            let report2 = try shelf(["sync", "caches", "u"], Array("[\(changed)]".utf8))
+            let report2 = try shelf(["sync", "caches", "u", "--json"], Array("[\(changed)]".utf8))
             checks.expect(report2.out.contains("\"updated\":[\"n\"]"), "a changed 20-digit number was not seen as a change: \(report2.out)")
             report.record(checks.problems, run: "sync of huge numbers")
 
             checks = Checks()
             let nfc = "{\"id\":\"a\",\"v\":\"\u{e9}\"}", nfd = "{\"id\":\"a\",\"v\":\"e\u{301}\"}"
             _ = try shelf(["sync", "caches", "w"], Array("[\(nfc)]".utf8))
-            let again = try shelf(["sync", "caches", "w"], Array("[\(nfd)]".utf8))
+            let again = try shelf(["sync", "caches", "w", "--json"], Array("[\(nfd)]".utf8))
             checks.expect(again.out.contains("\"updated\":[\"a\"]"), "NFD value after NFC not seen as a change: \(again.out)")
             checks.expect(try shelf(["retrieve", "caches", "w/a.json"]).stdout.starts(with: []) && String(decoding: try shelf(["retrieve", "caches", "w/a.json"]).stdout, as: UTF8.self).unicodeScalars.contains("\u{301}"), "the stored value is not the NFD bytes given")
             let twins = try shelf(["sync", "caches", "t"], Array("[{\"id\":\"\u{e9}\"},{\"id\":\"e\u{301}\"}]".utf8))
