@@ -87,8 +87,8 @@ bench: release ## time shelf against cat, cp, rm, jq, a Disk-style rewrite (QUIC
 	$(call static_build,shelf-bench)
 	$(BENCH_BIN) --shelf $(BIN) $(if $(BENCH_QUICK),--quick) $(BENCH_ARGS)
 
-# The time is measured: 439 s for the whole target on a two-core CI machine (11 CPU minutes).
-test: ## build and run every test, the quick power-loss simulation and the quick battery (about 8 minutes on two cores)
+# The time is measured: 905 s for the whole target on a quiet two-core machine, the first build included (CI's copy, `.ci/run`: 1,003 s with check-shared-fs).
+test: ## build and run every test, the quick power-loss simulation and the quick battery (about 16 minutes on two cores, 4 of them the first build)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(CRASHSIM) --quick $(if $(SEED),--seed $(SEED))
