@@ -14,8 +14,10 @@ let package = Package(
         // (docs/architecture.md).
         .target(name: "ShelfCore", dependencies: ["CShelfLinux"]),
         // The Swift API for app developers (Disk, Codable, storages, JSONFolder) on Foundation,
-        // over the engine; `import Shelf` brings the engine's public types too.
-        .target(name: "Shelf", dependencies: ["ShelfCore"]),
+        // over the engine; `import Shelf` brings the engine's public types too. Without package
+        // access: it is built on the engine's public API alone, as an app would be, so the
+        // compiler refuses any `package` symbol of the engine here (FacadeBoundaryTests).
+        .target(name: "Shelf", dependencies: ["ShelfCore"], packageAccess: false),
         // Linux calls Swift's Glibc module lacks (renameat2, copy_file_range, f*xattr), declared
         // in C so that they work in the fully static release binary too.
         .target(name: "CShelfLinux"),
@@ -28,8 +30,9 @@ let package = Package(
         // A few lines: run the CLI, exit with its status.
         .executableTarget(name: "shelf", dependencies: ["ShelfCLI", "CShelfStart"]),
         // The reliability battery (docs/reliability.md): runs a built `shelf`; a test tool, not shipped,
-        // so it may use Foundation.
-        .executableTarget(name: "shelf-reliability"),
+        // so it may use Foundation. It reads the command table (ShelfCLI's `CommandOutline`) so that
+        // its argv fuzzing covers every command.
+        .executableTarget(name: "shelf-reliability", dependencies: ["ShelfCLI"]),
         // The power-loss simulator (docs/reliability.md, "Power loss"): runs the engine in-process
         // on a model of the file system behind the `Kernel` protocol; a test tool, never shipped.
         .executableTarget(name: "shelf-crashsim", dependencies: ["ShelfCore", "ShelfCLI"]),
@@ -41,6 +44,6 @@ let package = Package(
         // A program written for Disk, as Disk's README writes it, built against Shelf: the tests
         // run it in a throwaway home to show that Disk code ports by changing the import.
         .executableTarget(name: "disk-port", dependencies: ["Shelf"], path: "Tests/DiskPort"),
-        .testTarget(name: "ShelfTests", dependencies: ["ShelfCore", "Shelf", "ShelfCLI", "shelf-bench", "shelf-crashsim"]),
+        .testTarget(name: "ShelfTests", dependencies: ["ShelfCore", "Shelf", "ShelfCLI", "shelf-bench", "shelf-crashsim", "shelf-reliability"]),
     ]
 )

@@ -1,12 +1,22 @@
 import Foundation
 import Glibc
+import ShelfCLI
 
 /// 10,000 random argument vectors with random standard input, from a seed: shelf must never die
 /// by a signal, hang, print a stack trace or exit with an undocumented status, and every failure
 /// must be a `shelf: …` message (with the usage line for usage errors).
 enum ArgvFuzzScenarios {
     static let runs = 10_000
-    static let documented: Set<Int32> = [0, 1, 3, 64, 65, 66, 73, 74, 77]  // 3: exists of an expired file
+    /// Every status some command of the table may exit with (3: exists of an expired file; 75
+    /// and 125-127: edit's and update's editor or program), but 70: an internal error is a bug.
+    static let documented = Set(CommandOutline.table.flatMap(\.statuses)).subtracting([70])
+    /// No program runs: `update` and `save --from-command` find none on a PATH of one missing
+    /// folder (a real one, given the random words after it, would print its own complaints
+    /// among shelf's), and `edit`'s editor is the shell's `true`, which changes nothing and
+    /// returns (an editor waiting for a terminal would hang every run).
+    static func environment(_ home: Sandbox) -> [String: String] {
+        ["EDITOR": "true", "PATH": home.root + "/no-programs"]
+    }
     static let crashMarkers = ["Fatal error", "Stack dump", "Backtrace", "Current stack trace", "Illegal instruction",
                                "Segmentation fault", "Aborted", "💣", "Thread 0 crashed"]
 
@@ -30,7 +40,7 @@ enum ArgvFuzzScenarios {
                     let input = words.input(&rng)
                     current = (next, arguments, input.count)
                     next += 1
-                    return try battery.shelf.start(rawArguments: arguments, in: home, input: .bytes(input))
+                    return try battery.shelf.start(rawArguments: arguments, in: home, input: .bytes(input), environment: environment(home))
                 }, finished: { result in
                     guard let (index, arguments, inputSize) = current else { return }
                     statuses[result.status, default: 0] += 1
@@ -74,8 +84,8 @@ enum ArgvFuzzScenarios {
 struct FuzzWords {
     let homes: [Sandbox]
 
-    static let commands = ["save", "retrieve", "exists", "is-folder", "remove", "move", "copy", "rename", "path", "dirs", "apps", "capacity",
-                           "sync", "help", "append", "list", "clear", "backup", "do-not-backup", "SAVE", "sav", "retreive", "", "-", "--"]
+    /// The table's commands (hidden helpers included), then near misses.
+    static let commands = CommandOutline.table.map(\.name) + ["SAVE", "sav", "retreive", "", "-", "--"]
     static let directories = ["documents", "caches", "applicationSupport", "temporary", "sharedContainer:group", "application-support",
                               "CACHES", "shared-container:x", "sharedContainer:", "sharedContainer:../x", "temp", "Documents",
                               "sharedcontainer:a:b", "/tmp", "~"]
@@ -88,19 +98,28 @@ struct FuzzWords {
                          ".shelf-tmp-1", "log.jsonl", "list.json", "inbox/", "15m", "-1d", "99999999999w", "10M", "1e9G", "0", "644", "0777",
                          "2026-01-01T00:00:00Z", "not-a-date", "id", "", " ", "\n", "%s%n", "$(id)", "*", String(repeating: "x", count: 300)]
 
-    /// The positional arguments of each command, so that most vectors reach the command itself.
-    static let grammar: [String: [String]] = [
-        "save": ["dir", "path"], "retrieve": ["dir", "path"], "exists": ["dir", "path"], "is-folder": ["dir", "path"],
-        "remove": ["dir", "path"], "append": ["dir", "path"], "list": ["dir", "path?"], "clear": ["dir"], "sync": ["dir", "path"],
-        "move": ["dir", "path", "dir"], "copy": ["dir", "path", "dir", "path?"], "rename": ["dir", "path", "path"],
-        "path": ["dir", "path?"], "dirs": [], "apps": [], "capacity": ["dir?"], "help": ["command?"],
-    ]
-    static let commandOptions: [String: [String]] = [
-        "save": ["--raw", "--print-path", "--file", "--mode"], "retrieve": ["--each"], "append": ["--each", "--raw", "--file", "--mode"],
-        "remove": ["--force"], "move": ["--force", "--replace-folder", "--print-path"], "copy": ["--force", "--replace-folder", "--print-path"],
-        "rename": ["--force", "--replace-folder", "--print-path"], "sync": ["--key", "--file"], "list": ["--json", "--recursive", "-l"],
-        "clear": ["--dry-run", "--json"], "dirs": ["--json"], "apps": ["--json"], "capacity": ["--json", "--human"],
-    ]
+    /// The positional arguments of each command, from the table, so that most vectors reach the
+    /// command itself: `dir`, `path`, `com` (a command name), `program`, `text`; `?` when optional.
+    static let grammar: [String: [String]] = Dictionary(uniqueKeysWithValues: CommandOutline.table.map { command in
+        (command.name, command.arguments.map { argument in
+            let slot: String
+            switch argument.slot {
+            case .directory: slot = "dir"
+            case .storedPath: slot = "path"
+            case .command: slot = "com"
+            case .program: slot = "program"
+            case .other: slot = "text"
+            }
+            return argument.optional ? slot + "?" : slot
+        })
+    })
+    /// Each command's own and common options, from the table. Left out: `--help`, which only
+    /// prints, and `--root`, which would make a folder outside the sandbox the store.
+    static let commandOptions: [String: [String]] = Dictionary(uniqueKeysWithValues: CommandOutline.table.map { command in
+        (command.name, command.options.map(\.spelling).filter { $0 != "--help" && $0 != "--root" })
+    })
+    /// The options that take a value; each is given one.
+    static let valueOptions = Set(CommandOutline.table.flatMap { $0.options.filter(\.takesValue).map(\.spelling) })
     static let validDirectories = ["documents", "caches", "applicationSupport", "temporary", "sharedContainer:group"]
     static let validPaths = ["a.json", "a/b/c.txt", "dir/", "dir", "x y.txt", "ünï/名前.json", "log.jsonl", "list.json", "inbox/", "a.json"]
 
@@ -126,6 +145,7 @@ struct FuzzWords {
             words.append(option)
             if option == "--key" { words.append(rng.pick(["id", "v", "", "k"])) }
             if option == "--file" { words.append(rng.pick(homes).root + "/" + rng.pick(["input.json", "missing", "cache"])) }
+            if option != "--key" && option != "--file" && FuzzWords.valueOptions.contains(option) { words.append(rng.pick(FuzzWords.values)) }
         }
         var bytes = words.map { Array($0.utf8) }
         if rng.chance(0.2) { bytes.insert(word(&rng), at: rng.int(1...bytes.count)) }

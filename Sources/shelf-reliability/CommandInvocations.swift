@@ -7,6 +7,8 @@ import Glibc
 struct Invocation {
     let arguments: [String]
     var input: [UInt8]? = nil
+    /// Variables beside the sandbox's (`edit`'s editor).
+    var environment: [String: String] = [:]
 
     var label: String { arguments.joined(separator: " ") }
 
@@ -22,6 +24,7 @@ struct Invocation {
             ["do-not-backup", "caches", "a.txt"], ["backup", "caches", "a.txt"],
             ["path", "caches", "a.txt"], ["path", "--json", "caches"], ["dirs"], ["dirs", "--json"],
             ["capacity", "caches"], ["capacity", "caches", "--json"], ["help", "save"], ["--version"], ["completions", "bash"],
+            ["du", "caches"], ["apps"], ["update", "caches", "a.txt", "--", "tr", "a-z", "A-Z"],
         ]
         return plain.map { Invocation(arguments: $0) } + [
             Invocation(arguments: ["save", "caches", "n.txt"], input: Array("new\n".utf8)),
@@ -31,6 +34,8 @@ struct Invocation {
             Invocation(arguments: ["append", "caches", "inbox/"], input: Array("x".utf8)),
             Invocation(arguments: ["append", "caches", "log.txt"], input: Array("line\n".utf8)),
             Invocation(arguments: ["sync", "caches", "users", "--json"], input: Array("[{\"id\":\"u1\"}]".utf8)),
+            // An editor that changes nothing and needs no terminal.
+            Invocation(arguments: ["edit", "caches", "a.txt"], environment: ["EDITOR": "true"]),
         ]
     }
 
@@ -59,7 +64,8 @@ struct Invocation {
         defer { sandbox.destroy() }
         try Invocation.setUp(sandbox)
         let given: ChildInput = withInput ? input.map { .bytes($0) } ?? .none : .none
-        let result = try battery.shelf.run(raw: arguments.map { Array($0.utf8) }, in: sandbox, input: given, redirect: redirect, timeout: 20)
+        let result = try battery.shelf.run(raw: arguments.map { Array($0.utf8) }, in: sandbox, input: given, environment: environment,
+                                           redirect: redirect, timeout: 20)
         let snapshot = Sandbox.snapshot(sandbox.root).filter { !$0.hasPrefix("/tmp") }
         return (result, snapshot, result.out.replacingOccurrences(of: sandbox.root, with: "ROOT"))
     }

@@ -66,8 +66,9 @@ struct ShelfBinary {
     }
 
     /// Starts shelf with raw argument bytes (argv may hold any byte but NUL).
-    func start(rawArguments: [[UInt8]], in sandbox: Sandbox, input: ChildInput) throws -> Child {
-        try Child([Array(path.utf8)] + rawArguments, environment: sandbox.environment.merging(environment) { $1 }, input: input)
+    func start(rawArguments: [[UInt8]], in sandbox: Sandbox, input: ChildInput, environment extra: [String: String] = [:]) throws -> Child {
+        try Child([Array(path.utf8)] + rawArguments, environment: sandbox.environment.merging(environment) { $1 }.merging(extra) { $1 },
+                  input: input)
     }
 
     /// Runs shelf as an unprivileged user: as `nobody` through setpriv(1) when the harness is

@@ -58,26 +58,26 @@ import Testing
         ("2000-03-01T00:00:00Z", 951_868_800),
     ] as [(String, Int64)])
     func isoTimesReadAsEpochSeconds(_ text: String, _ seconds: Int64) throws {
-        #expect(try TimestampText.epochSeconds(text) == seconds)
+        #expect(try TimestampInput.epochSeconds(text) == seconds)
     }
 
     @Test(arguments: ["", "2025-06-30T16:00:00", "2025-13-01", "2025-02-29", "2025-06-31", "2025-06-30T24:00Z", "2025-06-30T16:60Z",
                       "2025/06/30", "25-06-30", "2025-06-30T16Z", "2025-06-30T16:00:00+25:00", "2025-06-30T16:00:00Zjunk",
                       "2025-06-30T16:00:00.Z", "tomorrow"])
     func badTimesAreRefused(_ text: String) {
-        let error = catchError { try TimestampText.epochSeconds(text) }
+        let error = catchError { try TimestampInput.epochSeconds(text) }
         #expect(error?.text == text)
     }
 
     @Test func aTimeWithoutZoneSaysToAddOne() {
-        #expect(catchError { try TimestampText.epochSeconds("2025-06-30T16:00:00") }?.message.contains("add Z") == true)
+        #expect(catchError { try TimestampInput.epochSeconds("2025-06-30T16:00:00") }?.message.contains("add Z") == true)
     }
 
     @Test(arguments: [0, 1, -1, 86_399, 86_400, 951_868_800, 1_709_164_800, 1_751_299_200, 4_102_444_800, -86_401] as [Int64])
     func formattingRoundTrips(_ seconds: Int64) throws {
         let text = TimestampText.format(seconds)
         #expect(text.hasSuffix("Z") && text.count == 20)
-        #expect(try TimestampText.epochSeconds(text) == seconds)
+        #expect(try TimestampInput.epochSeconds(text) == seconds)
     }
 
     @Test func formatGivesUTC() {
@@ -89,8 +89,8 @@ import Testing
     @Test func civilDatesRoundTripForTwoCenturies() {
         for days in Int64(-25_567)...Int64(47_482) {
             let (y, m, d) = TimestampText.civilDate(daysSinceEpoch: days)
-            #expect(TimestampText.daysSinceEpoch(year: y, month: m, day: d) == days)
-            if TimestampText.daysSinceEpoch(year: y, month: m, day: d) != days { return }
+            #expect(TimestampInput.daysSinceEpoch(year: y, month: m, day: d) == days)
+            if TimestampInput.daysSinceEpoch(year: y, month: m, day: d) != days { return }
         }
     }
 

@@ -15,13 +15,13 @@ extension Store {
     /// seen half-done (Disk's `retrieve(_:from:as:)` for `Data`).
     /// - Throws: `notFound`, `isAFolder`, `symbolicLink`, `permissionDenied`, `io`.
     public func retrieve(_ path: String, from directory: Directory, as type: Data.Type) throws -> Data {
-        try openLockedForReading(SafePath(path), in: directory).file.closeAfter(Store.readData)
+        try readLocked(path, in: directory, Store.readData)
     }
 
     /// Reads an open file to its end straight into `Data` (no second copy through an array);
     /// the size is only a first guess, in case the file grows meanwhile.
-    static func readData(_ file: FileDescriptor) throws -> Data {
-        var data = Data(count: try firstGuess(file))
+    static func readData(_ file: StoredFileReader) throws -> Data {
+        var data = Data(count: try file.sizeToReserve())
         let filled = try data.withUnsafeMutableBytes { try file.readFully(into: $0) }
         if filled < data.count {
             data.removeLast(data.count - filled)

@@ -62,19 +62,14 @@ extension Store {
     /// Whether something is at `url`, inside a namespace (`location(of:)`).
     func exists(_ url: URL) throws -> Bool {
         let (directory, path) = try location(of: url)
-        guard let path else { return Store.status(of: try self.path(for: nil, in: directory)) != nil }
+        guard let path else { return try namespaceFolderExists(in: directory) }
         return try exists(path, in: directory)
     }
 
     /// Whether `url`, inside a namespace, is a folder; links are not followed.
     func isFolder(_ url: URL) throws -> Bool {
         let (directory, path) = try location(of: url)
-        guard let path else { return Store.status(of: try self.path(for: nil, in: directory))?.isFolder ?? false }
+        guard let path else { return try namespaceFolderIsFolder(in: directory) }
         return try isFolder(path, in: directory)
-    }
-
-    /// `lstat` of an absolute path; nil when nothing is there.
-    private static func status(of path: String) -> FileStatus? {
-        try? FileDescriptor.status(of: path)
     }
 }

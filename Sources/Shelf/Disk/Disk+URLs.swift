@@ -48,7 +48,7 @@ extension Disk {
             let store = try store()
             let (directory, path) = try store.storedEntry(originalURL)
             let (destination, newPath) = try store.storedEntry(newURL)
-            try store.relocate(SafePath(path), in: directory, to: SafePath(newPath), in: destination, replace: false)
+            try store.move(path, in: directory, to: destination, as: newPath)
         }
     }
 

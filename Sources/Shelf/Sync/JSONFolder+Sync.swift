@@ -37,6 +37,6 @@ extension JSONFolder {
     ///   array of objects with usable ids; nothing has changed then.
     @discardableResult
     public func synchronize<Source: ByteSource>(from input: inout Source, key: String = "id", name: String) throws -> SyncReport {
-        try store.synchronize(folder: SafePath(path), in: directory, from: &input, key: key, inputName: name)
+        try store.synchronize(folder: path, in: directory, from: &input, key: key, inputName: name)
     }
 }

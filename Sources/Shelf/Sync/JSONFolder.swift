@@ -40,35 +40,10 @@ public struct JSONFolder: Sendable {
 
     /// The files the folder holds now, sorted by id; none when the folder does not exist yet.
     public func files() throws -> [JSONFile] {
-        let folder: FileDescriptor
-        do {
-            folder = try store.openExistingFolder(SafePath(path), in: directory)
-        } catch ShelfError.notFound {
-            return []
-        }
-        let files = try folder.closeAfter { folder in
-            try FolderEntries.read(folder).compactMap { entry in try file(entry.name, in: folder) }
+        let files = try store.readJSONFiles(inFolder: path, in: directory) { id, file in
+            JSONFile(id: id, path: path + "/" + id + ".json", data: try Store.readData(file), folder: self)
         }
         return files.sorted { Array($0.id.utf8).lexicographicallyPrecedes($1.id.utf8) }
-    }
-
-    /// The `<id>.json` file `name` of the open folder; nil for any other entry, or one gone since
-    /// the listing, or a link: not one of ours.
-    private func file(_ name: FileName, in folder: FileDescriptor) throws -> JSONFile? {
-        guard !name.hasPrefix("."), name.hasSuffix(".json"), name.bytes.count > 5, let text = name.text else { return nil }
-        let data: Data
-        do {
-            let file = try folder.open(name, [.readOnly, .noFollow, .nonBlocking])
-            guard let read = try file.closeAfter({ file -> Data? in
-                guard try file.status().isRegularFile else { return nil }
-                try AppendJournal.lockShared(file, name: name, in: folder)
-                return try Store.readData(file)
-            }) else { return nil }
-            data = read
-        } catch ShelfError.notFound, ShelfError.symbolicLink {
-            return nil
-        }
-        return JSONFile(id: String(text.dropLast(5)), path: path + "/" + text, data: data, folder: self)
     }
 
     /// Refuses ids that cannot be file names here, and duplicates (compared as bytes), before

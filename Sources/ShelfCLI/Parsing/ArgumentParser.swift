@@ -21,7 +21,7 @@ struct ParsedCommand {
     var json = false
 }
 
-/// The hand parser: global options, then a command from `CommandTable`, then its positional
+/// The hand parser: global options (`GlobalWords`), then a command from `CommandTable`, then its positional
 /// arguments and options in any order (`--` ends options, so names starting with '-' can
 /// follow). Every word is then converted to the type its declaration names, and the command's
 /// typed value is made: all before any I/O.
@@ -31,44 +31,15 @@ enum ArgumentParser {
     }
 
     static func parse(_ arguments: [Argument]) throws -> ParsedCommandLine {
-        var app: String?
-        var root: RootFolder?
-        var quiet = false, json = false, version = false
         var index = 0
-        // Global options before the command (GlobalOptions).
-        while index < arguments.count, arguments[index].hasPrefix("-"), arguments[index].bytes != [UInt8(ascii: "-")] {
-            let argument = arguments[index]
-            let word = argument.description
-            index += 1
-            switch word {
-            case "-h", "--help": return .help(nil)
-            case "--version": version = true
-            case "--generate-manpage": return .manPage
-            case "--json": json = true
-            case "-q", "--quiet": quiet = true
-            case "--app":
-                guard index < arguments.count else { throw UsageError("option --app needs a value") }
-                app = try String.parse(arguments[index], as: "--app")
-                index += 1
-            case "--root":
-                guard index < arguments.count else { throw UsageError("option --root needs a value") }
-                root = try RootFolder.parse(arguments[index], as: "--root")
-                index += 1
-            default:
-                if argument.hasPrefix("--root=") {
-                    root = try RootFolder.parse(Argument(bytes: Array(argument.bytes.dropFirst("--root=".utf8.count))), as: "--root")
-                    continue
-                }
-                if argument.hasPrefix("--app=") {
-                    app = try String.parse(Argument(bytes: Array(argument.bytes.dropFirst("--app=".utf8.count))), as: "--app")
-                    continue
-                }
-                let names = CommandSpec.global.map { "--" + $0.name }
-                let hint = Suggestion.nearest(to: word, in: names).map { "; did you mean '\($0)'?" } ?? ""
-                throw UsageError("unknown option '\(word)'\(hint)")
-            }
+        let globals = try GlobalWords.read(arguments, from: &index)
+        switch globals.final?.name {
+        case GlobalOptions.help.optionSpec.name?: return .help(nil)
+        case GlobalOptions.manPage.optionSpec.name?: return .manPage
+        default: break
         }
-        if version { return .version(json: json) }
+        let json = globals[GlobalOptions.json]
+        if globals[GlobalOptions.version] { return .version(json: json) }
         guard index < arguments.count else { throw UsageError("no command given") }
         let name = arguments[index].description
         guard let command = CommandTable.command(named: name) else {
@@ -91,8 +62,8 @@ enum ArgumentParser {
         }
         let words = try convert(given, command)
         do {
-            return .run(ParsedCommand(spec: command, command: try command.make(words), app: words[CommonOptions.app] ?? app,
-                                      root: words[CommonOptions.root] ?? root, quiet: quiet || words[CommonOptions.quiet],
+            return .run(ParsedCommand(spec: command, command: try command.make(words), app: words[CommonOptions.app] ?? globals[GlobalOptions.app],
+                                      root: words[CommonOptions.root] ?? globals[GlobalOptions.root], quiet: globals[GlobalOptions.quiet] || words[CommonOptions.quiet],
                                       json: words.hasFlag(named: GlobalOptions.json.optionSpec.name)))
         } catch var error as UsageError {
             error.command = command

@@ -90,7 +90,7 @@ struct TimeValue: ArgumentValue {
     let epochSeconds: Int64
     static var kind: ArgumentKind { .text }
     static func parse(_ word: Argument, as spelling: String) throws -> TimeValue {
-        TimeValue(epochSeconds: try parsed(word, spelling, TimestampText.epochSeconds))
+        TimeValue(epochSeconds: try parsed(word, spelling, TimestampInput.epochSeconds))
     }
 }
 

@@ -51,7 +51,7 @@ extension AppendJournal {
     /// empty; a crash between the two steps then leaves the intact file without a journal. When a
     /// crashed append cannot be repaired (no write access to the file), the file goes first: it is
     /// being removed, its torn state no longer matters, and its journal must not be lost before it.
-    package static func removeWithJournal(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor, path: String) throws {
+    static func removeWithJournal(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor, path: String) throws {
         let repaired = !JournalFile.isPending(for: name, in: folder)
             || (try? recoverThroughName(of: file, name: name, in: folder)) == true
         if repaired { try JournalFile.remove(for: name, in: folder) }

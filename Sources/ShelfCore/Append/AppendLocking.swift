@@ -76,7 +76,7 @@ extension AppendJournal {
     /// Takes a shared lock on `file` (named `name` in `folder`) for reading. While a shared lock is
     /// held no append can be running, so a record in the journal then is a crashed append's: the
     /// lock is raised to exclusive, the file repaired, and the shared lock taken again.
-    package static func lockShared(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws {
+    static func lockShared(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws {
         try FileLock.lock(file, .shared)
         // Each round empties the journal; a new record needs another crash in the moment the lock
         // is converted (flock converts by releasing first), so this ends at once in practice.
@@ -90,7 +90,7 @@ extension AppendJournal {
 
     /// Recovery needs a writable descriptor; a reader (or a mover) may hold a read-only one, so
     /// the name is opened again, and recovery only happens if it still leads to the held file.
-    package static func recoverThroughName(of file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws -> Bool {
+    static func recoverThroughName(of file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws -> Bool {
         let writable: FileDescriptor
         do {
             writable = try folder.open(name, [.readWrite, .noFollow, .nonBlocking], path: file.path,
@@ -107,7 +107,7 @@ extension AppendJournal {
     }
 
     /// Whether `name` in `folder` still is the file whose status is `st`.
-    package static func isCurrent(_ st: FileStatus, name: FileName, in folder: FileDescriptor, path: String) throws -> Bool {
+    static func isCurrent(_ st: FileStatus, name: FileName, in folder: FileDescriptor, path: String) throws -> Bool {
         guard let now = try folder.status(of: name, path: path) else { return false }
         return FileIdentity(now) == FileIdentity(st)
     }

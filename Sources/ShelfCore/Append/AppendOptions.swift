@@ -7,7 +7,7 @@ public struct AppendOptions: Sendable {
     public var raw: Bool = false
     /// What the target holds; nil decides by the name (see `AppendFormat.forName`). The Swift
     /// API sets it, because Disk stores JSON under any name.
-    package var format: AppendFormat? = nil
+    public var format: AppendFormat? = nil
     /// The permission bits of a file (or numbered folder) the append creates, and of the folders
     /// made on the way (`FileMode.folder(for:)`); the umask still applies. A file that exists keeps
     /// its mode.
@@ -44,7 +44,7 @@ public struct AppendResult: Sendable, Equatable {
 }
 
 /// The four kinds of append target, each stored and grown its own way (docs/formats.md).
-package enum AppendFormat: Sendable, Equatable {
+public enum AppendFormat: Sendable, Equatable {
     /// A `.json` file holding one JSON text; items join a top-level array.
     case jsonArray
     /// A `.jsonl` or `.ndjson` file: one JSON text per line.
@@ -55,12 +55,12 @@ package enum AppendFormat: Sendable, Equatable {
     case folder
 
     /// The format a file name asks for.
-    package static func forName(_ name: FileName) -> AppendFormat {
+    static func forName(_ name: FileName) -> AppendFormat {
         forName(bytes: name.bytes)
     }
 
     /// The format a path's last name asks for.
-    package static func forName(_ path: String) -> AppendFormat {
+    static func forName(_ path: String) -> AppendFormat {
         forName(bytes: Array(path.utf8))
     }
 

@@ -25,7 +25,7 @@ package final class JournalFile {
     /// Whether a journal of `name` holds a record, in this version's place or an earlier one's:
     /// one `fstatat` (two for a file that never had an in-place append), the cost every locked
     /// reader pays. An empty or missing journal means no append needs repair.
-    package static func isPending(for name: FileName, in folder: FileDescriptor) -> Bool {
+    static func isPending(for name: FileName, in folder: FileDescriptor) -> Bool {
         if let st = try? folder.status(of: JournalName.of(name)) { return holdsRecord(st) }
         return LegacyJournal.isPending(for: name, in: folder)
     }

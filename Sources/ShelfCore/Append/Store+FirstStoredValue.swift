@@ -1,7 +1,7 @@
 /// What a stored JSON file starts with, as far as a typed append needs to know: the Swift
 /// library checks that an item is of the stored array's element type by decoding the first
 /// element, so the check costs that element, never the whole array.
-package enum FirstStoredValue: Equatable {
+public enum FirstStoredValue: Equatable {
     /// No file, or one that holds nothing, or an empty array: any item is welcome.
     case nothing
     /// The compact JSON text of the first element of the stored array.
@@ -15,7 +15,7 @@ extension Store {
     /// shared lock (a snapshot, as `retrieve` reads).
     /// - Throws: `invalidJSON` when what was read is not JSON (or the file is JSON Lines, two
     ///   values), `isAFolder`, `symbolicLink`, `permissionDenied`, `io`; a missing file is `.nothing`.
-    package func firstStoredValue(_ path: String, in directory: Directory) throws -> FirstStoredValue {
+    public func firstStoredValue(_ path: String, in directory: Directory) throws -> FirstStoredValue {
         let snapshot: ReadSnapshot
         let filePath: String
         do {

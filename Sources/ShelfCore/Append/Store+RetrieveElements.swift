@@ -70,7 +70,7 @@ extension Store {
     /// O_NONBLOCK because a blocking open of a FIFO planted in the namespace waits for a writer
     /// forever (found by the reliability battery); FIFOs, sockets and devices are refused, and the
     /// flag is cleared once the file is known to be regular.
-    package func openLockedForReading(_ path: SafePath, in directory: Directory,
+    func openLockedForReading(_ path: SafePath, in directory: Directory,
                                       options: RetrieveOptions = RetrieveOptions()) throws -> (file: FileDescriptor, path: String) {
         try existingTarget(path, in: directory).closeAfter { target in
             (try reopeningStaleHandle(in: target.folder) { try openLocked(target, options: options) }, target.path)

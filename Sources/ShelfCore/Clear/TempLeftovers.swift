@@ -68,7 +68,7 @@ extension TempLeftovers {
     /// writer's lock is free), so that a write which builds a whole folder beside its target (a
     /// `[Data]` save) does not leave one more copy behind at every kill until a `clear`. Entries
     /// of live writers stay; errors are ignored (the sweep is a courtesy, not the write).
-    package static func sweepAbandoned(in folder: FileDescriptor) {
+    static func sweepAbandoned(in folder: FileDescriptor) {
         guard let entries = try? FolderEntries.read(folder) else { return }
         let now = Expiry.now()
         for entry in entries where entry.name.hasPrefix(TempFile.prefix) {

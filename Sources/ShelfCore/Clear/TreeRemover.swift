@@ -20,7 +20,7 @@ package enum TreeRemover {
     /// finds the folder removed and makes its path anew. A lock lasts while the trail keeps its
     /// folder open (the deepest levels); whatever arrives in a folder meanwhile is emptied again
     /// (`emptyingRounds`): the remove never fails because a writer added something (ENOTEMPTY).
-    package static func removeLocked(_ name: FileName, in folder: FileDescriptor, path: String) throws {
+    static func removeLocked(_ name: FileName, in folder: FileDescriptor, path: String) throws {
         try remove(name, in: folder, path: path, locking: true)
     }
 
@@ -43,7 +43,7 @@ package enum TreeRemover {
     /// It is checked and removed under its exclusive lock, so no shelf writer adds a file meanwhile;
     /// a program that takes no lock and adds one makes the removal fail (ENOTEMPTY): refused too.
     /// - Throws: `FolderNotEmpty`, nothing removed.
-    package static func removeEmptyFolder(_ name: FileName, in folder: FileDescriptor, path: String) throws {
+    static func removeEmptyFolder(_ name: FileName, in folder: FileDescriptor, path: String) throws {
         guard let sub = try FolderWalker.openFolder(name, in: folder, path: path, create: false) else {
             throw ShelfError.notFound(path: path)
         }

@@ -12,7 +12,7 @@ public enum Directory: Sendable, Hashable {
     case sharedContainer(appGroupName: String)
 
     /// The four directories that need no group name, in the order `shelf dirs` shows them.
-    package static let standard: [Directory] = [.documents, .caches, .applicationSupport, .temporary]
+    public static let standard: [Directory] = [.documents, .caches, .applicationSupport, .temporary]
 
     /// Disk's name for the directory (`sharedContainer:<group>` for a shared container).
     public var name: String {

@@ -48,7 +48,7 @@ package enum EscapedText {
 
     /// Text with its control characters escaped as `escaping` does, backslashes left alone: for
     /// messages, whose names are already escaped, so that a message stays on one line.
-    package static func escapingControls(_ text: String) -> String {
+    static func escapingControls(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

@@ -34,7 +34,7 @@ package struct FileName: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
     package func hasSuffix(_ suffix: String) -> Bool { bytes.reversed().starts(with: suffix.utf8.reversed()) }
 
     /// `prefix` (shelf's own text, no `/` or NUL) followed by this name.
-    package func prefixed(by prefix: String) -> FileName {
+    func prefixed(by prefix: String) -> FileName {
         FileName(checked: Array(prefix.utf8) + bytes)
     }
 

@@ -10,7 +10,7 @@
 /// walk never goes on in a folder it did not enter.
 package final class FolderTrail {
     /// Descriptors a trail holds besides its top folder, which its caller owns.
-    package static let openLimit = 8
+    static let openLimit = 8
 
     private struct Level {
         /// The level's name in the level above (unused for the top folder).
@@ -37,7 +37,7 @@ package final class FolderTrail {
     package var depth: Int { levels.count - 1 }
 
     /// The current folder's name in the one above (`.` at the top).
-    package var currentName: FileName { levels[levels.count - 1].name }
+    var currentName: FileName { levels[levels.count - 1].name }
 
     /// The folder the walk is in, opened again if it was let go.
     package func current() throws -> FileDescriptor {
@@ -56,7 +56,7 @@ package final class FolderTrail {
 
     /// Enters the folder `name` of the current folder; nil when it is gone.
     /// - Throws: `symbolicLink` or `notAFolder` when the name is not a folder (links are never followed).
-    package func enter(_ name: FileName) throws -> FileDescriptor? {
+    func enter(_ name: FileName) throws -> FileDescriptor? {
         let folder = try current()
         guard let opened = try FolderWalker.openFolder(name, in: folder, path: folder.path(for: name), create: false) else { return nil }
         let file = OpenFile(opened)
@@ -67,7 +67,7 @@ package final class FolderTrail {
 
     /// Goes back up to the folder above, letting the current one go.
     /// - Precondition: `depth > 0`.
-    package func leave() throws {
+    func leave() throws {
         let index = levels.count - 1
         if levels[index - 1].file == nil && index > 1, let child = levels[index].file?.descriptor {
             try climb(from: child, to: index - 1)

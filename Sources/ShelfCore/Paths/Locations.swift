@@ -39,7 +39,7 @@ public struct Locations: Sendable {
     /// link-free walk as in a namespace folder. Nothing else is read from the environment.
     /// `/`, a system top folder, the home folder `home` or a folder above it is refused, judged
     /// once here by the identity of the folder reached (`WholeStoreGuard`): every use throws.
-    package init(folder: String, home: String?) {
+    public init(folder: String, home: String?) {
         app = String(folder.split(separator: "/").last ?? "/")
         variables = Environment(variables: [:])
         self.folder = folder

@@ -3,17 +3,18 @@
 /// name in shelf's reserved prefix) and resolved component by component with `openat` and
 /// O_NOFOLLOW (see `FolderWalker`), so that a symbolic link cannot lead outside either. Names keep
 /// their exact bytes, valid UTF-8 or not: nothing is rewritten (docs/formats.md, "Names are bytes").
-package struct SafePath: Sendable, Hashable, CustomStringConvertible {
+public struct SafePath: Sendable, Hashable, CustomStringConvertible {
     /// The components, each a single safe folder or file name.
     package let components: [FileName]
     /// The text ended with `/`: the user means a folder.
-    package let namesFolder: Bool
+    public let namesFolder: Bool
 
     /// Names starting with this are shelf's own temp, lock and journal files.
     package static let reservedPrefix = ".shelf-"
 
     /// The path a Swift caller gives (always valid UTF-8).
-    package init(_ text: String) throws {
+    /// - Throws: `invalidName` saying what is wrong with the path.
+    public init(_ text: String) throws {
         try self.init(bytes: Array(text.utf8))
     }
 
@@ -49,7 +50,7 @@ package struct SafePath: Sendable, Hashable, CustomStringConvertible {
 
     /// The path without a trailing slash, as messages and the Swift API show it: its text, or
     /// where it is not valid UTF-8, escaped (`EscapedText.text`).
-    package var description: String { EscapedText.text(bytes) }
+    public var description: String { EscapedText.text(bytes) }
 
     /// The path's bytes without a trailing slash.
     package var bytes: [UInt8] { Array(components.map(\.bytes).joined(separator: [UInt8(ascii: "/")])) }

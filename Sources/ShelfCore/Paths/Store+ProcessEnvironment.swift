@@ -64,7 +64,7 @@ package struct Environment: Sendable {
 
 extension Locations {
     /// The variables of the process environment that are valid UTF-8, as a dictionary.
-    package static func processEnvironment() -> [String: String] {
+    public static func processEnvironment() -> [String: String] {
         Environment.process().variables
     }
 }
@@ -102,7 +102,7 @@ extension Locations {
     /// `/opt/recipes/bin/recipes-cli`) or with another `argv[0]` would otherwise silently use a
     /// new, empty namespace. A program that is renamed or versioned (`recipes-1.2`) should fix its
     /// namespace with `Store(app:)` or `SHELF_APP`.
-    package static func programName(executable: String? = executablePath(), arguments: [String] = CommandLine.arguments) -> String {
+    static func programName(executable: String? = executablePath(), arguments: [String] = CommandLine.arguments) -> String {
         guard let launched = executable ?? arguments.first, let name = launched.split(separator: "/").last.map(String.init),
               (try? validateComponent(name, what: "app name")) != nil,
               (try? NamespaceRules.checkReserved(app: name)) != nil else { return "shelf" }
@@ -110,7 +110,7 @@ extension Locations {
     }
 
     /// The path of the running executable, from the kernel; nil when `/proc` cannot tell it.
-    package static func executablePath() -> String? {
+    static func executablePath() -> String? {
         guard let bytes = try? kernel.readLink(SystemString("/proc/self/exe"), in: nil),
               var path = UTF8Text.validated(bytes) else { return nil }
         // An executable removed or replaced while it runs is shown with this suffix.

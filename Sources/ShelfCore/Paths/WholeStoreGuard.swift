@@ -13,7 +13,7 @@ package enum WholeStoreGuard {
     /// What the folder `path` is when it is one of those (for the message), else nil. A folder
     /// that is not there yet is none of them: they all exist.
     /// - Parameter home: `$HOME`, when set.
-    package static func refusal(for path: String, home: String?) -> String? {
+    static func refusal(for path: String, home: String?) -> String? {
         guard let identity = try? FolderPlace(path: path).identity() else { return nil }
         if let root = try? FolderPlace(path: "/").identity(), root == identity { return "the root folder" }
         for folder in systemFolders where (try? FolderPlace(path: folder).identity()) == identity {

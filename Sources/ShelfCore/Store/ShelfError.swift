@@ -174,8 +174,8 @@ extension ShelfError: CustomStringConvertible {
 extension ShelfError {
     /// `failureReason` and `recoverySuggestion` under names of their own: in modules that import
     /// the Swift API, its `LocalizedError` conformance (optional `String`s) shadows the two above.
-    package var reasonText: String { failureReason }
-    package var suggestionText: String { recoverySuggestion }
+    public var reasonText: String { failureReason }
+    public var suggestionText: String { recoverySuggestion }
 
     /// How the reason of an `invalidJSON` about the stored file begins (`JSONRewrite`), where the
     /// input is fine: its advice must not be to fix the input.
@@ -212,7 +212,7 @@ package func printable(_ s: String) -> String {
 extension ShelfError {
     /// What to report when `status` stands where a regular file is needed: one rule for every
     /// command, naming what is there (a folder, a link, a FIFO, a socket, a device).
-    package static func notRegular(_ status: FileStatus, path: String) -> ShelfError {
+    static func notRegular(_ status: FileStatus, path: String) -> ShelfError {
         if status.isFolder { return .isAFolder(path: path) }
         if status.isSymbolicLink { return .symbolicLink(path: path) }
         return .notAFile(path: path, kind: status.kindName)

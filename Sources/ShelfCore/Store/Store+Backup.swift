@@ -27,7 +27,7 @@ extension Store {
         try isExcludedFromBackup(SafePath(path), in: directory)
     }
 
-    package func isExcludedFromBackup(_ path: SafePath, in directory: Directory) throws -> Bool {
+    func isExcludedFromBackup(_ path: SafePath, in directory: Directory) throws -> Bool {
         try openEntry(path, in: directory).closeAfter { entry in
             do {
                 return try ExtendedAttributes.value(ExtendedAttributes.backup, of: entry).map(Store.meansFalse) ?? false

@@ -46,7 +46,7 @@ extension Store {
     /// `is-folder`, `list`): nil when a folder on the way is missing, or is a file (or a FIFO, a
     /// socket, a device): then nothing can be stored at `path`, which is an answer, not a failure
     /// (73 is for a writer that needs a folder there). A link on the way is still refused.
-    package func lookupTarget(_ path: SafePath, in directory: Directory) throws -> Target? {
+    func lookupTarget(_ path: SafePath, in directory: Directory) throws -> Target? {
         do {
             return try target(path, in: directory, create: false)
         } catch ShelfError.notAFolder {

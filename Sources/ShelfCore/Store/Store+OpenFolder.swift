@@ -1,6 +1,6 @@
 extension Store {
     /// Opens the folder at `path`, refusing files and links. The caller closes it (`closeAfter`).
-    package func openExistingFolder(_ path: SafePath, in directory: Directory) throws -> FileDescriptor {
+    func openExistingFolder(_ path: SafePath, in directory: Directory) throws -> FileDescriptor {
         try existingTarget(path, in: directory).closeAfter { target in
             guard let st = try target.status() else { throw ShelfError.notFound(path: target.path) }
             if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }

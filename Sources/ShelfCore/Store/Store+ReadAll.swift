@@ -20,7 +20,7 @@ extension Store {
     /// claim exabytes (issue 12, item 9), and allocating that traps: a file larger than the
     /// machine's memory, which could never be read whole, is refused instead.
     /// - Throws: `io` (ENOMEM) for a file larger than physical memory.
-    package static func firstGuess(_ file: FileDescriptor) throws -> Int {
+    static func firstGuess(_ file: FileDescriptor) throws -> Int {
         let size = try file.status().size
         if size > ProcessState.physicalMemory {
             throw ShelfError.system(.noMemory, path: file.path, operation: .readWhole)

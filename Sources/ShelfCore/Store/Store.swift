@@ -44,7 +44,7 @@ public struct Store: Sendable {
     /// Like `target` without `create`, but under the writers' shared lock on the folder (for
     /// commands that change what is in it without making folders: `remove`); a missing folder on
     /// the way is a `notFound` error naming the path.
-    package func existingLockedTarget(_ safe: SafePath, in directory: Directory) throws -> Target {
+    func existingLockedTarget(_ safe: SafePath, in directory: Directory) throws -> Target {
         let ns = try locations.namespace(for: directory)
         while true {
             guard let target = try FolderWalker.walk(safe, in: ns, create: false) else {
@@ -57,7 +57,7 @@ public struct Store: Sendable {
     }
 
     /// Like `target`, but a missing folder on the way is a `notFound` error naming the path.
-    package func existingTarget(_ safe: SafePath, in directory: Directory) throws -> Target {
+    func existingTarget(_ safe: SafePath, in directory: Directory) throws -> Target {
         guard let target = try target(safe, in: directory, create: false) else {
             throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
         }

@@ -1,14 +1,14 @@
 /// The rules an id must meet to name a file `<id>.json` of a synchronized folder, checked for all
 /// ids before anything is written.
-package enum SyncIDs {
+public enum SyncIDs {
     /// The file name of an id.
-    package static func fileName(for id: String) -> String { id + ".json" }
+    public static func fileName(for id: String) -> String { id + ".json" }
 
     /// Refuses ids that cannot be file names here, and duplicates. Ids are compared as bytes, as
     /// the file system compares names: NFC `é` and NFD `é` are two ids, two files.
     /// - Parameter folderPath: the folder's absolute path, for the message.
     /// - Throws: `invalidInput` naming the folder, the element's position and the id.
-    package static func check(_ ids: [String], folderPath: String) throws {
+    public static func check(_ ids: [String], folderPath: String) throws {
         var seen: [[UInt8]: Int] = [:]
         for (index, id) in ids.enumerated() {
             func reject(_ reason: String) -> ShelfError {

@@ -21,21 +21,21 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     package static let notFolder = Errno(rawValue: ENOTDIR)
     package static let isFolder = Errno(rawValue: EISDIR)
     package static let invalidArgument = Errno(rawValue: EINVAL)
-    package static let textBusy = Errno(rawValue: ETXTBSY)
-    package static let fileTooLarge = Errno(rawValue: EFBIG)
+    static let textBusy = Errno(rawValue: ETXTBSY)
+    static let fileTooLarge = Errno(rawValue: EFBIG)
     package static let noSpace = Errno(rawValue: ENOSPC)
     package static let readOnlyFileSystem = Errno(rawValue: EROFS)
-    package static let tooManyLinks = Errno(rawValue: EMLINK)
+    static let tooManyLinks = Errno(rawValue: EMLINK)
     package static let outOfRange = Errno(rawValue: ERANGE)
     package static let nameTooLong = Errno(rawValue: ENAMETOOLONG)
-    package static let notImplemented = Errno(rawValue: ENOSYS)
+    static let notImplemented = Errno(rawValue: ENOSYS)
     package static let folderNotEmpty = Errno(rawValue: ENOTEMPTY)
     package static let tooManySymbolicLinks = Errno(rawValue: ELOOP)
     package static let noAttribute = Errno(rawValue: ENODATA)
     /// ENOTSUP and EOPNOTSUPP, one value on Linux.
     package static let notSupported = Errno(rawValue: EOPNOTSUPP)
-    package static let quotaExceeded = Errno(rawValue: EDQUOT)
-    package static let noMemory = Errno(rawValue: ENOMEM)
+    static let quotaExceeded = Errno(rawValue: EDQUOT)
+    static let noMemory = Errno(rawValue: ENOMEM)
 
     /// The C library's text for the number.
     package var description: String {
@@ -50,7 +50,7 @@ extension ShelfError {
     /// operation decides what a name clash means (see `SystemOperation`): only a call that makes
     /// or renames a name can find it taken; a folder that will not go because something is in it
     /// is an I/O failure naming that folder, never "already exists".
-    package static func system(_ error: Errno, path: String, operation: SystemOperation) -> ShelfError {
+    static func system(_ error: Errno, path: String, operation: SystemOperation) -> ShelfError {
         switch error {
         case .noSuchFile: return .notFound(path: path)
         case .permissionDenied, .notPermitted: return .permissionDenied(path: path)

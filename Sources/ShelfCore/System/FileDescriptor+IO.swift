@@ -71,7 +71,7 @@ extension FileDescriptor {
 
     /// Copies everything from the current offset to the end with plain reads and writes, through one
     /// fixed buffer: the fallback wherever the kernel's zero-copy calls are refused.
-    package func copyRest(to output: FileDescriptor, limit: Int = Int.max) throws {
+    func copyRest(to output: FileDescriptor, limit: Int = Int.max) throws {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
         defer { buffer.deallocate() }
         var left = limit
@@ -89,7 +89,7 @@ extension FileDescriptor {
     /// Never waits: a FIFO planted under the name (the environment chooses the folder) reads as
     /// empty instead of blocking the command forever.
     /// - Returns: at most `limit` bytes: a file that fills them may have been cut.
-    package static func readSmallFile(_ path: String, limit: Int = 1 << 20) throws -> [UInt8]? {
+    static func readSmallFile(_ path: String, limit: Int = 1 << 20) throws -> [UInt8]? {
         guard let file = try? open(path, [.readOnly, .nonBlocking]) else { return nil }
         return try file.closeAfter { file in
             var bytes = [UInt8](repeating: 0, count: limit)

@@ -57,7 +57,7 @@ extension FileDescriptor {
     }
 
     /// Removes the empty folder `name`.
-    package func removeFolder(_ name: FileName, path: String? = nil) throws {
+    func removeFolder(_ name: FileName, path: String? = nil) throws {
         try systemCall(.removeFolder, path: path ?? self.path(for: name)) { () throws(Errno) in
             try kernel.remove(SystemString(name), in: raw, isFolder: true)
         }

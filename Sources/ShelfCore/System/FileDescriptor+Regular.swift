@@ -6,7 +6,7 @@ extension FileDescriptor {
     /// regular file, then makes it blocking. `open` fails on a socket (ENXIO) and would open a
     /// FIFO or a device: either way, what stands there is named.
     /// - Throws: `notFound` when nothing is there; `isAFolder`, `symbolicLink`, `notAFile`.
-    package func openRegular(_ name: FileName, _ options: OpenOptions, path: String) throws -> FileDescriptor {
+    func openRegular(_ name: FileName, _ options: OpenOptions, path: String) throws -> FileDescriptor {
         let file: FileDescriptor
         do {
             file = try open(name, options.union([.noFollow, .nonBlocking]), path: path)

@@ -57,12 +57,12 @@ package struct FileDescriptor: Sendable {
     /// Forces the data and what reading it back needs to stable storage: on Linux that includes a
     /// changed length (fdatasync(2)), so it is enough after an append or a truncation, without the
     /// timestamps a full `sync` would also write.
-    package func dataSync() throws {
+    func dataSync() throws {
         try systemCall(.syncData, path: path) { () throws(Errno) in try kernel.syncData(raw) }
     }
 
     /// Cuts or extends the file to `length` bytes.
-    package func resize(to length: Int, operation: SystemOperation = .truncate) throws {
+    func resize(to length: Int, operation: SystemOperation = .truncate) throws {
         try systemCall(operation, path: path) { () throws(Errno) in try kernel.truncate(raw, to: Int64(length)) }
     }
 
@@ -109,12 +109,12 @@ package final class HeldFiles {
     }
 
     /// Adds a descriptor, closed with the others.
-    package func hold(_ file: FileDescriptor) {
+    func hold(_ file: FileDescriptor) {
         files.append(file)
     }
 
     /// Closes every descriptor held (their locks go with them); later calls do nothing.
-    package func letGo() {
+    func letGo() {
         for file in files { file.close() }
         files.removeAll()
     }

@@ -36,16 +36,16 @@ package struct FileStatus: Hashable, Sendable {
     }
 
     /// The file type bits of `mode` (S_IFMT) and the values shelf tells apart.
-    package static let typeMask = UInt32(S_IFMT)
-    package static let folderType = UInt32(S_IFDIR)
-    package static let regularType = UInt32(S_IFREG)
-    package static let symbolicLinkType = UInt32(S_IFLNK)
+    static let typeMask = UInt32(S_IFMT)
+    static let folderType = UInt32(S_IFDIR)
+    static let regularType = UInt32(S_IFREG)
+    static let symbolicLinkType = UInt32(S_IFLNK)
 
     package var isFolder: Bool { mode & FileStatus.typeMask == FileStatus.folderType }
     package var isRegularFile: Bool { mode & FileStatus.typeMask == FileStatus.regularType }
-    package var isSymbolicLink: Bool { mode & FileStatus.typeMask == FileStatus.symbolicLinkType }
+    var isSymbolicLink: Bool { mode & FileStatus.typeMask == FileStatus.symbolicLinkType }
     /// What stands there, for messages: "a FIFO (named pipe)", "a socket", "a folder"…
-    package var kindName: String {
+    var kindName: String {
         switch mode & FileStatus.typeMask {
         case UInt32(S_IFREG): return "a regular file"
         case UInt32(S_IFDIR): return "a folder"

@@ -28,7 +28,7 @@ package enum Interruption {
     }
 
     /// The first terminating signal received while its effect was deferred, or 0.
-    package static var pendingSignal: Int32 { shelf_pending_signal() }
+    static var pendingSignal: Int32 { shelf_pending_signal() }
 
     /// Throws once a terminating signal has come: what is under way must be undone, not finished.
     package static func check(_ path: String = "") throws {
@@ -38,25 +38,25 @@ package enum Interruption {
     }
 
     /// Runs `body` with the effect of a signal deferred until it returns or throws (see above).
-    package static func deferring<R>(_ body: () throws -> R) rethrows -> R {
+    static func deferring<R>(_ body: () throws -> R) rethrows -> R {
         enter()
         defer { leave() }
         return try body()
     }
 
     /// Enters deferred work; every `enter` needs one `leave`.
-    package static func enter() {
+    static func enter() {
         shelf_defer_signals()
     }
 
     /// Leaves deferred work; ends the process if a signal came and this was the outermost.
-    package static func leave() {
+    static func leave() {
         shelf_allow_signals()
     }
 
     /// Starts a thread that never receives the terminating signals, so that they reach the thread
     /// doing the work and interrupt its blocking calls.
-    package static func startThread(_ start: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?,
+    static func startThread(_ start: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?,
                                      _ argument: UnsafeMutableRawPointer) -> pthread_t? {
         var thread = pthread_t()
         return shelf_create_thread_without_signals(&thread, start, argument) == 0 ? thread : nil

@@ -27,7 +27,7 @@ package enum NetworkFileSystem {
 
     /// The variable that forces the network path everywhere: for tests, and for a shared file
     /// system the table above does not know.
-    package static let forcingVariable = "SHELF_FORCE_NETWORK_FS"
+    static let forcingVariable = "SHELF_FORCE_NETWORK_FS"
 
     /// `SHELF_FORCE_NETWORK_FS=1` in the process environment, read once.
     static let forced: Bool = ProcessState.environmentValue(forcingVariable) == Array("1".utf8)
@@ -61,7 +61,7 @@ extension FileDescriptor {
     /// Opens the file `name` of this folder to take its exclusive lock: as `options` say (read
     /// only), and on a network file system for reading and writing where this user may, since
     /// there an exclusive lock on a file open only for reading fails (EBADF).
-    package func openForExclusiveLock(_ name: FileName, _ options: OpenOptions, path: String? = nil) throws -> FileDescriptor {
+    func openForExclusiveLock(_ name: FileName, _ options: OpenOptions, path: String? = nil) throws -> FileDescriptor {
         if NetworkFileSystem.contains(self) {
             let writable = OpenOptions(rawValue: options.rawValue & ~OpenOptions.readWrite.rawValue & ~OpenOptions.writeOnly.rawValue)
                 .union(.readWrite)

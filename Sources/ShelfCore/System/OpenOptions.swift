@@ -13,7 +13,7 @@ package struct OpenOptions: OptionSet, Sendable {
     /// No access bits: reading only (O_RDONLY is 0).
     package static let readOnly = OpenOptions([])
     package static let writeOnly = OpenOptions(rawValue: O_WRONLY)
-    package static let readWrite = OpenOptions(rawValue: O_RDWR)
+    static let readWrite = OpenOptions(rawValue: O_RDWR)
     package static let create = OpenOptions(rawValue: O_CREAT)
     /// With `create`: fail with EEXIST rather than open an existing file.
     package static let exclusive = OpenOptions(rawValue: O_EXCL)
@@ -22,8 +22,8 @@ package struct OpenOptions: OptionSet, Sendable {
     /// Fail with ENOTDIR unless it is a folder.
     package static let folder = OpenOptions(rawValue: O_DIRECTORY)
     /// Never wait in `open` (a FIFO without a writer); shelf clears it once a file is known regular.
-    package static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
-    package static let noControllingTerminal = OpenOptions(rawValue: O_NOCTTY)
+    static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
+    static let noControllingTerminal = OpenOptions(rawValue: O_NOCTTY)
     /// A new file without a name in the folder opened (O_TMPFILE): it gets one with `link`, or
     /// vanishes when closed.
     package static let unnamedFile = OpenOptions(rawValue: shelf_o_tmpfile)

@@ -8,18 +8,18 @@ package enum ProcessState {
     package static var userID: UInt32 { getuid() }
 
     /// The bytes of physical memory: no file larger than this can be read whole into memory.
-    package static var physicalMemory: Int64 {
+    static var physicalMemory: Int64 {
         let (bytes, overflow) = Int64(sysconf(Int32(_SC_PHYS_PAGES))).multipliedReportingOverflow(by: Int64(sysconf(Int32(_SC_PAGESIZE))))
         return overflow || bytes <= 0 ? .max : bytes
     }
 
     /// The effective user ID, which the kernel checks permissions against.
-    package static var effectiveUserID: UInt32 { geteuid() }
+    static var effectiveUserID: UInt32 { geteuid() }
 
     /// Raises the soft limit of open descriptors to the hard one, for work that must hold one
     /// descriptor per folder of a tree (a move across file systems locks each); where it cannot be
     /// raised, running out later fails that work before it changes anything.
-    package static func raiseOpenFileLimit() {
+    static func raiseOpenFileLimit() {
         var limit = rlimit()
         guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
         limit.rlim_cur = limit.rlim_max
@@ -42,7 +42,7 @@ package enum ProcessState {
 
     /// Calls `body` with each `NAME=value` of the environment as bytes, exactly as the process
     /// received them (valid for the call only).
-    package static func forEachEnvironmentEntry(_ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void) {
+    static func forEachEnvironmentEntry(_ body: (_ name: UnsafeRawBufferPointer, _ value: UnsafeRawBufferPointer) -> Void) {
         var pointer = environ
         while let entry = pointer.pointee {
             // Split at the first `=` byte: searching text Character by Character (grapheme
@@ -58,7 +58,7 @@ package enum ProcessState {
     /// may be set more than once). Each entry is compared by its first bytes only: splitting every
     /// entry at its `=` took a tenth of a short command's instructions, as a command looks up a
     /// dozen variables.
-    package static func environmentValues(_ name: String) -> [[UInt8]] {
+    static func environmentValues(_ name: String) -> [[UInt8]] {
         var found: [[UInt8]] = []
         name.withCString { wanted in
             let count = strlen(wanted)
@@ -76,12 +76,12 @@ package enum ProcessState {
     }
 
     /// The last value the environment gives `name`; nil when unset.
-    package static func environmentValue(_ name: String) -> [UInt8]? {
+    static func environmentValue(_ name: String) -> [UInt8]? {
         environmentValues(name).last
     }
 
     /// Ends the process at once with SIGKILL, exactly as a `kill -9` landing here would.
-    package static func killNow() -> Never {
+    static func killNow() -> Never {
         kill(getpid(), SIGKILL)
         fatalError("SIGKILL did not end the process")
     }

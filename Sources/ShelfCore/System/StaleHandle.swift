@@ -3,7 +3,7 @@ import Glibc
 extension Errno {
     /// ESTALE: the file system's handle for a name went stale, as on NFS and GlusterFS when
     /// another host renames over or removes the file in the moment of the lookup.
-    package static let staleHandle = Errno(rawValue: ESTALE)
+    static let staleHandle = Errno(rawValue: ESTALE)
 }
 
 /// How many times a lookup that failed with ESTALE is tried again. Linux itself repeats a path
@@ -28,7 +28,7 @@ func retryingStaleHandle<R>(_ call: () throws(Errno) -> R) throws(Errno) -> R {
 extension ShelfError {
     /// ESTALE from an operation on a file already open: on GlusterFS (and NFS) the file was
     /// replaced or removed, by another host, since this process opened it.
-    package var isStaleHandle: Bool {
+    var isStaleHandle: Bool {
         if case .io(_, _, let code) = self { return code == ESTALE }
         return false
     }

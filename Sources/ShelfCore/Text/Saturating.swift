@@ -9,7 +9,7 @@ extension Int64 {
     }
 
     /// `self - other`, held at `Int64.max` or `Int64.min` instead of overflowing.
-    package func subtractingSaturated(_ other: Int64) -> Int64 {
+    func subtractingSaturated(_ other: Int64) -> Int64 {
         let (difference, overflow) = subtractingReportingOverflow(other)
         return overflow ? (other < 0 ? .max : .min) : difference
     }

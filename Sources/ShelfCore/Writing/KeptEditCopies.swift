@@ -5,8 +5,8 @@
 /// using holds its lock (`PrivateFolder.make`) and is never removed, however old.
 package enum KeptEditCopies {
     /// How long a kept copy stays: a week, as long as a person may take to come back to it.
-    package static let keptDays: Int64 = 7
-    package static let keptSeconds = keptDays * 86_400
+    static let keptDays: Int64 = 7
+    static let keptSeconds = keptDays * 86_400
 
     /// When a copy kept now is removed at the earliest (seconds since 1970 UTC).
     package static func removalTime(now: Int64 = ProcessState.now()) -> Int64 {
@@ -16,7 +16,7 @@ package enum KeptEditCopies {
     /// Removes the kept folders under `candidates` (`PrivateFolder.candidates`) that are this
     /// user's and were last changed (the folder or a file in it) before `keptSeconds` ago.
     /// Whatever fails is left for the next time: this is tidying, never a reason to refuse an edit.
-    package static func removeStale(under candidates: [String], now: Int64 = ProcessState.now()) {
+    static func removeStale(under candidates: [String], now: Int64 = ProcessState.now()) {
         for candidate in candidates {
             // Opened as `PrivateFolder` opens it: only where no other user can swap a name.
             guard let opened = try? PrivateFolder.openSafely(candidate) else { continue }

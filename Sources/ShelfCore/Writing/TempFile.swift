@@ -117,7 +117,7 @@ package struct TempFile {
 
     /// A fresh name for a temporary file or folder: 64 random bits in hex (the system generator
     /// reads getrandom(2)).
-    package static func freshName() -> FileName {
+    static func freshName() -> FileName {
         FileName(prefix + String(UInt64.random(in: .min ... .max), radix: 16))
     }
 

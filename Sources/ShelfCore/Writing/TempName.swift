@@ -37,7 +37,7 @@ package final class TempName {
     /// Reserves a fresh temporary name in `folder`: its companion exists and is locked. Until it
     /// is released a terminating signal is deferred (`Interruption`).
     /// - Parameter path: the target it is for, for messages.
-    package static func reserve(in folder: FileDescriptor, path: String) throws -> TempName {
+    static func reserve(in folder: FileDescriptor, path: String) throws -> TempName {
         Interruption.enter()
         do {
             return try reserveName(in: folder, path: path)
@@ -88,7 +88,7 @@ extension TempName {
     /// Makes an empty temporary folder (mode 0700) under a reserved name, lets `fill` write into
     /// it, then lets `install` move it into place; returns what `install` returns. When either
     /// throws, the folder and everything in it are removed.
-    package static func withFolder<R>(in folder: FileDescriptor, path: String, fill: (FileDescriptor) throws -> Void,
+    static func withFolder<R>(in folder: FileDescriptor, path: String, fill: (FileDescriptor) throws -> Void,
                                       install: (FileName) throws -> R) throws -> R {
         try withEntry(in: folder, path: path, make: { name in
             try folder.makeFolder(name, path: path)
@@ -99,7 +99,7 @@ extension TempName {
     /// Lets `make` create an entry (a folder, a link) under a reserved name in `folder`, then
     /// `install` move it into place; returns what `install` returns. When either throws, whatever
     /// has the reserved name is removed.
-    package static func withEntry<R>(in folder: FileDescriptor, path: String, make: (FileName) throws -> Void,
+    static func withEntry<R>(in folder: FileDescriptor, path: String, make: (FileName) throws -> Void,
                                      install: (FileName) throws -> R) throws -> R {
         let temp = try reserve(in: folder, path: path)
         do {

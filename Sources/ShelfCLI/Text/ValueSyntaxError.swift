@@ -1,17 +1,19 @@
+import ShelfCore
+
 /// Text that should spell a duration, a size or a time but does not. The command line turns it
 /// into a usage error (exit 64); the message says what was expected.
-package struct ValueSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+struct ValueSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text as given.
-    package let text: String
+    let text: String
     /// What is wrong, with the accepted forms.
-    package let message: String
+    let message: String
 
-    package init(_ text: String, _ message: String) {
+    init(_ text: String, _ message: String) {
         self.text = text
         self.message = message
     }
 
-    package var description: String { "'\(printable(text))': \(message)" }
+    var description: String { "'\(printable(text))': \(message)" }
 }
 
 /// Reads an unsigned decimal number at `index`, advancing past it; nil when there is no digit

@@ -1,7 +1,9 @@
+import ShelfCore
+
 /// Sizes as people type them: a number of bytes with an optional binary unit, `500K`, `10M`,
 /// `2G`, `1T` (also `KiB`, `MB`, lower case). The units are powers of 1024, like `du`, `df -h`
 /// and shelf's own `--human` output, which says `KiB` to make that unambiguous.
-package enum ByteCountText {
+enum ByteCountText {
     /// Unit letters and their powers of 1024.
     static let powers: [Character: Int] = ["B": 0, "K": 1, "M": 2, "G": 3, "T": 4, "P": 5, "E": 6]
 
@@ -9,7 +11,7 @@ package enum ByteCountText {
 
     /// The number of bytes `text` spells.
     /// - Throws: `ValueSyntaxError` for anything else, or a value that does not fit in 64 bits.
-    package static func bytes(_ text: String) throws -> Int64 {
+    static func bytes(_ text: String) throws -> Int64 {
         let bytes = Array(text.utf8)
         var index = 0
         guard let number = readDecimal(bytes, &index) else {

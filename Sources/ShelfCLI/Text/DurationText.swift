@@ -1,12 +1,14 @@
+import ShelfCore
+
 /// Durations as people type them for cron jobs and systemd timers: a number and a unit, `90s`,
 /// `15m`, `12h`, `7d`, `2w`, the unit spelt out as systemd.time(7) spells it (`7days`, `30min`,
 /// `1 hour`), several in a row (`1h30m`, `1h 30min`), or a bare number of seconds (`3600`, as
 /// OAuth's `expires_in`). Every option that takes a duration reads it here (`clear --older-than`,
 /// `save --expires-in`), so that every command reads them the same way.
-package enum DurationText {
+enum DurationText {
     /// Seconds per unit word. Case matters, as in systemd (`M` would be its month). No months or
     /// years: their length varies, and `30d` says exactly what it means.
-    package static let units: [(words: [String], seconds: Int64)] = [
+    static let units: [(words: [String], seconds: Int64)] = [
         (["s", "sec", "secs", "second", "seconds"], 1),
         (["m", "min", "mins", "minute", "minutes"], 60),
         (["h", "hr", "hrs", "hour", "hours"], 3600),
@@ -19,7 +21,7 @@ package enum DurationText {
     /// The number of seconds `text` spells.
     /// - Throws: `ValueSyntaxError` for an empty text, a missing number, an unknown unit, or a
     ///   total that does not fit in 64 bits.
-    package static func seconds(_ text: String) throws -> Int64 {
+    static func seconds(_ text: String) throws -> Int64 {
         let bytes = Array(text.utf8)
         var index = skipSpaces(bytes, 0)
         if index == bytes.count { throw ValueSyntaxError(text, "empty duration; " + expected) }
