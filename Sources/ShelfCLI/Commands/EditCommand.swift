@@ -74,7 +74,7 @@ struct EditCommand: Command {
                 }
                 do {
                     let saved = try copy.install(validateJSON: validateJSON)
-                    try ActionReport(store: store, stored, printed: saved.path).print(report, to: context.stdout, [("bytes", .integer(saved.bytes))])
+                    try ActionReport.print(report, store: store, stored, printed: saved.path, to: context.stdout, [("bytes", .integer(saved.bytes))])
                     return ExitCode.success
                 } catch let error as ShelfError {
                     guard case .invalidJSON(_, let line, let column, let reason) = error else {

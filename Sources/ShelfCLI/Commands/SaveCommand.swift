@@ -123,8 +123,8 @@ struct SaveCommand: Command {
                 return status
             }
         }
-        try ActionReport(store: store, stored, printed: saved.path)
-            .print(report, to: context.stdout, [("bytes", .integer(saved.bytes))] + JSONText.time("expires", saved.expires))
+        try ActionReport.print(report, store: store, stored, printed: saved.path, to: context.stdout,
+                               [("bytes", .integer(saved.bytes))] + JSONText.time("expires", saved.expires))
         return ExitCode.success
     }
 

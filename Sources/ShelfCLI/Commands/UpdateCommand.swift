@@ -65,7 +65,7 @@ struct UpdateCommand: Command {
             guard let status = ProgramRun.status(for: error, context, stored, program: producer) else { throw error }
             return status
         }
-        try ActionReport(store: store, stored, printed: saved.path).print(report, to: context.stdout, [("bytes", .integer(saved.bytes))])
+        try ActionReport.print(report, store: store, stored, printed: saved.path, to: context.stdout, [("bytes", .integer(saved.bytes))])
         return ExitCode.success
     }
 }

@@ -40,6 +40,14 @@ struct ActionReport {
         return path.map { folder + [UInt8(ascii: "/")] + $0.bytes } ?? folder
     }
 
+    /// Prints what `style` asks about `stored`; by default nothing, and then the path is not even
+    /// worked out (resolving the directory again read user-dirs.dirs a second time).
+    static func print(_ style: Style, store: Store, _ stored: StoredPath, printed: String? = nil, to output: Output,
+                      _ members: @autoclosure () -> [(String, JSONText.Value)] = []) throws {
+        guard style != .none else { return }
+        try ActionReport(store: store, stored, printed: printed).print(style, to: output, members())
+    }
+
     func print(_ style: Style, to output: Output, _ members: [(String, JSONText.Value)] = []) {
         switch style {
         case .none:

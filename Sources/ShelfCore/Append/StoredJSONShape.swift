@@ -17,13 +17,24 @@ enum StoredJSONShape: Equatable {
     static let largeBlockSize = 1 << 20
 
     static func inspect(_ file: FileDescriptor, size: Int) throws -> StoredJSONShape {
-        guard let (last, lastByte) = try lastNonBlank(file, before: size) else { return .empty }
+        // A file of one block is read once and its ends found in memory: read from the file,
+        // each end cost a `pread` of the same few bytes (three for a small array).
+        if size <= blockSize {
+            let whole = try file.bytes(in: 0..<size)
+            return try inspect(size: size) { Array(whole[$0.clamped(to: 0..<whole.count)]) }
+        }
+        return try inspect(size: size) { try file.bytes(in: $0) }
+    }
+
+    /// `inspect` over `read`, which gives the bytes of a range (fewer past the end).
+    private static func inspect(size: Int, _ read: (Range<Int>) throws -> [UInt8]) throws -> StoredJSONShape {
+        guard let (last, lastByte) = try lastNonBlank(read, before: size) else { return .empty }
         // A valid text ending in `]` is an array: its opening bracket is checked only where the
         // file starts without a heap of blanks (a file of only blanks was found above).
-        let first = try firstNonBlank(file, size: size, within: lastByte == Byte.closeBracket ? ArrayBlanks.limit : nil)
+        let first = try firstNonBlank(read, size: size, within: lastByte == Byte.closeBracket ? ArrayBlanks.limit : nil)
         guard lastByte == Byte.closeBracket, first.map({ $0.1 == Byte.openBracket && $0.0 < last }) ?? true,
-              let (beforeClose, byte) = try lastNonBlank(file, before: last) else {
-            return try .otherValue(start: first?.0 ?? firstNonBlank(file, size: size, within: nil)?.0 ?? 0, end: last + 1)
+              let (beforeClose, byte) = try lastNonBlank(read, before: last) else {
+            return try .otherValue(start: first?.0 ?? firstNonBlank(read, size: size, within: nil)?.0 ?? 0, end: last + 1)
         }
         if byte == Byte.openBracket && (first == nil || first?.0 == beforeClose) {
             return .array(insertAt: beforeClose + 1, close: last, isEmpty: true)
@@ -31,18 +42,18 @@ enum StoredJSONShape: Equatable {
         // An element never ends with '[' or ','; seeing one means the file is broken: let the
         // rewrite path validate it and report where.
         if byte == Byte.openBracket || byte == Byte.comma {
-            return try .otherValue(start: first?.0 ?? firstNonBlank(file, size: size, within: nil)?.0 ?? 0, end: last + 1)
+            return try .otherValue(start: first?.0 ?? firstNonBlank(read, size: size, within: nil)?.0 ?? 0, end: last + 1)
         }
         return .array(insertAt: beforeClose + 1, close: last, isEmpty: false)
     }
 
     /// The first byte that is not JSON whitespace, scanning forward; nil when there is none, or
     /// none within `limit` bytes.
-    private static func firstNonBlank(_ file: FileDescriptor, size: Int, within limit: Int?) throws -> (Int, UInt8)? {
+    private static func firstNonBlank(_ file: (Range<Int>) throws -> [UInt8], size: Int, within limit: Int?) throws -> (Int, UInt8)? {
         let end = limit.map { Swift.min(size, $0 + 1) } ?? size
         var start = 0
         while start < end {
-            let block = try file.bytes(in: start..<Swift.min(end, start + (start == 0 ? blockSize : largeBlockSize)))
+            let block = try file(start..<Swift.min(end, start + (start == 0 ? blockSize : largeBlockSize)))
             if block.isEmpty { return nil }
             if let i = Blanks.firstNonBlank(block) { return (start + i, block[i]) }
             start += block.count
@@ -51,12 +62,12 @@ enum StoredJSONShape: Equatable {
     }
 
     /// The last byte before `end` that is not JSON whitespace, scanning backward.
-    private static func lastNonBlank(_ file: FileDescriptor, before end: Int) throws -> (Int, UInt8)? {
+    private static func lastNonBlank(_ file: (Range<Int>) throws -> [UInt8], before end: Int) throws -> (Int, UInt8)? {
         var end = end
         var length = blockSize
         while end > 0 {
             let start = Swift.max(0, end - length)
-            let block = try file.bytes(in: start..<end)
+            let block = try file(start..<end)
             if let i = Blanks.lastNonBlank(block) { return (start + i, block[i]) }
             end = start
             length = largeBlockSize

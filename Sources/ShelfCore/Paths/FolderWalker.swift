@@ -32,7 +32,16 @@ package enum FolderWalker {
 
     /// Opens the namespace folder; with `create`, makes it (and its base folders) first.
     /// Returns nil when it does not exist and `create` is false.
+    ///
+    /// The namespace is checked once per opening: a folder that opens at once is there, so its
+    /// base folders need not be made, nor its base checked alone before a folder is made in it
+    /// (`NamespaceGuard.check` judges the base too). Checking it both ways cost every writer a
+    /// second climb to the root and a `stat` of each other base folder. Any failure to open takes
+    /// the whole way below: make the base folders, check the base, make the folder, open it.
     static func openNamespace(_ ns: Namespace, create: Bool) throws -> FileDescriptor? {
+        if create, let fd = try? FileDescriptor.open(ns.path, folderOptions) {
+            return try fd.kept { try admit($0, ns, createdNow: false, create: true) }
+        }
         var createdNow = false
         if create {
             try makeBaseFolders(of: ns.path)
@@ -56,14 +65,17 @@ package enum FolderWalker {
             // The namespace folder itself must be real: a link here could point anywhere.
             throw ShelfError.cannotAccessDirectory(path: ns.path, reason: "it is a symbolic link or not a folder")
         }
-        return try fd.kept { fd in
-            // A folder made just now is no other namespace's (its base was checked before); one
-            // that was there is checked whole.
-            if let guarded = ns.guarded, !createdNow { try NamespaceGuard.check(fd, guarded) }
-            if ns.mustBePrivate { try checkPrivate(fd) }
-            if ns.tagAsCache && (create || createdNow) { try CacheTag.ensure(in: fd) }
-            return true
-        }
+        return try fd.kept { try admit($0, ns, createdNow: createdNow, create: create) }
+    }
+
+    /// The checks an opened namespace folder must pass before it is used; true when it passes.
+    private static func admit(_ fd: FileDescriptor, _ ns: Namespace, createdNow: Bool, create: Bool) throws -> Bool {
+        // A folder made just now is no other namespace's (its base was checked before); one
+        // that was there is checked whole.
+        if let guarded = ns.guarded, !createdNow { try NamespaceGuard.check(fd, guarded) }
+        if ns.mustBePrivate { try checkPrivate(fd) }
+        if ns.tagAsCache && (create || createdNow) { try CacheTag.ensure(in: fd) }
+        return true
     }
 
     /// Opens the folder that holds `safe`'s last component. With `create`, missing folders are

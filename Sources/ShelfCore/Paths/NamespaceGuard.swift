@@ -67,14 +67,18 @@ enum NamespaceGuard {
     /// fallback's `<app>-<uid>`), nor the home folder, nor above it.
     private static func check(base: FolderPlace, _ identity: FileIdentity, _ guarded: Guarded, others: inout Others,
                               lineage: inout [FileIdentity]?, path: String) throws {
-        let uid = "-\(ProcessState.userID)"
+        // Asked only where a temporary fallback's name is in question (a `getuid` otherwise spent).
+        func namedForThisUser() -> Bool {
+            let uid = "-\(ProcessState.userID)"
+            return guarded.name.hasSuffix(uid) && guarded.name.count > uid.count
+        }
         for (index, other) in others.folders.enumerated() {
             guard let otherIdentity = others.identity(index) else { continue }
             if otherIdentity == identity {
                 // The temporary fallback's base may be the home folder: its names are `<app>-<uid>`.
                 let clash = (other.role == .home && guarded.base.role != .temporaryFallback)
                     || (guarded.base.namesAsGiven && other.namesAsGiven)
-                    || (guarded.base.namesAsGiven && other.role == .temporaryFallback && guarded.name.hasSuffix(uid) && guarded.name.count > uid.count)
+                    || (guarded.base.namesAsGiven && other.role == .temporaryFallback && namedForThisUser())
                 if clash { throw overlap(path, "lies in \(other.contents) (\(other.path)): its base folder is that folder too") }
             } else if other.role == .home, guarded.base.role != .temporaryFallback {
                 let above = try lineage ?? FolderLineage.of(base, identity: identity)

@@ -12,6 +12,8 @@ struct ReadSnapshot {
     /// The file, open for reading; its bytes `0..<stable` never change.
     let file: FileDescriptor
     let stable: Int
+    /// The file's size under the lock: how many bytes `stream` writes.
+    let size: Int
     /// The bytes after `stable` as they were under the lock: in memory, or for a tail of more than
     /// `memoryLimit` bytes (blanks after the bracket), in an unnamed file read from its start.
     private let tail: [UInt8]
@@ -24,6 +26,7 @@ struct ReadSnapshot {
     init(of file: FileDescriptor, in folder: FileDescriptor) throws {
         let size = Int(try file.status().size)
         self.file = file
+        self.size = size
         stable = try ReadSnapshot.stableLength(of: file, size: size)
         if size - stable <= ReadSnapshot.memoryLimit {
             tail = try file.bytes(in: stable..<size)

@@ -20,8 +20,9 @@ extension Store {
     package func retrieve(_ path: SafePath, from directory: Directory, to output: Int32,
                          options: RetrieveOptions = RetrieveOptions()) throws {
         let snapshot = try openSnapshot(path, in: directory, options: options).snapshot
-        try snapshot.file.closeAfter { file in
-            if let size = try? file.status().size { WorkProgress.report(.total(size)) }
+        try snapshot.file.closeAfter { _ in
+            // The snapshot's size, taken under the lock, is what is streamed: no second `fstat`.
+            WorkProgress.report(.total(Int64(snapshot.size)))
             try snapshot.stream(to: FileDescriptor(raw: output, path: "<stdout>"))
         }
     }

@@ -7,6 +7,8 @@
 package struct FileDescriptor: Sendable {
     package let raw: Int32
     package let path: String
+    /// The file system it is on, asked once (`fileSystemType`).
+    let fileSystem = FileSystemType()
 
     /// Wraps a raw descriptor: one shelf did not open (a standard stream, a caller's), which it
     /// then never closes, or one the layer just opened, which `closeAfter` will close.

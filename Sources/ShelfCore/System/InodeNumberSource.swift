@@ -25,10 +25,10 @@ enum InodeNumberSource: Equatable {
         NetworkFileSystem.fuseMagic: "FUSE",      // FUSE_SUPER_MAGIC (the daemon's own numbers)
     ]
 
-    /// The source of the open file's inode numbers: one `fstatfs`. A file system that will not
+    /// The source of the open file's inode numbers: one `fstatfs`, asked once per descriptor. A file system that will not
     /// say counts as keeping them (as before), so nothing changes where `statfs` fails.
     static func of(_ file: FileDescriptor) -> InodeNumberSource {
-        guard let type = try? kernel.fileSystemType(file.raw), let name = madeAtMountMagics[type] else { return .disk }
+        guard let type = file.fileSystemType, let name = madeAtMountMagics[type] else { return .disk }
         return .madeAtMount(name)
     }
 }

@@ -36,7 +36,7 @@ package enum NetworkFileSystem {
     /// a local one (or one the kernel will not describe).
     package static func kind(of descriptor: FileDescriptor) -> String? {
         if forced { return "forced by \(forcingVariable)=1" }
-        guard let type = try? kernel.fileSystemType(descriptor.raw) else { return nil }
+        guard let type = descriptor.fileSystemType else { return nil }
         return magics[type]
     }
 
@@ -48,7 +48,7 @@ package enum NetworkFileSystem {
     /// without `hard_remove`, replaces a file that is open in two steps: it renames it to a
     /// `.fuse_hidden` name first, then does the rename.
     static func isFUSE(_ descriptor: FileDescriptor) -> Bool {
-        (try? kernel.fileSystemType(descriptor.raw)) == fuseMagic
+        descriptor.fileSystemType == fuseMagic
     }
 
     /// Whether the open file or folder lives on a network, cluster or FUSE file system.

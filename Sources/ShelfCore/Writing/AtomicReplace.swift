@@ -59,7 +59,12 @@ package enum AtomicReplace {
     /// the new file may belong to someone else than the old one. Set before `fill`, which may set
     /// its own (a copy keeps its source's).
     static func keepMode(of target: Target, on file: FileDescriptor) throws {
-        guard let st = try target.status(), st.isRegularFile else { return }
+        try keepMode(of: target.status(), on: file)
+    }
+
+    /// `keepMode` from the target's `lstat`, just taken under the same lock (nil: nothing there).
+    static func keepMode(of replaced: FileStatus?, on file: FileDescriptor) throws {
+        guard let st = replaced, st.isRegularFile else { return }
         try file.setPermissions(st.permissions & 0o777)
     }
 

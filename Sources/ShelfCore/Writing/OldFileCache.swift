@@ -8,8 +8,9 @@ enum OldFileCache {
     /// Smaller files are not worth an extra open.
     static let threshold: Int64 = 8 << 20
 
-    static func release(_ target: Target) {
-        guard let st = try? target.status(), st.isRegularFile, st.size >= threshold,
+    /// - Parameter status: the target's `lstat`, just taken (nil: nothing there).
+    static func release(_ target: Target, _ status: FileStatus?) {
+        guard let st = status, st.isRegularFile, st.size >= threshold,
               let old = try? target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path) else { return }
         old.closeAfter { old in kernel.dropCachedPages(old.raw) }
     }

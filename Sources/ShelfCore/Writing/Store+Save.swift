@@ -54,9 +54,10 @@ extension Store {
         // `withLockedFolder`): the input may come from another shelf process waiting for that lock.
         let folderMode = FileMode.folder(for: options.mode)
         return try preparedTarget(safe, in: directory, folderMode: folderMode).closeAfter { prepared in
-            try Store.checkSaveTarget(prepared, options: options)
+            // One `stat` of the name serves each step that asks about it at this moment.
+            let before = try Store.checkSaveTarget(prepared, options: options)
             try AtomicReplace.checkWritable(prepared)
-            OldFileCache.release(prepared)
+            OldFileCache.release(prepared, before)
             let validate = options.validateJSON ?? Store.isJSONName(safe.name)
             var size: Int64 = 0
             var expires: Int64?
@@ -64,10 +65,10 @@ extension Store {
                 size = try copy(from: &source, to: temp.file, validatingJSON: validate, path: prepared.path)
                 try withLockedFolder(of: prepared, safe, in: directory, folderMode: folderMode) { target in
                     try temp.placed(in: target.folder, path: target.path) { placed in
-                        try Store.checkSaveTarget(target, options: options)
+                        let replaced = try Store.checkSaveTarget(target, options: options)
                         // What the file replaced carries, read under the folder's lock; the
                         // options given win.
-                        try AtomicReplace.keepMode(of: target, on: placed.file)
+                        try AtomicReplace.keepMode(of: replaced, on: placed.file)
                         expires = try KeptMetadata.carry(from: target, to: placed.file)
                         if let given = options.expiresAt {
                             try Expiry.record(given, on: placed.file, named: target.name, in: target.folder)
@@ -85,11 +86,14 @@ extension Store {
     }
 
     /// What `save` refuses to replace: a folder, a link, and without `replace` anything.
-    private static func checkSaveTarget(_ target: Target, options: SaveOptions) throws {
-        guard let st = try target.status() else { return }
+    /// - Returns: the `lstat` of the name; nil when nothing is there.
+    @discardableResult
+    private static func checkSaveTarget(_ target: Target, options: SaveOptions) throws -> FileStatus? {
+        guard let st = try target.status() else { return nil }
         if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
         if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
         if !options.replace { throw ShelfError.alreadyExists(path: target.path) }
+        return st
     }
 
     /// Whether a name's extension asks for JSON validation (`.json`, in any case).

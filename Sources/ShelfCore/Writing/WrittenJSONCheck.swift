@@ -9,7 +9,11 @@ import Glibc
 /// buffer or less starts no thread.
 final class WrittenJSONCheck: @unchecked Sendable {
     private static let slots = 4
-    private let buffers: [UnsafeMutableRawBufferPointer]
+    /// Each slot's buffer, allocated when the slot is first filled: a small save fills two (the
+    /// second read finds the end), and each buffer is a mapping of its own (`mmap`, `munmap`).
+    /// Written by the save's thread before it hands the slot over (under `lock`, so the check's
+    /// thread sees it).
+    private let buffers = UnsafeMutablePointer<UnsafeMutableRawBufferPointer?>.allocate(capacity: WrittenJSONCheck.slots)
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var thread: pthread_t?
@@ -26,14 +30,15 @@ final class WrittenJSONCheck: @unchecked Sendable {
     private var validator = JSONValidator()
 
     init() {
-        buffers = (0..<Self.slots).map { _ in .allocate(byteCount: streamBufferSize, alignment: 16) }
+        buffers.initialize(repeating: nil, count: Self.slots)
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
     }
 
     deinit {
         stop()
-        for buffer in buffers { buffer.deallocate() }
+        for slot in 0..<Self.slots { buffers[slot]?.deallocate() }
+        buffers.deallocate()
         pthread_cond_destroy(changed)
         pthread_mutex_destroy(lock)
         lock.deallocate()
@@ -49,7 +54,10 @@ final class WrittenJSONCheck: @unchecked Sendable {
         if failure == nil { current = free.removeLast() }
         pthread_mutex_unlock(lock)
         if let failure { throw failure }
-        return buffers[current]
+        if let buffer = buffers[current] { return buffer }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
+        buffers[current] = buffer
+        return buffer
     }
 
     /// The first `count` bytes of the last buffer are written: check them.
@@ -153,7 +161,7 @@ final class WrittenJSONCheck: @unchecked Sendable {
 
     private func check(_ slot: Int, _ count: Int) -> JSONSyntaxError? {
         do throws(JSONSyntaxError) {
-            try validator.consume(UnsafeRawBufferPointer(rebasing: buffers[slot][..<count]))
+            try validator.consume(UnsafeRawBufferPointer(rebasing: buffers[slot]![..<count]))
             return nil
         } catch {
             return error
