@@ -58,7 +58,7 @@ extension Store {
                     return nil  // removed since the listing: it is simply no longer part of the folder
                 }
                 return try file.closeAfter { file in
-                    try AppendJournal.lockShared(file, name: name, in: folder)
+                    try FileLocks.lockForReading(file, name: name, in: folder)
                     return try Store.readData(file)
                 }
             }

@@ -61,7 +61,7 @@ public struct JSONFolder: Sendable {
             let file = try folder.open(name, [.readOnly, .noFollow, .nonBlocking])
             guard let read = try file.closeAfter({ file -> Data? in
                 guard try file.status().isRegularFile else { return nil }
-                try AppendJournal.lockShared(file, name: name, in: folder)
+                try FileLocks.lockForReading(file, name: name, in: folder)
                 return try Store.readData(file)
             }) else { return nil }
             data = read

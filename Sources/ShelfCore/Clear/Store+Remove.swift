@@ -20,14 +20,14 @@ extension Store {
             var file: FileDescriptor?
             if st.isRegularFile {
                 do {
-                    file = try AppendJournal.openLockedExclusive(target.name, in: target.folder, path: target.path)
+                    file = try FileLocks.lockExclusively(target.name, in: target.folder, path: target.path)
                 } catch ShelfError.permissionDenied {
                     // A file this user may not read cannot be locked; it is removed as rm(1) would, and
                     // its journal stays (the next append under this name drops or reuses it).
                 }
             }
             if let file {
-                try file.closeAfter { try AppendJournal.removeWithJournal($0, name: target.name, in: target.folder, path: target.path) }
+                try file.closeAfter { try FileLocks.remove($0, name: target.name, in: target.folder, path: target.path) }
             } else if st.isFolder && !recursive {
                 try TreeRemover.removeEmptyFolder(target.name, in: target.folder, path: target.path)
             } else {

@@ -4,23 +4,10 @@
 /// file, copies, moves across file systems, numbered folders and the expiry index all go through
 /// here; `install` also puts an entry that already exists (a moved file, a copied tree) in place.
 package enum AtomicReplace {
-    /// What to do about the exclusive lock of a regular file that is about to be replaced. Holding
-    /// it during the rename means no in-place append or locked reader is half-way through the old
-    /// file when it goes (docs/formats.md, "Locks").
-    package enum OldFileLock: Sendable {
-        /// Wait for it.
-        case wait
-        /// Throw `TargetBusy` instead of waiting: the caller holds another lock it must let go first.
-        case failIfBusy
-        /// This process holds it already (through another descriptor, which a second `flock`
-        /// would wait for forever). On FUSE the caller's `letGo` closes it before the rename.
-        case heldByCaller
-    }
-
-    /// Thrown by `install` with `.failIfBusy` when the file it would replace is locked: the caller
-    /// holds another lock (the source's) and must let it go before waiting, or two moves in
-    /// opposite directions would wait for each other forever.
-    struct TargetBusy: Error {}
+    /// How the lock of a file about to be replaced is taken (`FileLocks.OldFileLock`).
+    package typealias OldFileLock = FileLocks.OldFileLock
+    /// The file to replace is locked and the caller asked not to wait (`FileLocks.TargetBusy`).
+    typealias TargetBusy = FileLocks.TargetBusy
 
     /// Creates a temp file beside `target`, lets `fill` write it, and installs it.
     /// - Parameters:
