@@ -67,7 +67,7 @@ extension Store {
 
     /// Numbered names by value, before every other name; others in byte order.
     static func numberedOrder(_ a: FileName, _ b: FileName) -> Bool {
-        switch (NumberedFiles.value(of: a), NumberedFiles.value(of: b)) {
+        switch (NumberedNames.value(of: a), NumberedNames.value(of: b)) {
         case let (x?, y?):
             if x.count != y.count { return x.count < y.count }
             return x != y ? x.lexicographicallyPrecedes(y) : a.bytes.lexicographicallyPrecedes(b.bytes)

@@ -88,7 +88,7 @@ enum ArrayBlanks {
         try locked.file.writeAll(toAbsoluteOffset: close + 1, [Byte.newline])
         try locked.file.resize(to: close + 2)
         try locked.file.dataSync()
-        return LockedFile(file: locked.file, status: try locked.file.status(), journal: locked.journal, held: locked.held)
+        return LockedFile(file: locked.file, status: try locked.file.status(), journal: locked.journal, held: locked.held, gate: locked.gate)
     }
 }
 

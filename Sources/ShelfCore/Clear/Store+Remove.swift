@@ -43,9 +43,3 @@ extension Store {
         try CacheTag.refuseToChange(path, in: locations.namespace(for: directory))
     }
 }
-
-/// `remove` without `recursive` met a folder holding files: nothing was removed.
-package struct FolderNotEmpty: Error, Equatable {
-    /// The folder's absolute path.
-    package let path: String
-}

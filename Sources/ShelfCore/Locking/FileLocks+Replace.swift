@@ -27,57 +27,50 @@ extension FileLocks {
     /// On FUSE the old file is closed (its lock let go) before the rename (issue 21, item 2):
     /// libfuse's high-level API, mounted without `hard_remove`, replaces a file that is open in two
     /// steps (the old file renamed to `.fuse_hidden…`, then the rename), and a cut between them
-    /// leaves neither file under the name. The file's `ReplaceGate`, taken before the lock is let
-    /// go, keeps out what the lock kept out: whoever takes the old file's lock meanwhile waits at
-    /// the gate until the rename is done, then finds the name replaced and starts again on the
-    /// new file. So does this replace, when the name went to another file while it waited.
+    /// leaves neither file under the name. The file's `ReplaceGate`, taken before the old file is
+    /// opened and held until the rename is durable, keeps everyone else from opening it meanwhile.
     static func replace(_ target: Target, oldFile: OldFileLock, mode: UInt32, letGo: () -> Void,
                         renameIntoPlace: () throws -> Void) throws -> OpenFile? {
         let closeFirst = ReplaceGate.isNeeded(in: target.folder)
-        let holdGate = { try ReplaceGate.hold(for: target.name, in: target.folder, mode: mode) }
         if oldFile == .heldByCaller {
             // An update or an append's rewrite: its new content derives from the old file, which
-            // nobody may change from here on.
-            guard closeFirst else {
-                try renameIntoPlace()
-                return nil
-            }
-            let gate = try holdGate()
-            letGo()
+            // nobody may change from here on; on FUSE it holds the gate too (`lockForChange`).
+            if closeFirst { letGo() }
             try renameIntoPlace()
-            return gate
+            return nil
         }
         while true {
+            // The gate, then the file's lock (the one order: see `ReplaceGate`); a caller that
+            // must not wait (it holds another file's lock) waits for neither.
+            var gate: OpenFile?
+            if closeFirst {
+                gate = try ReplaceGate.hold(for: target.name, in: target.folder, mode: mode, wait: oldFile == .wait)
+                if gate == nil { throw TargetBusy() }
+            }
             guard let old = try? target.folder.openForExclusiveLock(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
             else {
                 try renameIntoPlace()
-                return nil
+                return gate
             }
-            let gate: OpenFile? = try old.closeAfter { old in
+            let settled: Bool = try old.closeAfter { old in
                 if oldFile == .wait {
                     try FileLock.lock(old, .exclusive)
                 } else if try !FileLock.tryLock(old, .exclusive) {
                     throw TargetBusy()
                 }
-                if closeFirst {
-                    try ReplaceGate.pass(for: target.name, in: target.folder)
-                    guard try isStillNamed(old.status(), name: target.name, in: target.folder, path: target.path)
-                    else { return nil }
+                // Replaced by another program while this waited: replace the file there now.
+                if closeFirst, try !isStillNamed(old.status(), name: target.name, in: target.folder, path: target.path) {
+                    return false
                 }
                 // The old file's journal must not outlive it (issue 12, item 1): a crashed append's
                 // record is settled against the file it was written for, under its lock, before the
                 // name goes to another file. The journal, emptied, is deleted (on FUSE it stays: the gate).
                 settleBeforeReplacing(old, name: target.name, in: target.folder)
-                guard closeFirst else {
-                    try renameIntoPlace()
-                    return nil
-                }
-                return try holdGate()
+                if !closeFirst { try renameIntoPlace() }
+                return true
             }
-            guard closeFirst else { return nil }
-            // Replaced while this process waited for its lock: replace the file there now.
-            guard let gate else { continue }
-            try renameIntoPlace()
+            guard settled else { continue }
+            if closeFirst { try renameIntoPlace() }
             return gate
         }
     }

@@ -8,6 +8,13 @@ extension FileLocks {
     /// Returns nil when `name` is not, or no longer, a regular file. The caller closes it.
     static func lockExclusively(_ name: FileName, in folder: FileDescriptor, path: String) throws -> FileDescriptor? {
         while true {
+            // On FUSE the gate first (`ReplaceGate`), until the file's lock is held.
+            var gate: OpenFile?
+            if ReplaceGate.isNeeded(in: folder) {
+                guard let st = try folder.status(of: name, path: path), st.isRegularFile else { return nil }
+                gate = try ReplaceGate.hold(for: name, in: folder, mode: st.permissions)
+            }
+            defer { withExtendedLifetime(gate) {} }
             let file: FileDescriptor
             do {
                 file = try folder.openForExclusiveLock(name, [.readOnly, .noFollow, .nonBlocking], path: path)
@@ -19,7 +26,6 @@ extension FileLocks {
                 try FileLock.lock(file, .exclusive)
                 let st = try file.status()
                 isFile = st.isRegularFile
-                if isFile { try ReplaceGate.pass(for: name, in: folder) }
                 return try isFile && isStillNamed(st, name: name, in: folder, path: path)
             }
             if let locked { return locked }

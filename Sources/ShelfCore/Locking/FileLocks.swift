@@ -8,12 +8,17 @@ struct LockedFile {
     /// `file` and any descriptor of it added, closed at the end of `closeAfter` or earlier, by a
     /// rewrite on FUSE just before its rename (`AtomicReplace.write`'s `letGo`).
     let held: HeldFiles
+    /// On FUSE, the file's `ReplaceGate`, held exclusively for as long as the file is.
+    let gate: OpenFile?
 
     var size: Int { Int(status.size) }
 
-    /// Runs `body`, then closes the file, which lets its lock go.
+    /// Runs `body`, then closes the file, which lets its lock go (and then its gate).
     func closeAfter<R>(_ body: (LockedFile) throws -> R) rethrows -> R {
-        defer { held.letGo() }
+        defer {
+            held.letGo()
+            withExtendedLifetime(gate) {}
+        }
         return try body(self)
     }
 }
@@ -35,8 +40,13 @@ package enum FileLocks {
     static func lockForChange(_ name: FileName, in folder: FileDescriptor, path: String,
                               failpoints: Failpoints = .none) throws -> LockedFile? {
         while true {
-            // On FUSE, not opened while a replace is under way (issue 21): see `ReplaceGate.passBeforeOpening`.
-            try ReplaceGate.passBeforeOpening(name, in: folder)
+            // On FUSE the gate first (`ReplaceGate`), kept for the whole change: its rewrite
+            // renames while the file is held. Nil where it is not needed.
+            var gate: OpenFile?
+            if ReplaceGate.isNeeded(in: folder) {
+                guard let st = try folder.status(of: name, path: path) else { return nil }
+                gate = try ReplaceGate.hold(for: name, in: folder, mode: st.permissions)
+            }
             let file: FileDescriptor
             do {
                 file = try folder.openRegular(name, .readWrite, path: path)
@@ -48,17 +58,29 @@ package enum FileLocks {
                 try FileLock.lock(file, .exclusive)
                 let st = try file.status()
                 guard st.isRegularFile else { throw ShelfError.notRegular(st, path: path) }
-                // Replaced meanwhile (or being replaced, on FUSE: `ReplaceGate`): start again
-                // with the file that has the name now.
-                try ReplaceGate.pass(for: name, in: folder)
+                // Replaced meanwhile: start again with the file that has the name now.
                 guard try isStillNamed(st, name: name, in: folder, path: path) else { return false }
                 let journal = try JournalFile(for: name, in: folder)
                 let now = try AppendJournal.recover(file, st, journal: journal, failpoints: failpoints)
-                locked = LockedFile(file: file, status: now, journal: journal, held: HeldFiles(file))
+                locked = LockedFile(file: file, status: now, journal: journal, held: HeldFiles(file), gate: gate)
                 return true
             }
             if let locked { return locked }
         }
+    }
+
+    /// Opens the regular file `name` read-only under its shared lock, settled (`lockForReading`);
+    /// on FUSE once its gate is passed (`ReplaceGate`), so that it is not open while a replace
+    /// renames. The caller closes it.
+    package static func openForReading(_ name: FileName, in folder: FileDescriptor, path: String) throws -> FileDescriptor {
+        let gate = ReplaceGate.isNeeded(in: folder) ? try ReplaceGate.share(for: name, in: folder) : nil
+        let file = try folder.openRegular(name, .readOnly, path: path)
+        _ = try file.kept { file in
+            try lockForReading(file, name: name, in: folder)
+            return true
+        }
+        withExtendedLifetime(gate) {}
+        return file
     }
 
     /// Takes a shared lock on `file` (named `name` in `folder`) for reading. While a shared lock is

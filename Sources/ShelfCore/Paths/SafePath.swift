@@ -10,7 +10,7 @@ package struct SafePath: Sendable, Hashable, CustomStringConvertible {
     package let namesFolder: Bool
 
     /// Names starting with this are shelf's own temp, lock and journal files.
-    package static let reservedPrefix = ".shelf-"
+    package static let reservedPrefix = FolderEntries.reservedPrefix
 
     /// The path a Swift caller gives (always valid UTF-8).
     package init(_ text: String) throws {

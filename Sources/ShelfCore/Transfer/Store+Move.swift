@@ -102,7 +102,7 @@ extension Store {
         if transfer.isSourceLink {
             // The file already has its new name: the source name goes, and the move is done.
             try source.folder.remove(source.name, path: source.path)
-            if NumberedFiles.value(of: transfer.destination.name) != nil { FolderCounter.forget(in: transfer.destination.folder) }
+            if NumberedNames.value(of: transfer.destination.name) != nil { FolderCounter.forget(in: transfer.destination.folder) }
             try AtomicReplace.syncFolder(source.folder)
             return .moved(transfer.destination.path)
         }

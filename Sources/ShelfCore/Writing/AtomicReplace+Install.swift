@@ -42,7 +42,7 @@ extension AtomicReplace {
             gate = try replaceFile(name, in: folder, as: target, oldFile: oldFile, mode: existing?.permissions, letGo: letGo)
         }
         // A new numbered name in a folder of numbered files: its next number is no longer known.
-        if existing == nil, NumberedFiles.value(of: target.name) != nil { FolderCounter.forget(in: target.folder) }
+        if existing == nil, NumberedNames.value(of: target.name) != nil { FolderCounter.forget(in: target.folder) }
         try syncFolder(target.folder)
         if folder.raw != target.folder.raw, try FileIdentity(folder.status()) != FileIdentity(target.folder.status()) {
             try syncFolder(folder)

@@ -65,6 +65,27 @@ package enum AtomicReplace {
 
     /// Makes the entries of `folder` durable: a rename, link or unlink in it is data too.
     package static func syncFolder(_ folder: FileDescriptor) throws {
-        try systemCall(.syncFolder, path: folder.path) { () throws(Errno) in try kernel.sync(folder.raw) }
+        try folder.syncFolder()
+    }
+}
+
+/// What `replace` does to a folder that stands at the target (docs/move-copy-rename.md).
+public enum FolderReplacement: Sendable {
+    /// As `cp -rf` and `mv` do: a copy merges into the folder (same-named files replaced, files only
+    /// the target has kept); a move or rename replaces only an empty folder. A file never replaces
+    /// a folder.
+    case keepContents
+    /// The target folder is replaced whole: what only it held is deleted.
+    case replaceWhole
+}
+
+/// Why a replace refuses a folder at the target.
+extension Store {
+    static func fileOverFolder(_ path: String) -> ShelfError {
+        .folderInTheWay(path: path, reason: "a file does not replace a folder unless the folder is to be replaced whole")
+    }
+
+    static func folderNotEmpty(_ path: String) -> ShelfError {
+        .folderInTheWay(path: path, reason: "it is not empty, and moving a folder onto it replaces only an empty one")
     }
 }

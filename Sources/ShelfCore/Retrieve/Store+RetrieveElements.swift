@@ -79,9 +79,8 @@ extension Store {
 
     /// The regular file `target` open read-only under its shared lock (see `openLockedForReading`).
     private func openLocked(_ target: Target, options: RetrieveOptions) throws -> FileDescriptor {
-        let file = try target.folder.openRegular(target.name, .readOnly, path: target.path)
+        let file = try FileLocks.openForReading(target.name, in: target.folder, path: target.path)
         _ = try file.kept { file in
-            try FileLocks.lockForReading(file, name: target.name, in: target.folder)
             try checkExpiry(file, named: target.name, in: target.folder, options: options)
             return true
         }
