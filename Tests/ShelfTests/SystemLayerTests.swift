@@ -14,8 +14,6 @@ import Testing
 
     /// Files outside the layer that may import the C library, and why: none of them touches a file.
     static let allowedImports = [
-        // pthread_getspecific / pthread_setspecific: the progress observer bound to a thread.
-        "Sources/ShelfCore/Store/WorkProgress.swift",
         // signal(SIGXFSZ, SIG_IGN) and exit(): process set-up, before any file is opened.
         "Sources/shelf/main.swift",
         // pthread_create / pthread_join and a mutex and condition: the save's second thread that

@@ -29,7 +29,7 @@ struct JSONRewrite {
     /// Replaces the locked file with `[<old value>,<items>]`, or `[<items>]` when `range` is nil
     /// (a file of blanks). The old value is validated as it is copied: a broken file is reported,
     /// not wrapped. The rename happens while this process holds the old file's exclusive lock,
-    /// or on FUSE, its `ReplaceGate`.
+    /// or on FUSE, its replace gate (`FileLocks.replace`).
     func replace(keeping range: Range<Int>?, then spool: Spool) throws {
         try AtomicReplace.write(target, oldFile: .heldByCaller, beforeInstall: { failpoints.check(.rewrite) }, letGo: letGo) { temp in
             try temp.writeAll(toAbsoluteOffset: 0, [Byte.openBracket])

@@ -65,8 +65,8 @@ extension Store {
     private func appendToArray(_ input: AppendInput, _ target: Target, mode: UInt32, wrapsSingleValue: Bool,
                                failpoints: Failpoints) throws -> Int {
         while true {
-            guard let locked = try AppendJournal.openLockedForAppend(target.name, in: target.folder, path: target.path,
-                                                                     failpoints: failpoints) else {
+            guard let locked = try FileLocks.lockForChange(target.name, in: target.folder, path: target.path,
+                                                          failpoints: failpoints) else {
                 if try JSONRewrite.create(target, with: input.spool, inBrackets: true, mode: mode) { return input.count }
                 continue  // another process created it first: append to theirs
             }
@@ -98,8 +98,8 @@ extension Store {
     /// JSON Lines and raw files: the bytes go at the end (after a line break the file lacks).
     private func appendAtEnd(_ input: AppendInput, _ target: Target, lines: Bool, mode: UInt32, failpoints: Failpoints) throws -> Int {
         while true {
-            guard let locked = try AppendJournal.openLockedForAppend(target.name, in: target.folder, path: target.path,
-                                                                     failpoints: failpoints) else {
+            guard let locked = try FileLocks.lockForChange(target.name, in: target.folder, path: target.path,
+                                                          failpoints: failpoints) else {
                 if try JSONRewrite.create(target, with: input.spool, inBrackets: false, mode: mode) { return input.count }
                 continue
             }
@@ -107,7 +107,7 @@ extension Store {
                 guard input.spool.count > 0 else { return 0 }
                 // One read gives both the journal's fingerprint and the last byte.
                 let size = locked.size
-                let before = try locked.file.bytes(in: Swift.max(0, size - AppendJournal.fingerprintLength)..<size)
+                let before = try locked.file.bytes(in: Swift.max(0, size - LockedFile.fingerprintLength)..<size)
                 let prefix = lines && before.last.map({ $0 != Byte.newline }) == true ? [Byte.newline] : []
                 let splice = AppendSplice(locked: locked, failpoints: failpoints)
                 try splice.insert(prefix, input.spool, at: size, fingerprint: before)

@@ -85,7 +85,7 @@ enum ArrayBlanks {
     static let limit = 4096
 
     /// Returns the locked file as it is afterwards.
-    static func normalize(_ locked: LockedAppendFile, insertAt: Int, close: Int, failpoints: Failpoints) throws -> LockedAppendFile {
+    static func normalize(_ locked: LockedFile, insertAt: Int, close: Int, failpoints: Failpoints) throws -> LockedFile {
         var close = close
         if close - insertAt > limit {
             // One journaled step: a `]` right after the last element, a blank where it was.
@@ -99,7 +99,7 @@ enum ArrayBlanks {
         try locked.file.writeAll(toAbsoluteOffset: close + 1, [Byte.newline])
         try locked.file.resize(to: close + 2)
         try locked.file.dataSync()
-        return LockedAppendFile(file: locked.file, status: try locked.file.status(), journal: locked.journal, held: locked.held)
+        return LockedFile(file: locked.file, status: try locked.file.status(), journal: locked.journal, held: locked.held, gate: locked.gate)
     }
 }
 

@@ -20,9 +20,7 @@ struct Leftovers {
     /// lock was held: no append was running, and a record in it has nothing left to roll back.
     func removeJournal(of name: FileName, in folder: FileDescriptor) {
         guard !names.isEmpty else { return }
-        let journal = JournalName.of(name)
-        if names.contains(journal) { try? folder.remove(journal) }
-        if names.contains(JournalName.Legacy.of(name)) { LegacyJournal.retire(for: name, in: folder) }
+        FileLocks.removeLockRecords(of: name, among: names, in: folder)
     }
 }
 
@@ -72,9 +70,9 @@ extension ClearWalk {
         }
         if name.hasPrefix(TempFile.prefix) { return TempLeftovers.removeIfAbandoned(name, in: folder, now: now) }
         guard st.modified.seconds <= now.subtractingSaturated(ClearWalk.staleAge) else { return false }
-        if name.hasPrefix(JournalName.commonPrefix) {
+        if FileLocks.isLockRecord(name) {
             // Kept while a file it may be the journal of is there (of this version or an earlier one).
-            guard JournalName.owners(of: name, among: entries).allSatisfy({ dataFileIsGone($0, in: folder) }) else { return false }
+            guard FileLocks.owners(ofLockRecord: name, among: entries).allSatisfy({ dataFileIsGone($0, in: folder) }) else { return false }
         } else {
             return false
         }

@@ -20,14 +20,14 @@ extension Store {
             var file: FileDescriptor?
             if st.isRegularFile {
                 do {
-                    file = try AppendJournal.openLockedExclusive(target.name, in: target.folder, path: target.path)
+                    file = try FileLocks.lockExclusively(target.name, in: target.folder, path: target.path)
                 } catch ShelfError.permissionDenied {
                     // A file this user may not read cannot be locked; it is removed as rm(1) would, and
                     // its journal stays (the next append under this name drops or reuses it).
                 }
             }
             if let file {
-                try file.closeAfter { try AppendJournal.removeWithJournal($0, name: target.name, in: target.folder, path: target.path) }
+                try file.closeAfter { try FileLocks.remove($0, name: target.name, in: target.folder, path: target.path) }
             } else if st.isFolder && !recursive {
                 try TreeRemover.removeEmptyFolder(target.name, in: target.folder, path: target.path)
             } else {
@@ -42,10 +42,4 @@ extension Store {
     package func checkRemovable(_ path: SafePath, from directory: Directory) throws {
         try CacheTag.refuseToChange(path, in: locations.namespace(for: directory))
     }
-}
-
-/// `remove` without `recursive` met a folder holding files: nothing was removed.
-package struct FolderNotEmpty: Error, Equatable {
-    /// The folder's absolute path.
-    package let path: String
 }

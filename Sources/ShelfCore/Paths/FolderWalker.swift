@@ -30,7 +30,12 @@ package struct Target {
 package enum FolderWalker {
     static let folderOptions: OpenOptions = [.readOnly, .folder, .noFollow]
 
-    /// Opens the namespace folder; with `create`, makes it (and its base folders) first.
+    /// Writes the cache directory tag into a namespace folder that needs one (`CacheTag.ensure`,
+    /// which writes as every writer does, a layer above).
+    typealias Tagging = (FileDescriptor) throws -> Void
+
+    /// Opens the namespace folder; with `create`, makes it (and its base folders) first, and
+    /// `tag` writes its cache directory tag if it needs one.
     /// Returns nil when it does not exist and `create` is false.
     ///
     /// The namespace is checked once per opening: a folder that opens at once is there, so its
@@ -38,9 +43,9 @@ package enum FolderWalker {
     /// (`NamespaceGuard.check` judges the base too). Checking it both ways cost every writer a
     /// second climb to the root and a `stat` of each other base folder. Any failure to open takes
     /// the whole way below: make the base folders, check the base, make the folder, open it.
-    static func openNamespace(_ ns: Namespace, create: Bool) throws -> FileDescriptor? {
+    static func openNamespace(_ ns: Namespace, create: Bool, tag: Tagging? = nil) throws -> FileDescriptor? {
         if create, let fd = try? FileDescriptor.open(ns.path, folderOptions) {
-            return try fd.kept { try admit($0, ns, createdNow: false, create: true) }
+            return try fd.kept { try admit($0, ns, createdNow: false, create: true, tag: tag) }
         }
         var createdNow = false
         if create {
@@ -65,16 +70,16 @@ package enum FolderWalker {
             // The namespace folder itself must be real: a link here could point anywhere.
             throw ShelfError.cannotAccessDirectory(path: ns.path, reason: "it is a symbolic link or not a folder")
         }
-        return try fd.kept { try admit($0, ns, createdNow: createdNow, create: create) }
+        return try fd.kept { try admit($0, ns, createdNow: createdNow, create: create, tag: tag) }
     }
 
     /// The checks an opened namespace folder must pass before it is used; true when it passes.
-    private static func admit(_ fd: FileDescriptor, _ ns: Namespace, createdNow: Bool, create: Bool) throws -> Bool {
+    private static func admit(_ fd: FileDescriptor, _ ns: Namespace, createdNow: Bool, create: Bool, tag: Tagging?) throws -> Bool {
         // A folder made just now is no other namespace's (its base was checked before); one
         // that was there is checked whole.
         if let guarded = ns.guarded, !createdNow { try NamespaceGuard.check(fd, guarded) }
         if ns.mustBePrivate { try checkPrivate(fd) }
-        if ns.tagAsCache && (create || createdNow) { try CacheTag.ensure(in: fd) }
+        if ns.tagAsCache && (create || createdNow) { try tag?(fd) }
         return true
     }
 
@@ -89,14 +94,15 @@ package enum FolderWalker {
     /// file or folder".) Writers that first read their input take the lock only afterwards
     /// (`lockFolder`), so that no lock is held while they wait on a pipe.
     /// - Parameter folderMode: the mode of the folders made inside the namespace (less the umask).
-    static func openTarget(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32 = 0o700) throws -> Target? {
+    static func openTarget(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32 = 0o700,
+                           tag: Tagging? = nil) throws -> Target? {
         guard create else { return try walk(safe, in: ns, create: false) }
         try CacheTag.refuseToChange(safe, in: ns)
         var attempts = 0
         while true {
             attempts += 1
             do {
-                guard let target = try walk(safe, in: ns, create: true, folderMode: folderMode) else { return nil }
+                guard let target = try walk(safe, in: ns, create: true, folderMode: folderMode, tag: tag) else { return nil }
                 if let locked = try target.folder.kept(if: lockFolder) {
                     return Target(folder: locked, name: target.name, path: target.path)
                 }
@@ -115,20 +121,20 @@ package enum FolderWalker {
 
     /// The walk itself: one component at a time from the namespace folder, without a lock. When
     /// creating, a folder removed under the walk makes it start again.
-    static func walk(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32 = 0o700) throws -> Target? {
+    static func walk(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32 = 0o700, tag: Tagging? = nil) throws -> Target? {
         var attempts = 0
         while true {
             attempts += 1
             do {
-                return try walkOnce(safe, in: ns, create: create, folderMode: folderMode)
+                return try walkOnce(safe, in: ns, create: create, folderMode: folderMode, tag: tag)
             } catch ShelfError.notFound where create && attempts < 100 {
                 continue
             }
         }
     }
 
-    private static func walkOnce(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32) throws -> Target? {
-        guard var folder = try openNamespace(ns, create: create) else { return nil }
+    private static func walkOnce(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32, tag: Tagging?) throws -> Target? {
+        guard var folder = try openNamespace(ns, create: create, tag: tag) else { return nil }
         var path = ns.path
         for component in safe.parentComponents {
             path += "/" + component.description
@@ -179,7 +185,7 @@ package enum FolderWalker {
             } catch {
                 throw ShelfError.system(error, path: path, operation: .createFolder)
             }
-            try AtomicReplace.syncFolder(lockable)
+            try lockable.syncFolder()
         }
     }
 
@@ -215,7 +221,7 @@ package enum FolderWalker {
         } catch ShelfError.permissionDenied {
             return
         }
-        try folder.closeAfter { try AtomicReplace.syncFolder($0) }
+        try folder.closeAfter { try $0.syncFolder() }
     }
 
     /// The shared /tmp fallback must be ours alone: owned by this user, no access for others.
@@ -228,5 +234,14 @@ package enum FolderWalker {
             throw ShelfError.cannotAccessDirectory(
                 path: fd.path, reason: "its mode is \(String(st.mode & 0o777, radix: 8)), not 700; run 'chmod 700 \(fd.path)'")
         }
+    }
+}
+
+extension FolderEntries {
+    /// Whether the folder `name` of `parent` holds nothing at all (shelf's own files count: rename(2)
+    /// would not replace it either).
+    static func isEmpty(_ name: FileName, in parent: FileDescriptor, path: String) throws -> Bool {
+        guard let folder = try FolderWalker.openFolder(name, in: parent, path: path, create: false) else { return true }
+        return try folder.closeAfter { try FolderEntries.read($0).isEmpty }
     }
 }

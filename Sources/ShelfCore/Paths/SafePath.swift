@@ -10,7 +10,7 @@ public struct SafePath: Sendable, Hashable, CustomStringConvertible {
     public let namesFolder: Bool
 
     /// Names starting with this are shelf's own temp, lock and journal files.
-    package static let reservedPrefix = ".shelf-"
+    package static let reservedPrefix = FolderEntries.reservedPrefix
 
     /// The path a Swift caller gives (always valid UTF-8).
     /// - Throws: `invalidName` saying what is wrong with the path.

@@ -30,7 +30,7 @@ extension Store {
                     return nil
                 }
                 return try file.closeAfter { file in
-                    try AppendJournal.lockShared(file, name: name, in: folder)
+                    try FileLocks.lockForReading(file, name: name, in: folder)
                     return try readFile(StoredFileReader(file: file))
                 }
             }
@@ -58,7 +58,7 @@ extension Store {
                     let file = try folder.open(name, [.readOnly, .noFollow, .nonBlocking])
                     return try file.closeAfter { file -> T? in
                         guard try file.status().isRegularFile else { return nil }
-                        try AppendJournal.lockShared(file, name: name, in: folder)
+                        try FileLocks.lockForReading(file, name: name, in: folder)
                         return try readFile(String(text.dropLast(5)), StoredFileReader(file: file))
                     }
                 } catch ShelfError.notFound, ShelfError.symbolicLink {
@@ -70,7 +70,7 @@ extension Store {
 
     /// Numbered names by value, before every other name; others in byte order.
     static func numberedOrder(_ a: FileName, _ b: FileName) -> Bool {
-        switch (NumberedFiles.value(of: a), NumberedFiles.value(of: b)) {
+        switch (NumberedNames.value(of: a), NumberedNames.value(of: b)) {
         case let (x?, y?):
             if x.count != y.count { return x.count < y.count }
             return x != y ? x.lexicographicallyPrecedes(y) : a.bytes.lexicographicallyPrecedes(b.bytes)

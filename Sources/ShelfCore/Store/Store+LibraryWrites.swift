@@ -64,11 +64,9 @@ extension Store {
         try FileLock.lock(file, .exclusive)
         guard let current = try target.status(), current.device == opened.device, current.inode == opened.inode else { return false }
         // What was seen is the file without a crashed append's torn bytes: repair before comparing.
-        if JournalFile.isPending(for: target.name, in: target.folder) {
-            _ = try AppendJournal.recoverThroughName(of: file, name: target.name, in: target.folder)
-        }
+        try FileLocks.settle(file, name: target.name, in: target.folder)
         guard try unchanged(StoredFileReader(file: file)) else { return false }
-        try AppendJournal.removeWithJournal(file, name: target.name, in: target.folder, path: target.path)
+        try FileLocks.remove(file, name: target.name, in: target.folder, path: target.path)
         try AtomicReplace.syncFolder(target.folder)
         return true
     }

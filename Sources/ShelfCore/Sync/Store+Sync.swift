@@ -55,7 +55,7 @@ extension Store {
     package func synchronize<Source: ByteSource>(folder path: SafePath, in directory: Directory, from source: inout Source,
                                                  key: String, inputName: String, options: SyncOptions = SyncOptions()) throws -> SyncReport {
         let folderPath = try absolutePath(of: path, in: directory)
-        guard let spoolFolder = try FolderWalker.openNamespace(locations.namespace(for: directory), create: true) else {
+        guard let spoolFolder = try FolderWalker.openNamespace(locations.namespace(for: directory), create: true, tag: CacheTag.ensure) else {
             throw ShelfError.notFound(path: try locations.path(for: directory))
         }
         // The spool's file lives in the namespace folder, which stays open as long as the spool.

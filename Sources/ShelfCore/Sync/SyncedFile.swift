@@ -23,7 +23,7 @@ enum SyncedFile {
 
     private static func state(of file: FileDescriptor, name: FileName, in folder: FileDescriptor, comparedWith range: Range<Int>,
                               in spool: Spool) throws -> State {
-        try AppendJournal.lockShared(file, name: name, in: folder)
+        try FileLocks.lockForReading(file, name: name, in: folder)
         var equal = Int(try file.status().size) == range.count
         var validator = JSONValidator()
         var source = file
@@ -60,10 +60,8 @@ enum SyncedFile {
     private static func removeIfJSON(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws -> Bool {
         try FileLock.lock(file, .exclusive)
         let path = folder.path(for: name)
-        guard try AppendJournal.isCurrent(file.status(), name: name, in: folder, path: path) else { return false }
-        if JournalFile.isPending(for: name, in: folder) {
-            _ = try AppendJournal.recoverThroughName(of: file, name: name, in: folder)
-        }
+        guard try FileLocks.isStillNamed(file.status(), name: name, in: folder, path: path) else { return false }
+        try FileLocks.settle(file, name: name, in: folder)
         var validator = JSONValidator()
         var source = file
         do {
@@ -72,7 +70,7 @@ enum SyncedFile {
         } catch is JSONSyntaxError {
             return false
         }
-        try AppendJournal.removeWithJournal(file, name: name, in: folder, path: path)
+        try FileLocks.remove(file, name: name, in: folder, path: path)
         return true
     }
 

@@ -1,3 +1,7 @@
+/// Streaming buffers: large enough that system calls are few, small enough that memory stays
+/// flat whatever the input size.
+let streamBufferSize = 1 << 20
+
 /// Reads and writes, sequential and positional, looping over short counts (`EINTR` is retried
 /// below, in the kernel call).
 extension FileDescriptor {

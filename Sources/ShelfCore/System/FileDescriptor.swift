@@ -56,6 +56,11 @@ package struct FileDescriptor: Sendable {
         try systemCall(.sync, path: path) { () throws(Errno) in try kernel.sync(raw) }
     }
 
+    /// fsync of a folder: makes the names made, renamed or removed in it durable.
+    package func syncFolder() throws {
+        try systemCall(.syncFolder, path: path) { () throws(Errno) in try kernel.sync(raw) }
+    }
+
     /// Forces the data and what reading it back needs to stable storage: on Linux that includes a
     /// changed length (fdatasync(2)), so it is enough after an append or a truncation, without the
     /// timestamps a full `sync` would also write.

@@ -55,7 +55,7 @@ struct FileGeneration: Equatable {
     /// reports names the file across a remount: neither the number (another file may have this
     /// one's old number now) nor the handle (made from it, or from the daemon's node number). A
     /// birth time read from the disk still tells another file where both sides have one; else
-    /// the record's evidence alone decides (`AppendJournal.verdict`: the length between the old
+    /// the record's evidence alone decides (the journal's verdict: the length between the old
     /// and the new one, the 64 bytes before the change, the heads of each change).
     func mayBeGeneration(_ now: FileGeneration) -> Bool {
         guard let birth, let nowBirth = now.birth else { return true }

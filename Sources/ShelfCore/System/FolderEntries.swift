@@ -46,16 +46,12 @@ package enum FolderEntries {
         return order.map { entries[$0] }
     }
 
-    /// Whether the folder `name` of `parent` holds nothing at all (shelf's own files count: rename(2)
-    /// would not replace it either).
-    static func isEmpty(_ name: FileName, in parent: FileDescriptor, path: String) throws -> Bool {
-        guard let folder = try FolderWalker.openFolder(name, in: parent, path: path, create: false) else { return true }
-        return try folder.closeAfter { try read($0).isEmpty }
-    }
+    /// What the names of shelf's own files start with (no user path may).
+    static let reservedPrefix = ".shelf-"
 
     /// Whether a name is one of shelf's own temp, lock or journal files.
     static func isInternal(_ name: FileName) -> Bool {
-        name.hasPrefix(SafePath.reservedPrefix)
+        name.hasPrefix(reservedPrefix)
     }
 
     /// libfuse's high-level API (mounted without `hard_remove`) renames a file removed or replaced

@@ -67,8 +67,8 @@ extension Store {
         }
         let locked: FileDescriptor?
         do {
-            locked = try AppendJournal.openLockedExclusive(source.name, in: source.folder, path: source.path)
-        } catch ShelfError.permissionDenied where !JournalFile.isPending(for: source.name, in: source.folder) {
+            locked = try FileLocks.lockExclusively(source.name, in: source.folder, path: source.path)
+        } catch ShelfError.permissionDenied where !FileLocks.needsSettling(source.name, in: source.folder) {
             // A file this user may not read cannot be locked, yet a rename needs only the
             // folder's permission: it moves unlocked, and its journal (empty) stays.
             return try relocate(transfer, locked: nil, replace: replace, folders: folders, forceCopy: forceCopy)
@@ -76,7 +76,7 @@ extension Store {
         guard let locked else { return .again }  // removed since it was checked
         let attempt = try locked.closeAfter { locked in
             guard try FileIdentity(locked.status()) == FileIdentity(transfer.sourceStatus) else { return Attempt.again }
-            try AppendJournal.detach(locked, name: source.name, in: source.folder)
+            try FileLocks.detachBeforeMoving(locked, name: source.name, in: source.folder)
             return try relocate(transfer, locked: locked, replace: replace, folders: folders, forceCopy: forceCopy)
         }
         // The source's lock is let go before waiting, or two moves in opposite directions
@@ -102,7 +102,7 @@ extension Store {
         if transfer.isSourceLink {
             // The file already has its new name: the source name goes, and the move is done.
             try source.folder.remove(source.name, path: source.path)
-            if NumberedFiles.value(of: transfer.destination.name) != nil { FolderCounter.forget(in: transfer.destination.folder) }
+            if NumberedNames.value(of: transfer.destination.name) != nil { FolderCounter.forget(in: transfer.destination.folder) }
             try AtomicReplace.syncFolder(source.folder)
             return .moved(transfer.destination.path)
         }

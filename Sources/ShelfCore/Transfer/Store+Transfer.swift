@@ -11,16 +11,6 @@ struct Transfer {
     var isSourceLink = false
 }
 
-/// What `replace` does to a folder that stands at the target (docs/move-copy-rename.md).
-public enum FolderReplacement: Sendable {
-    /// As `cp -rf` and `mv` do: a copy merges into the folder (same-named files replaced, files only
-    /// the target has kept); a move or rename replaces only an empty folder. A file never replaces
-    /// a folder.
-    case keepContents
-    /// The target folder is replaced whole: what only it held is deleted.
-    case replaceWhole
-}
-
 extension Store {
     /// Opens `from` in `directory` (which must exist) and `to` in `destination` (creating missing
     /// folders on the way), refuses what cannot be done, runs `body`, and closes both. Refused:
@@ -99,14 +89,6 @@ extension Store {
             throw Store.folderNotEmpty(target.path)
         }
         return existing
-    }
-
-    static func fileOverFolder(_ path: String) -> ShelfError {
-        .folderInTheWay(path: path, reason: "a file does not replace a folder unless the folder is to be replaced whole")
-    }
-
-    static func folderNotEmpty(_ path: String) -> ShelfError {
-        .folderInTheWay(path: path, reason: "it is not empty, and moving a folder onto it replaces only an empty one")
     }
 
     static func sameEntry(_ path: String) -> ShelfError {

@@ -42,7 +42,7 @@ extension AtomicReplace {
             gate = try replaceFile(name, in: folder, as: target, oldFile: oldFile, mode: existing?.permissions, letGo: letGo)
         }
         // A new numbered name in a folder of numbered files: its next number is no longer known.
-        if existing == nil, NumberedFiles.value(of: target.name) != nil { FolderCounter.forget(in: target.folder) }
+        if existing == nil, NumberedNames.value(of: target.name) != nil { FolderCounter.forget(in: target.folder) }
         try syncFolder(target.folder)
         if folder.raw != target.folder.raw, try FileIdentity(folder.status()) != FileIdentity(target.folder.status()) {
             try syncFolder(folder)
@@ -50,65 +50,12 @@ extension AtomicReplace {
         withExtendedLifetime(gate) {}
     }
 
-    /// A file over a file (or over nothing): one rename, holding the old file's exclusive lock.
-    /// Returns the `ReplaceGate` held (on FUSE), which the caller lets go once the rename is durable.
-    ///
-    /// On FUSE the old file is closed (its lock let go) before the rename (issue 21, item 2):
-    /// libfuse's high-level API, mounted without `hard_remove`, replaces a file that is open in two
-    /// steps (the old file renamed to `.fuse_hidden…`, then the rename), and a cut between them
-    /// leaves neither file under the name. The file's `ReplaceGate`, taken before the lock is let
-    /// go, keeps out what the lock kept out: whoever takes the old file's lock meanwhile waits at
-    /// the gate until the rename is done, then finds the name replaced and starts again on the
-    /// new file. So does this replace, when the name went to another file while it waited.
+    /// A file over a file (or over nothing): one rename, under the old file's lock, settled
+    /// (`FileLocks.replace`). Returns what the caller holds until the rename is durable.
     private static func replaceFile(_ name: FileName, in folder: FileDescriptor, as target: Target, oldFile: OldFileLock,
                                     mode: UInt32?, letGo: () -> Void) throws -> OpenFile? {
-        let renameIntoPlace = { try folder.rename(name, to: target.name, in: target.folder, path: target.path) }
-        let closeFirst = ReplaceGate.isNeeded(in: target.folder)
-        let holdGate = { try ReplaceGate.hold(for: target.name, in: target.folder, mode: mode ?? FileMode.privateFile) }
-        if oldFile == .heldByCaller {
-            // An update or an append's rewrite: its new content derives from the old file, which
-            // nobody may change from here on.
-            guard closeFirst else {
-                try renameIntoPlace()
-                return nil
-            }
-            let gate = try holdGate()
-            letGo()
-            try renameIntoPlace()
-            return gate
-        }
-        while true {
-            guard let old = try? target.folder.openForExclusiveLock(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
-            else {
-                try renameIntoPlace()
-                return nil
-            }
-            let gate: OpenFile? = try old.closeAfter { old in
-                if oldFile == .wait {
-                    try FileLock.lock(old, .exclusive)
-                } else if try !FileLock.tryLock(old, .exclusive) {
-                    throw TargetBusy()
-                }
-                if closeFirst {
-                    try ReplaceGate.pass(for: target.name, in: target.folder)
-                    guard try AppendJournal.isCurrent(old.status(), name: target.name, in: target.folder, path: target.path)
-                    else { return nil }
-                }
-                // The old file's journal must not outlive it (issue 12, item 1): a crashed append's
-                // record is settled against the file it was written for, under its lock, before the
-                // name goes to another file. The journal, emptied, is deleted (on FUSE it stays: the gate).
-                AppendJournal.settle(old, name: target.name, in: target.folder)
-                guard closeFirst else {
-                    try renameIntoPlace()
-                    return nil
-                }
-                return try holdGate()
-            }
-            guard closeFirst else { return nil }
-            // Replaced while this process waited for its lock: replace the file there now.
-            guard let gate else { continue }
-            try renameIntoPlace()
-            return gate
+        try FileLocks.replace(target, oldFile: oldFile, mode: mode ?? FileMode.privateFile, letGo: letGo) {
+            try folder.rename(name, to: target.name, in: target.folder, path: target.path)
         }
     }
 

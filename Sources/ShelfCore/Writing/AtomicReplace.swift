@@ -4,23 +4,10 @@
 /// file, copies, moves across file systems, numbered folders and the expiry index all go through
 /// here; `install` also puts an entry that already exists (a moved file, a copied tree) in place.
 package enum AtomicReplace {
-    /// What to do about the exclusive lock of a regular file that is about to be replaced. Holding
-    /// it during the rename means no in-place append or locked reader is half-way through the old
-    /// file when it goes (docs/formats.md, "Locks").
-    package enum OldFileLock: Sendable {
-        /// Wait for it.
-        case wait
-        /// Throw `TargetBusy` instead of waiting: the caller holds another lock it must let go first.
-        case failIfBusy
-        /// This process holds it already (through another descriptor, which a second `flock`
-        /// would wait for forever). On FUSE the caller's `letGo` closes it before the rename.
-        case heldByCaller
-    }
-
-    /// Thrown by `install` with `.failIfBusy` when the file it would replace is locked: the caller
-    /// holds another lock (the source's) and must let it go before waiting, or two moves in
-    /// opposite directions would wait for each other forever.
-    struct TargetBusy: Error {}
+    /// How the lock of a file about to be replaced is taken (`FileLocks.OldFileLock`).
+    package typealias OldFileLock = FileLocks.OldFileLock
+    /// The file to replace is locked and the caller asked not to wait (`FileLocks.TargetBusy`).
+    typealias TargetBusy = FileLocks.TargetBusy
 
     /// Creates a temp file beside `target`, lets `fill` write it, and installs it.
     /// - Parameters:
@@ -83,6 +70,27 @@ package enum AtomicReplace {
 
     /// Makes the entries of `folder` durable: a rename, link or unlink in it is data too.
     package static func syncFolder(_ folder: FileDescriptor) throws {
-        try systemCall(.syncFolder, path: folder.path) { () throws(Errno) in try kernel.sync(folder.raw) }
+        try folder.syncFolder()
+    }
+}
+
+/// What `replace` does to a folder that stands at the target (docs/move-copy-rename.md).
+public enum FolderReplacement: Sendable {
+    /// As `cp -rf` and `mv` do: a copy merges into the folder (same-named files replaced, files only
+    /// the target has kept); a move or rename replaces only an empty folder. A file never replaces
+    /// a folder.
+    case keepContents
+    /// The target folder is replaced whole: what only it held is deleted.
+    case replaceWhole
+}
+
+/// Why a replace refuses a folder at the target.
+extension Store {
+    static func fileOverFolder(_ path: String) -> ShelfError {
+        .folderInTheWay(path: path, reason: "a file does not replace a folder unless the folder is to be replaced whole")
+    }
+
+    static func folderNotEmpty(_ path: String) -> ShelfError {
+        .folderInTheWay(path: path, reason: "it is not empty, and moving a folder onto it replaces only an empty one")
     }
 }

@@ -24,7 +24,7 @@ extension Store {
         let ns = try locations.namespace(for: directory)
         // shelf's own cache tag is no user's file, whichever path a writer takes to it.
         try CacheTag.refuseToChange(safe, in: ns)
-        guard let target = try FolderWalker.walk(safe, in: ns, create: true, folderMode: folderMode) else {
+        guard let target = try FolderWalker.walk(safe, in: ns, create: true, folderMode: folderMode, tag: CacheTag.ensure) else {
             throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
         }
         return target

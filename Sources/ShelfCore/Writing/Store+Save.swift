@@ -30,10 +30,6 @@ package struct SavedFile: Sendable {
     package var expires: Int64? = nil
 }
 
-/// Streaming buffers: large enough that system calls are few, small enough that memory stays
-/// flat whatever the input size.
-let streamBufferSize = 1 << 20
-
 extension Store {
     /// Streams `source` into `path` and atomically replaces whatever was there.
     /// - Returns: the absolute path written.

@@ -40,7 +40,7 @@ extension Store {
                     if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
                     if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
                 }
-                if let locked = try AppendJournal.openLockedForAppend(target.name, in: target.folder, path: target.path) {
+                if let locked = try FileLocks.lockForChange(target.name, in: target.folder, path: target.path) {
                     return try locked.closeAfter { locked in
                         // The lock belongs to this descriptor: the program gets a description of
                         // its own, so it neither shares an offset with shelf nor holds the lock.

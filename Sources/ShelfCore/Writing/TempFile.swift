@@ -141,7 +141,7 @@ package struct TempFile {
             }
             let kept = try FileDescriptor(raw: raw, path: path).kept { file in
                 try FileLock.lock(file, .exclusive)
-                return try AppendJournal.isCurrent(file.status(), name: fresh, in: folder, path: path)
+                return try FileLocks.isStillNamed(file.status(), name: fresh, in: folder, path: path)
             }
             if let kept { return (kept, fresh) }
         }

@@ -61,7 +61,7 @@ package final class TempName {
             // A clear may have found it unlocked in the instant before the lock: then it is gone.
             if let kept = try lock.kept(if: { lock in
                 try FileLock.lock(lock, .exclusive)
-                return try AppendJournal.isCurrent(lock.status(), name: lockName, in: folder, path: path)
+                return try FileLocks.isStillNamed(lock.status(), name: lockName, in: folder, path: path)
             }) {
                 return TempName(name: fresh, folder: folder, lock: kept)
             }

@@ -20,7 +20,7 @@ enum TreeCopier {
         if st.isRegularFile {
             // Checked again once open: another user may have put a FIFO under the name meanwhile.
             return try folder.openRegular(name, .readOnly, path: path).closeAfter { file in
-                try AppendJournal.lockShared(file, name: name, in: folder)
+                try FileLocks.lockForReading(file, name: name, in: folder)
                 return try copyFile(file, beside: target, keepTimes: keepTimes, install: install)
             }
         }
@@ -119,7 +119,7 @@ enum TreeCopier {
                 }
                 try file.setBlocking()
                 // A shared lock: a concurrent in-place append is copied whole or not at all.
-                try AppendJournal.lockShared(file, name: name, in: source)
+                try FileLocks.lockForReading(file, name: name, in: source)
                 try copyFile(file, beside: target, keepTimes: keepTimes) { tempName in
                     try AtomicReplace.install(tempName, in: copy, path: target.path, as: target, replace: false)
                 }

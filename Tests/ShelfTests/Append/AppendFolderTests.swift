@@ -41,7 +41,7 @@ import Testing
     @Test func numbersOfAnyLengthIncrement() throws {
         try home.write("docs/shelf/f/99999999999999999999999", "big")
         #expect(append("f", "x").stdout == "100000000000000000000000\n")
-        #expect(try NumberedFiles.increment("199", in: "") == "200" && NumberedFiles.increment("0", in: "") == "1")
+        #expect(try NumberedNames.increment("199", in: "") == "200" && NumberedNames.increment("0", in: "") == "1")
     }
 
     @Test func eachStoresOneCompactFilePerElement() {

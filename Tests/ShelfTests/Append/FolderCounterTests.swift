@@ -151,7 +151,7 @@ import Testing
     }
 
     @Test func noNameIsLeftPastTwoHundredAndFiftyFiveDigits() throws {
-        #expect(throws: ShelfError.self) { try NumberedFiles.increment(FileName(String(repeating: "9", count: 255)), in: "n") }
-        #expect(try NumberedFiles.increment(FileName(String(repeating: "9", count: 254)), in: "n").bytes.count == 255)
+        #expect(throws: ShelfError.self) { try NumberedNames.increment(FileName(String(repeating: "9", count: 255)), in: "n") }
+        #expect(try NumberedNames.increment(FileName(String(repeating: "9", count: 254)), in: "n").bytes.count == 255)
     }
 }

@@ -34,13 +34,6 @@ public struct Store: Sendable {
         try locations.path(for: directory) + "/" + safe.description
     }
 
-    /// Resolves `safe` to an opened parent folder; nil when a folder on the way is missing. The
-    /// caller closes it (`Target.closeAfter`).
-    /// - Parameter folderMode: the mode of folders made on the way (less the umask).
-    package func target(_ safe: SafePath, in directory: Directory, create: Bool, folderMode: UInt32 = 0o700) throws -> Target? {
-        try FolderWalker.openTarget(safe, in: try locations.namespace(for: directory), create: create, folderMode: folderMode)
-    }
-
     /// Like `target` without `create`, but under the writers' shared lock on the folder (for
     /// commands that change what is in it without making folders: `remove`); a missing folder on
     /// the way is a `notFound` error naming the path.
@@ -58,7 +51,7 @@ public struct Store: Sendable {
 
     /// Like `target`, but a missing folder on the way is a `notFound` error naming the path.
     func existingTarget(_ safe: SafePath, in directory: Directory) throws -> Target {
-        guard let target = try target(safe, in: directory, create: false) else {
+        guard let target = try FolderWalker.openTarget(safe, in: try locations.namespace(for: directory), create: false) else {
             throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
         }
         return target

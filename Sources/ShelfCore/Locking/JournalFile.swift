@@ -102,7 +102,7 @@ package final class JournalFile {
             try file.writeAll(toAbsoluteOffset: 0, bytes)
             if created {
                 try file.sync()
-                try AtomicReplace.syncFolder(folder)
+                try folder.syncFolder()
             } else {
                 try file.dataSync()
             }

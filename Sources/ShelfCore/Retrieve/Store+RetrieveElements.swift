@@ -65,7 +65,7 @@ extension Store {
     }
 
     /// Opens a stored regular file read-only under a shared lock, after rolling back an append a
-    /// crash left half-done (see `AppendJournal.lockShared`), refusing a file past its expiry time
+    /// crash left half-done (see `FileLocks.lockForReading`), refusing a file past its expiry time
     /// unless the options allow it. Returns the file and its path.
     /// O_NONBLOCK because a blocking open of a FIFO planted in the namespace waits for a writer
     /// forever (found by the reliability battery); FIFOs, sockets and devices are refused, and the
@@ -79,9 +79,8 @@ extension Store {
 
     /// The regular file `target` open read-only under its shared lock (see `openLockedForReading`).
     private func openLocked(_ target: Target, options: RetrieveOptions) throws -> FileDescriptor {
-        let file = try target.folder.openRegular(target.name, .readOnly, path: target.path)
+        let file = try FileLocks.openForReading(target.name, in: target.folder, path: target.path)
         _ = try file.kept { file in
-            try AppendJournal.lockShared(file, name: target.name, in: target.folder)
             try checkExpiry(file, named: target.name, in: target.folder, options: options)
             return true
         }

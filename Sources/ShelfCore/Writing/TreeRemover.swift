@@ -142,3 +142,9 @@ package enum TreeRemover {
         return true
     }
 }
+
+/// `remove` without `recursive` met a folder holding files: nothing was removed.
+package struct FolderNotEmpty: Error, Equatable {
+    /// The folder's absolute path.
+    package let path: String
+}

@@ -33,11 +33,11 @@ struct FolderCounter {
     }
 
     /// The number the next file gets: the recorded one while it is current, else one more than
-    /// the highest numbered name found by listing the folder (`NumberedFiles.highest`).
+    /// the highest numbered name found by listing the folder (`NumberedNames.highest`).
     func next() throws -> FileName {
         if let file, let recorded = try? recorded(in: file), recorded.stamp.showsEveryChange,
            recorded.stamp == (try? folderStamp()) { return recorded.next }
-        return try NumberedFiles.next(after: NumberedFiles.highest(in: folder))
+        return try NumberedNames.next(after: NumberedNames.highest(in: folder))
     }
 
     /// Records `next` as the number after the files just linked (and synced).
@@ -81,7 +81,7 @@ struct FolderCounter {
         guard Array(bytes.prefix(FolderCounter.magic.count)) == FolderCounter.magic, let numbers = reader.numbers(5),
               (1...255).contains(numbers[4]), let digits = reader.bytes(Int(numbers[4])), let sum = reader.numbers(1),
               sum[0] == AppendJournal.fnv(bytes[..<(reader.offset - 8)]),
-              let next = FileName(bytes: digits), NumberedFiles.value(of: next) != nil else { return nil }
+              let next = FileName(bytes: digits), NumberedNames.value(of: next) != nil else { return nil }
         return (Stamp(device: numbers[0], inode: numbers[1], seconds: Int64(bitPattern: numbers[2]), nanoseconds: Int64(bitPattern: numbers[3])), next)
     }
 

@@ -1,0 +1,77 @@
+/// Replacing a stored file: the lock it is replaced under, and its journal settled before the
+/// name goes to another file, so no writer has to remember either.
+extension FileLocks {
+    /// What to do about the exclusive lock of a regular file that is about to be replaced. Holding
+    /// it during the rename means no in-place append or locked reader is half-way through the old
+    /// file when it goes (docs/formats.md, "Locks").
+    package enum OldFileLock: Sendable {
+        /// Wait for it.
+        case wait
+        /// Throw `TargetBusy` instead of waiting: the caller holds another lock it must let go first.
+        case failIfBusy
+        /// This process holds it already (through another descriptor, which a second `flock`
+        /// would wait for forever). On FUSE the caller's `letGo` closes it before the rename.
+        case heldByCaller
+    }
+
+    /// Thrown by `replace` with `.failIfBusy` when the file it would replace is locked: the caller
+    /// holds another lock (the source's) and must let it go before waiting, or two moves in
+    /// opposite directions would wait for each other forever.
+    struct TargetBusy: Error {}
+
+    /// Puts a new file under `target`'s name by `renameIntoPlace` (one rename, over the old file
+    /// or over nothing), holding the old file's exclusive lock, its crashed append (if any)
+    /// settled first: the one way a writer replaces a stored file. Returns the `ReplaceGate` held
+    /// (on FUSE), which the caller lets go once the rename is durable.
+    ///
+    /// On FUSE the old file is closed (its lock let go) before the rename (issue 21, item 2):
+    /// libfuse's high-level API, mounted without `hard_remove`, replaces a file that is open in two
+    /// steps (the old file renamed to `.fuse_hidden…`, then the rename), and a cut between them
+    /// leaves neither file under the name. The file's `ReplaceGate`, taken before the old file is
+    /// opened and held until the rename is durable, keeps everyone else from opening it meanwhile.
+    static func replace(_ target: Target, oldFile: OldFileLock, mode: UInt32, letGo: () -> Void,
+                        renameIntoPlace: () throws -> Void) throws -> OpenFile? {
+        let closeFirst = ReplaceGate.isNeeded(in: target.folder)
+        if oldFile == .heldByCaller {
+            // An update or an append's rewrite: its new content derives from the old file, which
+            // nobody may change from here on; on FUSE it holds the gate too (`lockForChange`).
+            if closeFirst { letGo() }
+            try renameIntoPlace()
+            return nil
+        }
+        while true {
+            // The gate, then the file's lock (the one order: see `ReplaceGate`); a caller that
+            // must not wait (it holds another file's lock) waits for neither.
+            var gate: OpenFile?
+            if closeFirst {
+                gate = try ReplaceGate.hold(for: target.name, in: target.folder, mode: mode, wait: oldFile == .wait)
+                if gate == nil { throw TargetBusy() }
+            }
+            guard let old = try? target.folder.openForExclusiveLock(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
+            else {
+                try renameIntoPlace()
+                return gate
+            }
+            let settled: Bool = try old.closeAfter { old in
+                if oldFile == .wait {
+                    try FileLock.lock(old, .exclusive)
+                } else if try !FileLock.tryLock(old, .exclusive) {
+                    throw TargetBusy()
+                }
+                // Replaced by another program while this waited: replace the file there now.
+                if closeFirst, try !isStillNamed(old.status(), name: target.name, in: target.folder, path: target.path) {
+                    return false
+                }
+                // The old file's journal must not outlive it (issue 12, item 1): a crashed append's
+                // record is settled against the file it was written for, under its lock, before the
+                // name goes to another file. The journal, emptied, is deleted (on FUSE it stays: the gate).
+                settleBeforeReplacing(old, name: target.name, in: target.folder)
+                if !closeFirst { try renameIntoPlace() }
+                return true
+            }
+            guard settled else { continue }
+            if closeFirst { try renameIntoPlace() }
+            return gate
+        }
+    }
+}
