@@ -27,8 +27,7 @@ extension AppendJournal {
     ///
     /// The name is checked again once the lock is held: a save or move may have replaced the file
     /// while this process waited, and appending to the old, unlinked copy would lose the item.
-    static func openLockedForAppend(_ name: FileName, in folder: FileDescriptor, path: String,
-                                    failpoints: Failpoints = .none) throws -> LockedAppendFile? {
+    static func openLockedForAppend(_ name: FileName, in folder: FileDescriptor, path: String) throws -> LockedAppendFile? {
         while true {
             // On FUSE, not opened while a replace is under way (issue 21): see `ReplaceGate.passBeforeOpening`.
             try ReplaceGate.passBeforeOpening(name, in: folder)
@@ -48,7 +47,7 @@ extension AppendJournal {
                 try ReplaceGate.pass(for: name, in: folder)
                 guard try isCurrent(st, name: name, in: folder, path: path) else { return false }
                 let journal = try JournalFile(for: name, in: folder)
-                let now = try recover(file, st, journal: journal, failpoints: failpoints)
+                let now = try recover(file, st, journal: journal)
                 locked = LockedAppendFile(file: file, status: now, journal: journal, held: HeldFiles(file))
                 return true
             }
@@ -57,16 +56,16 @@ extension AppendJournal {
     }
 
     /// Repairs `file` (whose status is `st`; open for writing, exclusively locked) if its journal
-    /// holds a record (or an earlier version's journal does), then empties the journal durably.
-    /// Returns the file's status afterwards. The usual case, an empty journal, costs one `pread`
-    /// (and one failed `open` for an earlier version's journal).
+    /// holds a record, then empties the journal durably. Returns the file's status afterwards.
+    /// The usual case, no record, costs the journal's failed `open` (an empty journal, on FUSE,
+    /// one `pread`).
     @discardableResult
-    static func recover(_ file: FileDescriptor, _ st: FileStatus, journal: JournalFile, failpoints: Failpoints = .none) throws -> FileStatus {
-        var now = try LegacyJournal.settle(file, st, name: journal.dataName, in: journal.folder, failpoints: failpoints)
+    static func recover(_ file: FileDescriptor, _ st: FileStatus, journal: JournalFile) throws -> FileStatus {
+        var now = st
         guard let decoded = try journal.record() else { return now }
         // A record that does not decode was torn while being written, before any data changed.
         if case .record(let record) = decoded, try record.verdict(on: file, now) == .interrupted {
-            try record.rollBack(file, failpoints: failpoints)
+            try record.rollBack(file)
             now = try file.status()
         }
         try journal.clear()

@@ -5,7 +5,6 @@
 /// see `AppendJournal`.
 struct AppendSplice {
     let locked: LockedAppendFile
-    let failpoints: Failpoints
 
     /// - Parameter fingerprint: the bytes just before `offset`, when the caller has read them.
     func insert(_ prefix: [UInt8], _ spool: Spool, at offset: Int, fingerprint: [UInt8]? = nil) throws {
@@ -28,11 +27,11 @@ struct AppendSplice {
         let patch = AppendJournal.Patch(position: offset, old: tail, newCount: newCount, newHead: head)
         let journal = try record(patches: [patch], newLength: offset + newCount, checksum: sum.value, fingerprint: fingerprint)
         try journaled(journal) {
-            if failpoints.contains(.partialData) {
+            if Failpoints.contains(.partialData) {
                 // Half the new bytes and no tail: what a crash in mid-write leaves.
                 try file.writeAll(toAbsoluteOffset: offset, prefix)
                 try spool.copy(0..<(spool.count / 2), to: file, at: offset + prefix.count)
-                failpoints.crash()
+                Failpoints.crash()
             }
             // The new bytes and the old tail (one write when the items are in memory).
             if let items = spool.bytesInMemory {
@@ -73,8 +72,8 @@ struct AppendSplice {
     /// 1. The record is durable before any data byte changes; 2. `change` changes the data, and one
     /// sync makes it durable (with the new length); 3. the commit: the journal is emptied, unsynced.
     private func journaled(_ journal: AppendJournal, change: () throws -> Void) throws {
-        try locked.journal.write(journal, mode: locked.status.permissions, failpoints: failpoints)
-        failpoints.check(.journal)
+        try locked.journal.write(journal, mode: locked.status.permissions)
+        Failpoints.check(.journal)
         do {
             try change()
             try locked.file.dataSync()
@@ -84,7 +83,7 @@ struct AppendSplice {
             if (try? journal.rollBack(locked.file)) != nil { try? locked.journal.clear() }
             throw error
         }
-        failpoints.check(.data)
+        Failpoints.check(.data)
         locked.journal.commit()
     }
 }
