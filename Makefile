@@ -34,7 +34,7 @@ DIST ?= dist
 # The binary that `make docs` asks for the man page and completions.
 DOCS_BIN ?= $(DEBUG_BIN)
 
-.PHONY: help build release check-no-foundation test check-reliability check-shared-fs check-syncs demo conformance install install-files uninstall dist dist-files docs generate-docs clean
+.PHONY: help build release check-no-foundation check-no-crash-points test check-reliability check-shared-fs check-syncs demo conformance install install-files uninstall dist dist-files docs generate-docs clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 20
@@ -65,13 +65,19 @@ release: ## fully static release build (starts in about a millisecond)
 	@if command -v $(STRIP) >/dev/null 2>&1; then $(STRIP) --strip-debug $(BIN); \
 	  else echo "make: no $(STRIP): $(BIN) keeps its debug information" >&2; fi
 	@cp $(BIN) $(BIN).copy && mv -f $(BIN).copy $(BIN)
-	@$(MAKE) --no-print-directory check-no-foundation
+	@$(MAKE) --no-print-directory check-no-foundation check-no-crash-points
 
 # The command line is built on ShelfCore alone (docs/architecture.md); a Foundation symbol or
 # library in the binary means some import brought it back, with its start-up cost.
 check-no-foundation: ## fail if BIN (default: the release build) links Foundation
 	@if grep -a -q -F -e 'libFoundation' -e '$$s10Foundation' -e '$$s20FoundationEssentials' $(BIN); then \
 	  echo "make: $(BIN) links Foundation; the command line must use ShelfCore only (docs/architecture.md)" >&2; exit 1; fi
+
+# The tests' crash points (SHELF_TEST_CRASH_AT, Sources/ShelfCore/Append/Failpoints.swift) are
+# compiled into debug builds only: the binary users run must not read the variable at all.
+check-no-crash-points: ## fail if BIN (default: the release build) holds the tests' crash points
+	@if grep -a -q -F -e 'SHELF_TEST_CRASH_AT' $(BIN); then \
+	  echo "make: $(BIN) holds the tests' crash points (SHELF_TEST_CRASH_AT); they belong in debug builds only (Failpoints.swift)" >&2; exit 1; fi
 
 .PHONY: test-release
 test-release: release ## every test, the end-to-end ones run on the static release binary

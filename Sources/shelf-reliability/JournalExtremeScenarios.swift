@@ -101,11 +101,26 @@ enum JournalExtremeScenarios {
         8 + 8 * headerNumbers + Int(number(record, at: 8 + 8 * 4) + number(record, at: 8 + 8 * 7))
     }
 
-    /// The record with its FNV-1a checksum (the last 8 bytes) made right for its new bytes.
+    /// The record with its checksum (the last 8 bytes) made right for its new bytes.
     static func resealed(_ record: [UInt8]) -> [UInt8] {
-        let body = record.dropLast(8)
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in body { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Array(body) + (0..<8).map { UInt8(truncatingIfNeeded: hash >> UInt64(8 * $0)) }
+        let body = Array(record.dropLast(8))
+        let sum = checksum(body)
+        return body + (0..<8).map { UInt8(truncatingIfNeeded: sum >> UInt64(8 * $0)) }
+    }
+
+    /// The engine's `Checksum64` of one buffer, as docs/formats.md describes it (the battery links
+    /// no code of ours): FNV-1a's step on each little-endian 8-byte word (the last one padded with
+    /// zeros), each followed by an xor-shift by 29, then the same step on the length.
+    static func checksum(_ bytes: [UInt8]) -> UInt64 {
+        var state: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ word: UInt64) {
+            state = (state ^ word) &* 0x100_0000_01b3
+            state ^= state >> 29
+        }
+        for start in stride(from: 0, to: bytes.count, by: 8) {
+            mix(bytes[start..<Swift.min(start + 8, bytes.count)].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+        }
+        mix(UInt64(bytes.count))
+        return state
     }
 }

@@ -3,10 +3,10 @@ import Glibc
 
 /// Shelf-owned names vs user names: a user file whose name is what shelf derives, or could
 /// plausibly derive, for its own files. A journal for a name too long to prefix needs a short form:
-/// an earlier version used `.shelf-journal-#<FNV-1a>`, which is also the journal of a user file
-/// called `#<that hash>`; a scheme could just as well use a SHA-256 or cut the name short. So the
-/// pairs are a long name and `#<FNV-1a>`, a long name and `#<SHA-256>` (and the bare SHA-256), and
-/// long names that differ only after their first 239 or 254 bytes. An append torn in one file, then
+/// a hash of the name would also be the journal of a user file called `#<that hash>` if the two
+/// forms were not told apart, and a scheme could just as well cut the name short. So the pairs are
+/// a long name and `#<SHA-256>` (and the bare SHA-256), and long names that differ only after their
+/// first 239 or 254 bytes. An append torn in one file, then
 /// any command on the other, must leave the first file whole (its own record settles it). And
 /// `CACHEDIR.TAG` is shelf's at the top of `caches`: a user file of that name must never be taken
 /// for shelf's or shelf's for the user's.
@@ -14,7 +14,7 @@ enum OwnedNameScenarios {
     static let actions = ["retrieve", "append", "remove", "rename", "copy", "move"]
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [battery.scenario("owned names", checked: "user files named as shelf derives (or could derive) its own: #<FNV>/#<SHA-256> of a long name, long names alike but for their end; a torn append in one survives any command on the other; CACHEDIR.TAG") { report in
+        [battery.scenario("owned names", checked: "user files named as shelf derives (or could derive) its own: #<SHA-256> of a long name, long names alike but for their end; a torn append in one survives any command on the other; CACHEDIR.TAG") { report in
             guard battery.shelf.hasAppend else { report.skipped = "append not available"; return }
             var rng = battery.random(for: "owned-names")
             let sandbox = try Sandbox(label: "owned")
@@ -43,7 +43,6 @@ enum OwnedNameScenarios {
 
     /// The pairs of names, each made unique by the run number.
     static let pairs: [(String, @Sendable (Int) throws -> (String, String))] = [
-        ("a long name and #<its FNV-1a>", { run in let long = longName(run, 250); return (long, hashedName(Array(long.utf8))) }),
         ("a long name and #<its SHA-256>", { run in let long = longName(run, 250); return (long, "#" + (try sha256(Array(long.utf8)))) }),
         ("a 255-byte name and its bare SHA-256", { run in let long = longName(run, 255); return (long, try sha256(Array(long.utf8))) }),
         ("255-byte names alike but for the last byte", { run in let long = longName(run, 254); return (long + "a", long + "b") }),
@@ -53,13 +52,6 @@ enum OwnedNameScenarios {
     static func longName(_ run: Int, _ length: Int) -> String {
         let start = "L\(run)-"
         return start + String(repeating: "x", count: length - start.count)
-    }
-
-    /// The journal name an earlier version derived for a long name (`#` and FNV-1a in hex).
-    static func hashedName(_ name: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in name { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return "#" + String(hash, radix: 16)
     }
 
     /// SHA-256 in hex, from sha256sum(1) (the battery uses no library of ours, and Foundation has none).

@@ -5,7 +5,6 @@
 /// cost of two syncs (`LockedFile.change`).
 struct AppendSplice {
     let locked: LockedFile
-    let failpoints: Failpoints
 
     /// - Parameter fingerprint: the bytes just before `offset`, when the caller has read them.
     func insert(_ prefix: [UInt8], _ spool: Spool, at offset: Int, fingerprint: [UInt8]? = nil) throws {
@@ -26,12 +25,12 @@ struct AppendSplice {
         }
         if head.count < LockedFile.headLength { head += tail.prefix(LockedFile.headLength - head.count) }
         let patch = LockedFile.Patch(position: offset, old: tail, newCount: newCount, newHead: head)
-        try locked.change([patch], newLength: offset + newCount, checksum: sum.value, fingerprint: fingerprint, failpoints: failpoints) {
-            if failpoints.contains(.partialData) {
+        try locked.change([patch], newLength: offset + newCount, checksum: sum.value, fingerprint: fingerprint) {
+            if Failpoints.contains(.partialData) {
                 // Half the new bytes and no tail: what a crash in mid-write leaves.
                 try file.writeAll(toAbsoluteOffset: offset, prefix)
                 try spool.copy(0..<(spool.count / 2), to: file, at: offset + prefix.count)
-                failpoints.crash()
+                Failpoints.crash()
             }
             // The new bytes and the old tail (one write when the items are in memory).
             if let items = spool.bytesInMemory {
@@ -54,7 +53,7 @@ struct AppendSplice {
             patches.append(LockedFile.Patch(position: change.position, old: old, newCount: 1, newHead: [change.byte]))
             sum.update([change.byte])
         }
-        try locked.change(patches, newLength: locked.size, checksum: sum.value, fingerprint: nil, failpoints: failpoints) {
+        try locked.change(patches, newLength: locked.size, checksum: sum.value, fingerprint: nil) {
             for change in changes { try file.writeAll(toAbsoluteOffset: change.position, [change.byte]) }
         }
     }

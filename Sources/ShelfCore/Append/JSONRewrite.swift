@@ -8,7 +8,6 @@ struct JSONRewrite {
     let letGo: () -> Void
     let target: Target
     let size: Int
-    let failpoints: Failpoints
 
     /// Creates the file with the spooled items (in brackets for a `.json` array). Returns false,
     /// writing nothing, when another process created the file first.
@@ -31,7 +30,7 @@ struct JSONRewrite {
     /// not wrapped. The rename happens while this process holds the old file's exclusive lock,
     /// or on FUSE, its replace gate (`FileLocks.replace`).
     func replace(keeping range: Range<Int>?, then spool: Spool) throws {
-        try AtomicReplace.write(target, oldFile: .heldByCaller, beforeInstall: { failpoints.check(.rewrite) }, letGo: letGo) { temp in
+        try AtomicReplace.write(target, oldFile: .heldByCaller, beforeInstall: { Failpoints.check(.rewrite) }, letGo: letGo) { temp in
             try temp.writeAll(toAbsoluteOffset: 0, [Byte.openBracket])
             var end = 1
             if let range {

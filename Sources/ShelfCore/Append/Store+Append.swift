@@ -24,9 +24,12 @@ extension Store {
     @discardableResult
     package func append<Source: ByteSource>(from source: inout Source, to safe: SafePath, in directory: Directory,
                                             options: AppendOptions = AppendOptions()) throws -> AppendResult {
-        // The input is read before any lock is taken (see `withLockedFolder`).
-        try preparedTarget(safe, in: directory, folderMode: FileMode.folder(for: options.mode)).closeAfter { target in
-            try append(from: &source, to: target, safe: safe, in: directory, options: options)
+        // The input is read before any lock is taken (see `withLockedFolder`). A debug build arms
+        // the crash point the tests name for this append (`Failpoints`); a release build has none.
+        try Failpoints.armed(by: locations.variables) {
+            try preparedTarget(safe, in: directory, folderMode: FileMode.folder(for: options.mode)).closeAfter { target in
+                try append(from: &source, to: target, safe: safe, in: directory, options: options)
+            }
         }
     }
 
@@ -51,32 +54,29 @@ extension Store {
                 path: target.path, reason: "each element can only be appended to a .json, .jsonl or .ndjson file or a folder, and not with raw")
         }
         let input = try AppendInput.read(&source, format: format, options: options, folder: target.folder, path: target.path)
-        let failpoints = Failpoints(environment: locations.variables)
         let folderMode = FileMode.folder(for: options.mode)
         let count = try withLockedFolder(of: target, safe, in: directory, folderMode: folderMode) { target in
             format == .jsonArray
-                ? try appendToArray(input, target, mode: options.mode, wrapsSingleValue: options.wrapsSingleValue, failpoints: failpoints)
-                : try appendAtEnd(input, target, lines: format == .jsonLines, mode: options.mode, failpoints: failpoints)
+                ? try appendToArray(input, target, mode: options.mode, wrapsSingleValue: options.wrapsSingleValue)
+                : try appendAtEnd(input, target, lines: format == .jsonLines, mode: options.mode)
         }
         return AppendResult(path: target.path, itemsAppended: count)
     }
 
     /// `.json`: the items join the top-level array in place.
-    private func appendToArray(_ input: AppendInput, _ target: Target, mode: UInt32, wrapsSingleValue: Bool,
-                               failpoints: Failpoints) throws -> Int {
+    private func appendToArray(_ input: AppendInput, _ target: Target, mode: UInt32, wrapsSingleValue: Bool) throws -> Int {
         while true {
-            guard let locked = try FileLocks.lockForChange(target.name, in: target.folder, path: target.path,
-                                                          failpoints: failpoints) else {
+            guard let locked = try FileLocks.lockForChange(target.name, in: target.folder, path: target.path) else {
                 if try JSONRewrite.create(target, with: input.spool, inBrackets: true, mode: mode) { return input.count }
                 continue  // another process created it first: append to theirs
             }
             return try locked.closeAfter { locked in
-                let rewrite = JSONRewrite(file: locked.file, letGo: locked.held.letGo, target: target, size: locked.size, failpoints: failpoints)
+                let rewrite = JSONRewrite(file: locked.file, letGo: locked.held.letGo, target: target, size: locked.size)
                 switch try StoredJSONShape.inspect(locked.file, size: locked.size) {
                 case .array(let offset, let close, let isEmpty):
                     guard input.count > 0 else { return 0 }
-                    let normal = try ArrayBlanks.normalize(locked, insertAt: offset, close: close, failpoints: failpoints)
-                    let splice = AppendSplice(locked: normal, failpoints: failpoints)
+                    let normal = try ArrayBlanks.normalize(locked, insertAt: offset, close: close)
+                    let splice = AppendSplice(locked: normal)
                     try splice.insert(isEmpty ? [] : [Byte.comma], input.spool, at: offset)
                 case .empty:
                     try rewrite.replace(keeping: nil, then: input.spool)
@@ -96,10 +96,9 @@ extension Store {
     }
 
     /// JSON Lines and raw files: the bytes go at the end (after a line break the file lacks).
-    private func appendAtEnd(_ input: AppendInput, _ target: Target, lines: Bool, mode: UInt32, failpoints: Failpoints) throws -> Int {
+    private func appendAtEnd(_ input: AppendInput, _ target: Target, lines: Bool, mode: UInt32) throws -> Int {
         while true {
-            guard let locked = try FileLocks.lockForChange(target.name, in: target.folder, path: target.path,
-                                                          failpoints: failpoints) else {
+            guard let locked = try FileLocks.lockForChange(target.name, in: target.folder, path: target.path) else {
                 if try JSONRewrite.create(target, with: input.spool, inBrackets: false, mode: mode) { return input.count }
                 continue
             }
@@ -109,7 +108,7 @@ extension Store {
                 let size = locked.size
                 let before = try locked.file.bytes(in: Swift.max(0, size - LockedFile.fingerprintLength)..<size)
                 let prefix = lines && before.last.map({ $0 != Byte.newline }) == true ? [Byte.newline] : []
-                let splice = AppendSplice(locked: locked, failpoints: failpoints)
+                let splice = AppendSplice(locked: locked)
                 try splice.insert(prefix, input.spool, at: size, fingerprint: before)
                 return input.count
             }

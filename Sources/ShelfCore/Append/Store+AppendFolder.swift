@@ -10,14 +10,13 @@ extension Store {
     /// first elements, each whole, never a later one alone; an error or a signal removes them all.
     func appendToFolder<Source: ByteSource>(from source: inout Source, _ prepared: Target, safe: SafePath, in directory: Directory,
                                             options: AppendOptions) throws -> AppendResult {
-        let failpoints = Failpoints(environment: locations.variables)
         // The numbered folder and the folders on the way get the mode's search bits (`--mode`).
         let folderMode = FileMode.folder(for: options.mode)
         if options.each {
             let input = try AppendInput.read(&source, format: .folder, options: options, folder: prepared.folder, path: prepared.path)
             let names = try withLockedFolder(of: prepared, safe, in: directory, folderMode: folderMode) { target in
                 try NumberedFiles.withLockedFolder(target, mode: folderMode) { folder in
-                    try NumberedFiles.writeEach(input, in: folder, path: target.path, mode: options.mode, failpoints: failpoints)
+                    try NumberedFiles.writeEach(input, in: folder, path: target.path, mode: options.mode)
                 }
             }
             let created = names.map(\.description)
@@ -36,8 +35,7 @@ extension Store {
                         try temp.placed(in: current, path: target.path) { placed in
                             try placed.file.sync()
                             return try FolderCounter.with(in: current) { counter in
-                                let name = try NumberedFiles.link(&placed, in: current, path: target.path, as: counter.next(),
-                                                                  failpoints: failpoints)
+                                let name = try NumberedFiles.link(&placed, in: current, path: target.path, as: counter.next())
                                 try AtomicReplace.syncFolder(current)
                                 counter.record(try NumberedNames.increment(name, in: target.path))
                                 return name
@@ -74,9 +72,8 @@ package enum NumberedFiles {
     /// `folder`, whose exclusive lock the caller holds. A name another program made meanwhile only
     /// moves the number on: a link never replaces a name.
     /// - Returns: the number the file got.
-    static func link(_ temp: inout TempFile, in folder: FileDescriptor, path: String, as number: FileName,
-                     failpoints: Failpoints) throws -> FileName {
-        failpoints.check(.folder)
+    static func link(_ temp: inout TempFile, in folder: FileDescriptor, path: String, as number: FileName) throws -> FileName {
+        Failpoints.check(.folder)
         try Interruption.check(path)
         var candidate = number
         while true {
@@ -94,8 +91,7 @@ package enum NumberedFiles {
     /// locked `folder`, the folder synced after each link (each element its own atomic append,
     /// docs/reliability.md, "Power loss"). If one fails (a full disk, a signal), the files already
     /// made go again. Each file is made with `mode` (less the umask).
-    static func writeEach(_ input: AppendInput, in folder: FileDescriptor, path: String, mode: UInt32 = FileMode.privateFile,
-                          failpoints: Failpoints) throws -> [FileName] {
+    static func writeEach(_ input: AppendInput, in folder: FileDescriptor, path: String, mode: UInt32 = FileMode.privateFile) throws -> [FileName] {
         try Interruption.deferring {
             try FolderCounter.with(in: folder) { counter in
                 var names: [FileName] = []
@@ -106,7 +102,7 @@ package enum NumberedFiles {
                         let name = try TempFile.create(in: folder, path: path, permissions: mode).closeAfter { temp in
                             try input.spool.copy(start..<end, to: temp.file, at: 0)
                             try temp.file.sync()
-                            return try link(&temp, in: folder, path: path, as: number, failpoints: failpoints)
+                            return try link(&temp, in: folder, path: path, as: number)
                         }
                         try AtomicReplace.syncFolder(folder)
                         names.append(name)

@@ -85,11 +85,11 @@ enum ArrayBlanks {
     static let limit = 4096
 
     /// Returns the locked file as it is afterwards.
-    static func normalize(_ locked: LockedFile, insertAt: Int, close: Int, failpoints: Failpoints) throws -> LockedFile {
+    static func normalize(_ locked: LockedFile, insertAt: Int, close: Int) throws -> LockedFile {
         var close = close
         if close - insertAt > limit {
             // One journaled step: a `]` right after the last element, a blank where it was.
-            try AppendSplice(locked: locked, failpoints: failpoints).overwrite([(insertAt, Byte.closeBracket), (close, UInt8(ascii: " "))])
+            try AppendSplice(locked: locked).overwrite([(insertAt, Byte.closeBracket), (close, UInt8(ascii: " "))])
             close = insertAt
         }
         guard locked.size - close - 1 > limit else { return locked }

@@ -15,8 +15,8 @@ struct Leftovers {
         self.entries = entries
     }
 
-    /// Removes the append journals of `name`, if it has any (every file that had an in-place
-    /// append keeps one, empty). Only called after `name` itself was removed while its exclusive
+    /// Removes the append journal of `name`, if it has one (on FUSE every file that had an
+    /// in-place append keeps one, empty). Only called after `name` itself was removed while its exclusive
     /// lock was held: no append was running, and a record in it has nothing left to roll back.
     func removeJournal(of name: FileName, in folder: FileDescriptor) {
         guard !names.isEmpty else { return }
@@ -71,7 +71,7 @@ extension ClearWalk {
         if name.hasPrefix(TempFile.prefix) { return TempLeftovers.removeIfAbandoned(name, in: folder, now: now) }
         guard st.modified.seconds <= now.subtractingSaturated(ClearWalk.staleAge) else { return false }
         if FileLocks.isLockRecord(name) {
-            // Kept while a file it may be the journal of is there (of this version or an earlier one).
+            // Kept while a file it may be the journal of is there.
             guard FileLocks.owners(ofLockRecord: name, among: entries).allSatisfy({ dataFileIsGone($0, in: folder) }) else { return false }
         } else {
             return false

@@ -1,6 +1,6 @@
 /// A record on disk (the third format, `SHELFJ3`): a magic line, ten little-endian 64-bit
 /// numbers, the handle, the fingerprint, each patch (three numbers, its old bytes and its new
-/// head), and an FNV-1a checksum of everything before it. The record says how long it is, and
+/// head), and a `Checksum64` of everything before it. The record says how long it is, and
 /// bytes after it are ignored: the journal is emptied without a sync, so after a power failure
 /// an older, longer record may show behind a newer one. A crash while a record is being written
 /// leaves a short or mismatching one, which decodes as damaged: the data file was not yet touched.
@@ -23,9 +23,6 @@ extension AppendJournal {
         case record(AppendJournal)
         /// Torn, garbage or inconsistent: no append wrote it whole, so none changed the file after it.
         case damaged
-        /// A record of an earlier format longer than `readLimit` (that version kept a whole tail):
-        /// about the file with this identity, and `length` bytes long.
-        case tooLarge(FileIdentity, length: Int)
     }
 
     func encoded() -> [UInt8] {
@@ -33,7 +30,7 @@ extension AppendJournal {
         let birth = generation.birth
         for number in [generation.identity.device, generation.identity.inode,
                        UInt64(bitPattern: birth?.seconds ?? 0), birth.map { UInt64(bitPattern: $0.nanoseconds) } ?? UInt64.max,
-                       UInt64(generation.handle.count), UInt64(originalLength), UInt64(newLength ?? originalLength),
+                       UInt64(generation.handle.count), UInt64(originalLength), UInt64(newLength),
                        UInt64(fingerprint.count), UInt64(patches.count), newChecksum] {
             AppendJournal.put(number, into: &bytes)
         }
@@ -44,15 +41,13 @@ extension AppendJournal {
             bytes += patch.old
             bytes += patch.newHead
         }
-        AppendJournal.put(AppendJournal.fnv(bytes[...]), into: &bytes)
+        AppendJournal.put(Checksum64.of(bytes), into: &bytes)
         return bytes
     }
 
     /// Decodes the record at the start of `bytes`, the first `readLimit` bytes (or fewer) of a
-    /// journal of `size` bytes. Each place holds its own format only: a record of an earlier
-    /// format in this version's place (or the reverse) was put there by hand, and is damage.
-    static func decode(_ bytes: [UInt8], journalSize size: Int, legacyPlace: Bool) -> Decoded {
-        if legacyPlace { return decodeLegacy(bytes, journalSize: size) }
+    /// journal. Anything but a whole record of this format is damage.
+    static func decode(_ bytes: [UInt8]) -> Decoded {
         return Array(bytes.prefix(magic.count)) == magic ? decodeCurrent(bytes).map(Decoded.record) ?? .damaged : .damaged
     }
 
@@ -77,7 +72,7 @@ extension AppendJournal {
             end = position + Swift.max(oldCount, newCount)
         }
         let length = reader.offset
-        guard Int(fingerprintCount) <= patches[0].position, let sum = reader.numbers(1), sum[0] == fnv(bytes[..<length]) else { return nil }
+        guard Int(fingerprintCount) <= patches[0].position, let sum = reader.numbers(1), sum[0] == Checksum64.of(Array(bytes[..<length])) else { return nil }
         return AppendJournal(generation: FileGeneration(identity: FileIdentity(device: numbers[0], inode: numbers[1]), birth: birth, handle: handle),
                              originalLength: Int(originalLength), newLength: Int(newLength), fingerprint: fingerprint,
                              patches: patches, newChecksum: numbers[9])
@@ -85,13 +80,6 @@ extension AppendJournal {
 
     static func put(_ number: UInt64, into bytes: inout [UInt8]) {
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: number >> UInt64(shift))) }
-    }
-
-    /// FNV-1a, 64 bits: enough to tell a complete record from a torn one.
-    static func fnv(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash
     }
 }
 

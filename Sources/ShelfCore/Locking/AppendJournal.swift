@@ -29,12 +29,11 @@ package struct AppendJournal: Equatable {
         var newHead: [UInt8]
     }
 
-    /// The file the record was written for. Device and inode only in a record of an earlier format.
+    /// The file the record was written for.
     var generation: FileGeneration
     var originalLength: Int
-    /// The file's length once the append is complete; nil in a record of the first format, which
-    /// was deleted at the commit and so always meant an unfinished append.
-    var newLength: Int?
+    /// The file's length once the append is complete.
+    var newLength: Int
     /// The bytes just before the first patch, which an append never changes.
     var fingerprint: [UInt8]
     /// In file order, not overlapping; one for an append (from the insertion point to the end),
@@ -42,8 +41,6 @@ package struct AppendJournal: Equatable {
     var patches: [Patch]
     /// `Checksum64` of the new bytes of every patch, in order, once the append is complete.
     var newChecksum: UInt64
-    /// Written by an earlier version: no generation and no new heads (see `AppendJournal+Legacy`).
-    var legacy = false
 
     /// What a record says about the file it is checked against.
     enum Verdict: Equatable {
@@ -58,28 +55,18 @@ package struct AppendJournal: Equatable {
 
     /// Compares the record with `file` (whose `fstat` is `st`), reading only the fingerprint, the
     /// heads and, when the length matches, the new bytes.
-    /// - Parameter written: when the journal was last written (its modification time), for a
-    ///   record of an earlier format, which names no generation.
-    func verdict(on file: FileDescriptor, _ st: FileStatus, written: FileTime? = nil) throws -> Verdict {
+    func verdict(on file: FileDescriptor, _ st: FileStatus) throws -> Verdict {
         let size = Int(clamping: st.size)
         // An append only ever grows its file from `originalLength` to `newLength`; a rollback cuts
         // it back to `originalLength`. Any other length means the record is not about this file.
-        guard size >= originalLength, size <= newLength ?? Int.max, isSameFile(FileGeneration(of: file, st), file, written: written),
+        guard size >= originalLength, size <= newLength, generation.isGeneration(FileGeneration(of: file, st), of: file),
               let first = patches.first,
               try file.bytes(in: (first.position - fingerprint.count)..<first.position) == fingerprint,
               try patches.allSatisfy({ try heads($0, in: file, size: size) }) else { return .unrelated }
-        guard let newLength, size == newLength else { return .interrupted }
+        guard size == newLength else { return .interrupted }
         var sum = Checksum64()
         for patch in patches { try AppendJournal.checksum(of: file, in: patch.position..<(patch.position + patch.newCount), into: &sum) }
         return sum.value == newChecksum ? .complete : .interrupted
-    }
-
-    private func isSameFile(_ now: FileGeneration, _ file: FileDescriptor, written: FileTime?) -> Bool {
-        guard legacy else { return generation.isGeneration(now, of: file) }
-        guard now.identity == generation.identity else { return false }
-        // No generation in the record: a file born after the record was written is not its file.
-        if let birth = now.birth, let written, (birth.seconds, birth.nanoseconds) > (written.seconds, written.nanoseconds) { return false }
-        return true
     }
 
     /// Whether the bytes at the start of `patch` are what an interrupted append may leave there.
@@ -93,10 +80,10 @@ package struct AppendJournal: Equatable {
     }
 
     /// Puts the old bytes back, cuts the file to its old length and makes that durable.
-    /// - Parameter failpoints: `.rollback` dies after the bytes are back, before the file is cut.
-    func rollBack(_ file: FileDescriptor, failpoints: Failpoints = .none) throws {
+    /// (Crash point `.rollback`: after the bytes are back, before the file is cut.)
+    func rollBack(_ file: FileDescriptor) throws {
         for patch in patches.reversed() { try file.writeAll(toAbsoluteOffset: patch.position, patch.old) }
-        failpoints.check(.rollback)
+        Failpoints.check(.rollback)
         try file.resize(to: originalLength)
         try file.dataSync()
     }

@@ -1,10 +1,10 @@
-/// Crash points for the crash-safety tests: with `SHELF_TEST_CRASH_AT=<point>` in the store's
-/// environment, the process kills itself with SIGKILL at that step of an append, exactly as a
-/// `kill -9` landing there would. Unset (always, outside the tests), every check is one compare.
-struct Failpoints: Sendable {
-    /// None armed: for callers outside an append (readers recovering a crashed append).
-    static let none = Failpoints(environment: Environment(variables: [:]))
-
+/// Crash points for the crash-safety tests: in a debug build, `SHELF_TEST_CRASH_AT=<point>` in the
+/// store's environment makes an append kill its process with SIGKILL at that step, exactly as a
+/// `kill -9` landing there would. The release build (`make release`, the binary users run) has
+/// none of it: every check compiles to nothing there and the variable's name is not in the binary
+/// (`make release` checks). The point is armed for the length of one append (`armed(by:)`), for
+/// that append alone (a task-local value), so no production signature carries it.
+enum Failpoints {
     enum Point: String, Sendable {
         /// Half-way through writing the journal record (the data file is untouched).
         case tornJournal = "torn-journal"
@@ -23,21 +23,40 @@ struct Failpoints: Sendable {
         case folder
     }
 
-    static let variable = "SHELF_TEST_CRASH_AT"
-    let armed: Point?
-
-    init(environment: Environment) {
-        armed = environment[Failpoints.variable].flatMap(Point.init(rawValue:))
+    /// Whether `point` is armed (a step that does part of its work before dying asks this).
+    @inline(__always)
+    static func contains(_ point: Point) -> Bool {
+        #if DEBUG
+        return armed == point
+        #else
+        return false
+        #endif
     }
-
-    func contains(_ point: Point) -> Bool { armed == point }
 
     /// Dies here when `point` is armed.
-    func check(_ point: Point) {
-        if armed == point { crash() }
+    @inline(__always)
+    static func check(_ point: Point) {
+        if contains(point) { crash() }
     }
 
-    func crash() -> Never {
+    static func crash() -> Never {
         ProcessState.killNow()
     }
+
+    #if DEBUG
+    static let variable = "SHELF_TEST_CRASH_AT"
+    @TaskLocal private static var armed: Point?
+
+    /// Runs one append with the crash point `environment` names, if any, armed.
+    static func armed<R>(by environment: Environment, _ body: () throws -> R) rethrows -> R {
+        guard let point = environment[variable].flatMap(Point.init(rawValue:)) else { return try body() }
+        return try $armed.withValue(point) { try body() }
+    }
+    #else
+    /// Runs `body`: a release build has no crash points.
+    @inline(__always)
+    static func armed<R>(by _: Environment, _ body: () throws -> R) rethrows -> R {
+        try body()
+    }
+    #endif
 }

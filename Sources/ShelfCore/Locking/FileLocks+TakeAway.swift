@@ -85,6 +85,5 @@ extension FileLocks {
     static func removeLockRecords(of name: FileName, among names: [FileName], in folder: FileDescriptor) {
         let journal = JournalName.of(name)
         if names.contains(journal) { try? folder.remove(journal) }
-        if names.contains(JournalName.Legacy.of(name)) { LegacyJournal.retire(for: name, in: folder) }
     }
 }

@@ -37,8 +37,7 @@ package enum FileLocks {
     ///
     /// The name is checked again once the lock is held: a save or move may have replaced the file
     /// while this process waited, and appending to the old, unlinked copy would lose the item.
-    static func lockForChange(_ name: FileName, in folder: FileDescriptor, path: String,
-                              failpoints: Failpoints = .none) throws -> LockedFile? {
+    static func lockForChange(_ name: FileName, in folder: FileDescriptor, path: String) throws -> LockedFile? {
         while true {
             // On FUSE the gate first (`ReplaceGate`), kept for the whole change: its rewrite
             // renames while the file is held. Nil where it is not needed.
@@ -61,7 +60,7 @@ package enum FileLocks {
                 // Replaced meanwhile: start again with the file that has the name now.
                 guard try isStillNamed(st, name: name, in: folder, path: path) else { return false }
                 let journal = try JournalFile(for: name, in: folder)
-                let now = try AppendJournal.recover(file, st, journal: journal, failpoints: failpoints)
+                let now = try AppendJournal.recover(file, st, journal: journal)
                 locked = LockedFile(file: file, status: now, journal: journal, held: HeldFiles(file), gate: gate)
                 return true
             }
@@ -131,16 +130,16 @@ package enum FileLocks {
 
 extension AppendJournal {
     /// Repairs `file` (whose status is `st`; open for writing, exclusively locked) if its journal
-    /// holds a record (or an earlier version's journal does), then empties the journal durably.
-    /// Returns the file's status afterwards. The usual case, an empty journal, costs one `pread`
-    /// (and one failed `open` for an earlier version's journal).
+    /// holds a record, then empties the journal durably. Returns the file's status afterwards.
+    /// The usual case, no record, costs the journal's failed `open` (an empty journal, on FUSE,
+    /// one `pread`).
     @discardableResult
-    static func recover(_ file: FileDescriptor, _ st: FileStatus, journal: JournalFile, failpoints: Failpoints = .none) throws -> FileStatus {
-        var now = try LegacyJournal.settle(file, st, name: journal.dataName, in: journal.folder, failpoints: failpoints)
+    static func recover(_ file: FileDescriptor, _ st: FileStatus, journal: JournalFile) throws -> FileStatus {
+        var now = st
         guard let decoded = try journal.record() else { return now }
         // A record that does not decode was torn while being written, before any data changed.
         if case .record(let record) = decoded, try record.verdict(on: file, now) == .interrupted {
-            try record.rollBack(file, failpoints: failpoints)
+            try record.rollBack(file)
             now = try file.status()
         }
         try journal.clear()

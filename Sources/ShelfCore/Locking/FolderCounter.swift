@@ -49,7 +49,7 @@ struct FolderCounter {
             AppendJournal.put(number, into: &bytes)
         }
         bytes += next.bytes
-        AppendJournal.put(AppendJournal.fnv(bytes[...]), into: &bytes)
+        AppendJournal.put(Checksum64.of(bytes), into: &bytes)
         try? file.writeAll(toAbsoluteOffset: 0, bytes)
     }
 
@@ -80,7 +80,7 @@ struct FolderCounter {
         var reader = RecordReader(bytes: bytes, at: FolderCounter.magic.count)
         guard Array(bytes.prefix(FolderCounter.magic.count)) == FolderCounter.magic, let numbers = reader.numbers(5),
               (1...255).contains(numbers[4]), let digits = reader.bytes(Int(numbers[4])), let sum = reader.numbers(1),
-              sum[0] == AppendJournal.fnv(bytes[..<(reader.offset - 8)]),
+              sum[0] == Checksum64.of(Array(bytes[..<(reader.offset - 8)])),
               let next = FileName(bytes: digits), NumberedNames.value(of: next) != nil else { return nil }
         return (Stamp(device: numbers[0], inode: numbers[1], seconds: Int64(bitPattern: numbers[2]), nanoseconds: Int64(bitPattern: numbers[3])), next)
     }

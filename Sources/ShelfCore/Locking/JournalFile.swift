@@ -6,7 +6,7 @@
 /// the one process that may use it. On FUSE it stays, empty, between appends: it is also the
 /// file's `ReplaceGate`, which others lock without the file's lock.
 package final class JournalFile {
-    /// What every journal name starts with (this version's and earlier ones').
+    /// What every journal name starts with.
     static let namePrefix = JournalName.commonPrefix
 
     let folder: FileDescriptor
@@ -22,12 +22,10 @@ package final class JournalFile {
         JournalName.of(name)
     }
 
-    /// Whether a journal of `name` holds a record, in this version's place or an earlier one's:
-    /// one `fstatat` (two for a file that never had an in-place append), the cost every locked
-    /// reader pays. An empty or missing journal means no append needs repair.
+    /// Whether the journal of `name` holds a record: one `fstatat`, the cost every locked reader
+    /// pays. An empty or missing journal means no append needs repair.
     static func isPending(for name: FileName, in folder: FileDescriptor) -> Bool {
-        if let st = try? folder.status(of: JournalName.of(name)) { return holdsRecord(st) }
-        return LegacyJournal.isPending(for: name, in: folder)
+        holdsRecord(try? folder.status(of: JournalName.of(name)))
     }
 
     /// Only a regular file can be a journal: anything else under its name (a folder, a FIFO, a
@@ -57,7 +55,7 @@ package final class JournalFile {
     /// Never more than `AppendJournal.readLimit` bytes are read, however large or sparse it is.
     func record() throws -> AppendJournal.Decoded? {
         guard let file = file?.descriptor else { return nil }
-        return try JournalFile.read(file, legacyPlace: false)
+        return try JournalFile.read(file)
     }
 
     /// Opens a journal, refusing anything but a regular file: a FIFO or a device planted under
@@ -75,29 +73,28 @@ package final class JournalFile {
     }
 
     /// Reads and decodes the start of an open journal; nil when it is empty.
-    static func read(_ file: FileDescriptor, legacyPlace: Bool) throws -> AppendJournal.Decoded? {
+    static func read(_ file: FileDescriptor) throws -> AppendJournal.Decoded? {
         var bytes = try file.bytes(in: 0..<4096)
         if bytes.isEmpty { return nil }
-        var size = bytes.count
         if bytes.count == 4096 {
-            size = Int(clamping: try file.status().size)
+            let size = Int(clamping: try file.status().size)
             bytes = try file.bytes(in: 0..<Swift.min(size, AppendJournal.readLimit))
         }
-        return AppendJournal.decode(bytes, journalSize: size, legacyPlace: legacyPlace)
+        return AppendJournal.decode(bytes)
     }
 
     /// Writes `record` and makes it durable before the data changes: `fdatasync` when the journal
     /// exists; when this is the first append, the new file is fsynced and so is the folder.
     /// - Parameter mode: the stored file's permission bits, which the journal gets when it is
     ///   created: it holds some of the file's bytes, and whoever may append must be able to use it.
-    func write(_ record: AppendJournal, mode: UInt32, failpoints: Failpoints) throws {
+    func write(_ record: AppendJournal, mode: UInt32) throws {
         let created = file == nil
         let file = try self.file?.descriptor ?? create(mode: mode)
         let bytes = record.encoded()
         do {
-            if failpoints.contains(.tornJournal) {
+            if Failpoints.contains(.tornJournal) {
                 try file.writeAll(toAbsoluteOffset: 0, Array(bytes.prefix(bytes.count / 2)))
-                failpoints.crash()
+                Failpoints.crash()
             }
             try file.writeAll(toAbsoluteOffset: 0, bytes)
             if created {
@@ -116,7 +113,7 @@ package final class JournalFile {
     /// Deletes the journal without a sync: the commit of an append whose data is durable. If a
     /// power failure loses the deletion, recovery finds the record and the file complete, and
     /// keeps it. Where the name cannot be removed (the folder became read-only) or must stay (on
-    /// FUSE), the journal is emptied instead, as earlier versions did.
+    /// FUSE), the journal is emptied instead.
     func commit() {
         // A failure here changes nothing that matters: the next access sees a complete append.
         guard let open = file else { return }
@@ -143,9 +140,8 @@ package final class JournalFile {
         return true
     }
 
-    /// Deletes the journals of `name` (a file being removed or moved away; its lock is held and
-    /// a record in its journal has been settled): this version's, and an earlier one's unless that
-    /// may hold another file's record (`LegacyJournal.retire`).
+    /// Deletes the journal of `name` (a file being removed or moved away; its lock is held and a
+    /// record in its journal has been settled).
     static func remove(for name: FileName, in folder: FileDescriptor) throws {
         let journal = JournalName.of(name)
         do {
@@ -160,7 +156,6 @@ package final class JournalFile {
         } catch {
             throw ShelfError.system(error, path: folder.path(for: journal), operation: .removeJournal)
         }
-        LegacyJournal.retire(for: name, in: folder)
     }
 
     private func create(mode: UInt32) throws -> FileDescriptor {

@@ -21,11 +21,11 @@ extension LockedFile {
     /// Changes the locked file in place, all or nothing, whatever crash or error comes:
     /// 1. The record is durable before any data byte changes; 2. `change` changes the data, and one
     /// sync makes it durable (with the new length); 3. the commit: the journal is emptied, unsynced.
-    func change(_ patches: [Patch], newLength: Int, checksum: UInt64, fingerprint: [UInt8]?, failpoints: Failpoints,
+    func change(_ patches: [Patch], newLength: Int, checksum: UInt64, fingerprint: [UInt8]?,
                 _ change: () throws -> Void) throws {
         let record = try journalRecord(patches: patches, newLength: newLength, checksum: checksum, fingerprint: fingerprint)
-        try journal.write(record, mode: status.permissions, failpoints: failpoints)
-        failpoints.check(.journal)
+        try journal.write(record, mode: status.permissions)
+        Failpoints.check(.journal)
         do {
             try change()
             try file.dataSync()
@@ -35,7 +35,7 @@ extension LockedFile {
             if (try? record.rollBack(file)) != nil { try? journal.clear() }
             throw error
         }
-        failpoints.check(.data)
+        Failpoints.check(.data)
         journal.commit()
     }
 }

@@ -1,6 +1,9 @@
 /// SHA-256 (FIPS 180-4), for the one place shelf needs a hash that nobody can make collide: the
 /// journal name of a file whose name is too long to appear in it (`JournalName`). Two names with
-/// one journal would share it, and a torn append in one would be settled against the other.
+/// one journal would share it, and a torn append in one would be settled against the other; the
+/// names are chosen by whoever may write in the folder, so a checksum, which is easy to collide
+/// on purpose, will not do. Everything else that needs a sum (journal records, the folder
+/// counter, the appended bytes) uses `Checksum64`, which guards against damage only.
 /// Names are at most 255 bytes, so speed does not matter here.
 enum SHA256 {
     private static let k: [UInt32] = [

@@ -87,8 +87,8 @@ extension Machine {
         guard let root = try? world.existing(Array(folder.utf8), in: nil, followFinal: true).1 else { return [] }
         var problems: [String] = []
         var stack = [(root, folder)]
-        // This version's place and the released version's (docs/formats.md, "The journal").
-        let prefixes = [Array(".shelf-journal2-".utf8), Array(".shelf-journal-".utf8)]
+        // docs/formats.md, "The journal".
+        let prefixes = [Array(".shelf-journal2-".utf8)]
         while let (inode, path) = stack.popLast() {
             for entry in world.disk[inode].entries {
                 let node = world.disk[world.disk.entered(entry.inode)]

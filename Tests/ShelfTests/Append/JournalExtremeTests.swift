@@ -20,7 +20,7 @@ import Testing
         let record = try AppendJournalTests.record(for: file, original: Array(content.utf8), offset: content.utf8.count, inserting: Array("x".utf8))
         var bytes = Array(record.encoded().dropLast(8))
         change(&bytes)
-        AppendJournal.put(AppendJournal.fnv(bytes[...]), into: &bytes)
+        AppendJournal.put(Checksum64.of(bytes), into: &bytes)
         try Data(bytes).write(to: URL(fileURLWithPath: home.path("docs/shelf/" + JournalFile.name(for: "a.txt").description)))
     }
 
@@ -48,18 +48,6 @@ import Testing
         #expect(home.read("docs/shelf/a.txt") == content)
     }
 
-    @Test func recordsOfEarlierFormatsWithExtremeNumbersAreDamage() {
-        for numbers: [UInt64] in [[1, 2, .max, .max, 1, 0, .max, 0], [1, 2, UInt64(Int64.max), UInt64(Int64.max) - 1, 1, 0, UInt64(Int64.max), 0],
-                                  [1, 2, 5, 5, 0, .max, 9, 0], [1, 2, 5, 4, .max, 0, 9, 0], [1, 2, 5, 4, 1, 0, 3, 0]] {
-            var bytes = Array("SHELFJ2\n".utf8)
-            for number in numbers { AppendJournal.put(number, into: &bytes) }
-            bytes += [0x5d]
-            AppendJournal.put(AppendJournal.fnv(bytes[...]), into: &bytes)
-            let decoded = AppendJournal.decode(bytes, journalSize: bytes.count, legacyPlace: true)
-            #expect(decoded == .damaged, "\(numbers)")
-        }
-    }
-
     @Test func aSparseGigabyteJournalIsReadOnlyAtItsStart() throws {
         try home.write("docs/shelf/a.txt", content)
         let journal = home.path("docs/shelf/" + JournalFile.name(for: "a.txt").description)
@@ -69,25 +57,9 @@ import Testing
         defer { folder.close() }
         let file = try folder.open(JournalFile.name(for: "a.txt"), .readOnly, path: journal)
         defer { file.close() }
-        #expect(try JournalFile.read(file, legacyPlace: false) == .damaged)
+        #expect(try JournalFile.read(file) == .damaged)
         #expect(home.run(["append", "documents", "a.txt"], stdin: "more\n").status == 0)
         #expect(home.read("docs/shelf/a.txt") == content + "more\n")
-    }
-
-    @Test func anEarlierVersionsRecordTooLongToReadStopsWithAClearError() throws {
-        try home.write("docs/shelf/a.txt", content)
-        var st = stat()
-        #expect(stat(home.path("docs/shelf/a.txt"), &st) == 0)
-        // The whole old tail of a file with 100 KB of blanks after its bracket: within the
-        // journal, past what this version reads.
-        var bytes = Array("SHELFJ2\n".utf8)
-        for number in [UInt64(st.st_dev), UInt64(st.st_ino), 100_013, 13, 100_000, 0, 100_020, 0] { AppendJournal.put(number, into: &bytes) }
-        bytes += Array(repeating: 0x20, count: 100_000 + 8)
-        try Data(bytes).write(to: URL(fileURLWithPath: home.path("docs/shelf/.shelf-journal-a.txt")))
-        let result = home.run(["retrieve", "documents", "a.txt"])
-        #expect(result.status == 74)
-        #expect(result.stderr.contains(".shelf-journal-a.txt") && result.stderr.contains("earlier shelf version"))
-        #expect(home.read("docs/shelf/a.txt") == content)
     }
 
     @Test(arguments: ["fifo", "folder", "link"])

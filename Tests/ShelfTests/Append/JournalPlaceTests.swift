@@ -3,19 +3,15 @@ import Glibc
 import Testing
 @testable import ShelfCore
 
-/// Issue 12, item 2: shelf's own files live where no user name reaches, for every name length;
-/// journals an earlier version left in the old places are still settled.
+/// Issue 12, item 2: shelf's own files live where no user name reaches, for every name length.
 @Suite struct JournalPlaceTests {
     let home = TestHome()
 
-    /// An earlier version's name for a long file's journal: `#` and the name's FNV-1a in hex.
-    static func oldHash(_ name: String) -> String {
-        "#" + String(Array(name.utf8).reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }, radix: 16)
-    }
-
+    /// A long name and the name `#<its SHA-256>`: the long name's journal is `.shelf-journal2#<hex>`,
+    /// the short one's `.shelf-journal2-#<hex>`, never the same.
     @Test(arguments: [true, false])
-    func aLongNameAndTheNameOfItsOldHashKeepTheirOwnJournals(_ longIsTorn: Bool) throws {
-        let long = String(repeating: "L", count: 250), short = JournalPlaceTests.oldHash(long)
+    func aLongNameAndTheNameOfItsHashKeepTheirOwnJournals(_ longIsTorn: Bool) throws {
+        let long = String(repeating: "L", count: 250), short = "#" + SHA256.hex(Array(long.utf8))
         let (torn, other) = longIsTorn ? (long, short) : (short, long)
         for name in [torn, other] {
             #expect(home.run(["save", "caches", name], stdin: "kept\n").status == 0)
@@ -47,8 +43,6 @@ import Testing
                 #expect(journal.hasPrefix(SafePath.reservedPrefix) && journal.bytes.count <= 255)
                 #expect(seen[journal] == nil, "\(length) × \(fill) shares a journal with \(seen[journal]?.description ?? "")")
                 seen[journal] = name
-                // Never an earlier version's place, where an old record may still lie.
-                #expect(!journal.hasPrefix(JournalName.Legacy.prefix))
             }
         }
         #expect(JournalName.of(FileName(String(repeating: "a", count: 239))).hasPrefix(JournalName.plainPrefix))
@@ -61,50 +55,6 @@ import Testing
         #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         #expect(SHA256.hex(Array(repeating: 0x61, count: 1000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
-    }
-
-    /// A record as the released version wrote it (`SHELFJ2`) after `original`, for an append of
-    /// `insert` at the end.
-    func oldRecord(_ file: String, original: String, insert: String) throws -> [UInt8] {
-        var st = stat()
-        #expect(lstat(home.path(file), &st) == 0)
-        let bytes = Array(original.utf8)
-        var record = Array("SHELFJ2\n".utf8)
-        let fingerprint = Array(bytes.suffix(64))
-        for number in [UInt64(st.st_dev), UInt64(st.st_ino), UInt64(bytes.count), UInt64(bytes.count), 0, UInt64(fingerprint.count),
-                       UInt64(bytes.count + insert.utf8.count), Checksum64.of(Array(insert.utf8))] {
-            record += (0..<8).map { UInt8(truncatingIfNeeded: number >> UInt64(8 * $0)) }
-        }
-        record += fingerprint
-        let sum = AppendJournal.fnv(record[...])
-        return record + (0..<8).map { UInt8(truncatingIfNeeded: sum >> UInt64(8 * $0)) }
-    }
-
-    @Test(arguments: [false, true])
-    func aCrashOfTheReleasedVersionIsStillRolledBack(_ longName: Bool) throws {
-        let name = longName ? String(repeating: "n", count: 245) + ".log" : "a.log"
-        let place = longName ? ".shelf-journal-" + JournalPlaceTests.oldHash(name) : ".shelf-journal-" + name
-        try home.write("docs/shelf/" + name, "one\n")
-        try home.write("docs/shelf/" + place, "")
-        let record = try oldRecord("docs/shelf/" + name, original: "one\n", insert: "two and more\n")
-        try Data(record).write(to: URL(fileURLWithPath: home.path("docs/shelf/" + place)))
-        JournalPlaceTests.writeInPlace(home.path("docs/shelf/" + name), "one\ntwo a")  // torn mid-write
-        #expect(home.run(["retrieve", "documents", name]).stdout == "one\n")
-        #expect(!home.exists("docs/shelf/" + place))
-        #expect(home.run(["append", "documents", name], stdin: "two\n").status == 0)
-        #expect(home.read("docs/shelf/" + name) == "one\ntwo\n")
-    }
-
-    @Test func aStaleRecordOfTheReleasedVersionIsRetiredWithoutRollingBack() throws {
-        try home.write("docs/shelf/a.log", "one\n")
-        let record = try oldRecord("docs/shelf/a.log", original: "one\n", insert: "two and more\n")
-        try Data(record).write(to: URL(fileURLWithPath: home.path("docs/shelf/.shelf-journal-a.log")))
-        // Another file is made under the name after the record was written (even if it got the inode back).
-        usleep(20_000)
-        #expect(unlink(home.path("docs/shelf/a.log")) == 0)
-        try home.write("docs/shelf/a.log", "one\nNEW\n")
-        #expect(home.run(["retrieve", "documents", "a.log"]).stdout == "one\nNEW\n")
-        #expect(!home.exists("docs/shelf/.shelf-journal-a.log"))
     }
 
     @Test(arguments: [["save", "caches", "CACHEDIR.TAG"], ["append", "caches", "CACHEDIR.TAG"], ["remove", "caches", "CACHEDIR.TAG"],

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `shelf` binary (`BuiltBinary.path`) in a test home, as a separate process:
 /// for crash tests (the process kills itself) and for tests with several processes at once.
@@ -13,7 +14,12 @@ struct ShelfProcess {
 
     let home: TestHome
 
+    /// With a crash point in `extra`, on a binary built without them (the release build), the
+    /// calling test is cancelled: that binary would finish the command instead of dying.
     func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]) throws -> Outcome {
+        if extra[CrashPointBuildTests.variable] != nil && !BuiltBinary.honoursCrashPoints {
+            try Test.cancel("\(BuiltBinary.path) is built without crash points (a release build)")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BuiltBinary.path)
         process.arguments = arguments

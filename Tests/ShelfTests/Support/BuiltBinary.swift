@@ -9,6 +9,13 @@ enum BuiltBinary {
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent(".build/debug/shelf").path
     }
+
+    /// Whether the binary under test has the crash points (`Failpoints`): a debug build does, the
+    /// release build (`make test-release`) does not, and the crash tests are cancelled there.
+    static let honoursCrashPoints: Bool = {
+        guard let binary = FileManager.default.contents(atPath: path) else { return false }
+        return binary.range(of: Data(CrashPointBuildTests.variable.utf8)) != nil
+    }()
 }
 
 extension TestHome {
