@@ -29,10 +29,15 @@ let package = Package(
         .target(name: "CShelfStart", dependencies: ["CShelfLinux"]),
         // A few lines: run the CLI, exit with its status.
         .executableTarget(name: "shelf", dependencies: ["ShelfCLI", "CShelfStart"]),
+        // What the tests, the battery and the bench share: the throwaway home, spawning a program
+        // with its standard streams (as nobody too), and scratch file systems (loop images, libfuse
+        // mounts, private tmpfs). Test tools only, so it may use Foundation; never a dependency of
+        // anything shipped.
+        .target(name: "ShelfTestSupport"),
         // The reliability battery (docs/reliability.md): runs a built `shelf`; a test tool, not shipped,
         // so it may use Foundation. It reads the command table (ShelfCLI's `CommandOutline`) so that
         // its argv fuzzing covers every command.
-        .executableTarget(name: "shelf-reliability", dependencies: ["ShelfCLI"]),
+        .executableTarget(name: "shelf-reliability", dependencies: ["ShelfCLI", "ShelfTestSupport"]),
         // The power-loss simulator (docs/reliability.md, "Power loss"): runs the engine in-process
         // on a model of the file system behind the `Kernel` protocol; a test tool, never shipped.
         .executableTarget(name: "shelf-crashsim", dependencies: ["ShelfCore", "ShelfCLI"]),
@@ -40,10 +45,10 @@ let package = Package(
         // and the Swift library in process against Disk's strategy. Not shipped and not a
         // dependency of anything; the command line it runs only as a separate process; the JSON
         // validator it times in memory.
-        .executableTarget(name: "shelf-bench", dependencies: ["Shelf"], path: "Benchmarks/shelf-bench"),
+        .executableTarget(name: "shelf-bench", dependencies: ["Shelf", "ShelfTestSupport"], path: "Benchmarks/shelf-bench"),
         // A program written for Disk, as Disk's README writes it, built against Shelf: the tests
         // run it in a throwaway home to show that Disk code ports by changing the import.
         .executableTarget(name: "disk-port", dependencies: ["Shelf"], path: "Tests/DiskPort"),
-        .testTarget(name: "ShelfTests", dependencies: ["ShelfCore", "Shelf", "ShelfCLI", "shelf-bench", "shelf-crashsim", "shelf-reliability"]),
+        .testTarget(name: "ShelfTests", dependencies: ["ShelfCore", "Shelf", "ShelfCLI", "ShelfTestSupport", "shelf-bench", "shelf-crashsim", "shelf-reliability"]),
     ]
 )

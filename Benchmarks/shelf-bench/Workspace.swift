@@ -1,7 +1,8 @@
 import Glibc
+import ShelfTestSupport
 
-/// The temporary folder the bench works in, the environment its processes get (an XDG home
-/// inside that folder, so nothing touches the real one) and where to find each program.
+/// The temporary folder the bench works in (the test tools' sandbox home, so nothing touches the
+/// real one), the environment its processes get and where to find each program.
 final class Workspace {
     let root: String
     let shelf: String
@@ -27,34 +28,23 @@ final class Workspace {
     private let path: [String]
 
     init(shelf: String, parent: String, quick: Bool) throws {
-        var template = Array((parent + "/shelf-bench.XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw BenchError("cannot create a temporary folder in \(parent): \(errnoText())")
-        }
-        root = String(cString: made)
+        root = try SandboxHome.make(in: parent, label: "bench")
         self.shelf = shelf
         self.quick = quick
         bench = Workspace.ownExecutable()
-        cacheHome = root + "/xdg/cache"
+        cacheHome = root + "/cache"
         errorFile = root + "/stderr.txt"
         path = (Workspace.variable("PATH") ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
-        for folder in ["home", "xdg/cache", "xdg/data", "xdg/config", "docs", "tmp", "plain"] {
+        for folder in ["cache", "data", "config", "docs", "tmp", "plain"] {
             try DataFiles.makeFolders(root + "/" + folder)
         }
         tmpfsRoot = Workspace.makeTmpfsFolder()
         temporary = tmpfsRoot.map { $0 + "/shelf" }
-        Spawner.environment = [
-            "PATH=\(path.joined(separator: ":"))",
-            "HOME=\(root)/home",
-            "XDG_CACHE_HOME=\(cacheHome)",
-            "XDG_DATA_HOME=\(root)/xdg/data",
-            "XDG_CONFIG_HOME=\(root)/xdg/config",
-            "XDG_DOCUMENTS_DIR=\(root)/docs",
-            "TMPDIR=\(root)/tmp",
-        ] + (tmpfsRoot.map { ["XDG_RUNTIME_DIR=\($0)"] } ?? []) + [
-            // The baselines (jq, ls, sh) then skip locale loading too: the same footing for all.
-            "LC_ALL=C",
-        ]
+        // The sandbox home every test tool uses; `temporary` on tmpfs only when there is one. With
+        // LC_ALL=C the baselines (jq, ls, sh) skip locale loading too: the same footing for all.
+        var environment = SandboxHome.environment(root).merging(["PATH": path.joined(separator: ":"), "LC_ALL": "C"]) { $1 }
+        environment["XDG_RUNTIME_DIR"] = tmpfsRoot
+        Spawner.environment = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     }
 
     /// The caches namespace folder of `app` (what `shelf --app APP path caches` prints).

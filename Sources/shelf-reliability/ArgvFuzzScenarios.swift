@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import ShelfCLI
+import ShelfTestSupport
 
 /// 10,000 random argument vectors with random standard input, from a seed: shelf must never die
 /// by a signal, hang, print a stack trace or exit with an undocumented status, and every failure

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// Appends cost the size of the item whatever a valid file holds (issue 12, item 12): an array
 /// with hundreds of megabytes of blanks before its `]`, after it or before its `[` (spaces, or a

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// Names that are not UTF-8 where the user gives them: path arguments, `--app`, `SHELF_APP`, the
 /// group of a shared container, `--file`, and the XDG variables and HOME. Each must keep its exact

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// Byte-exactness of everything stored: odd bytes through save, append, copy, move (also across
 /// file systems) and rename; and `sync`, which must compare and keep each element's bytes: NFC

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// One run of every command and of each option that changes what it prints, on a small stored
 /// set-up: what the descriptor and unwritable-output scenarios put through their hostile

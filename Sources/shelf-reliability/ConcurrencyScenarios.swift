@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// Many shelf processes on the same files at once: no update lost, no reader sees a torn file.
 enum ConcurrencyScenarios {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// SIGKILL at random moments of `shelf append` to a JSON array, a JSON Lines file, a raw file
 /// and a Data folder. Afterwards the next shelf command must see the target with or without the

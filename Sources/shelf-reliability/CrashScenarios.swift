@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// SIGKILL at random moments of `save` and `move` (and `append`, see CrashAppendScenarios):
 /// afterwards shelf must show the old or the new content, whole, and no stray file.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// Depth: a tree as deep as `save` accepts (a 4,095-byte path, 1,100 folders) and a deeper one
 /// made by another program (3,000 folders, which moves and renames can also build), through

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// The other ways a write fails: a read-only file system (74), a read-only folder (77), an
 /// input that fails with EIO (74), a file-size limit (74). Each time the old content must stay,

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// One race of `WriteRaceScenarios`: a folder `d` of blobs, an array, a byte file and a numbered
 /// folder; four writers adding tagged items to it while one command works on it; then every

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// The writing paths of issue 15's modes and `--force` on folders, raced by other shelf processes:
 /// `copy -f` merging a folder into one that writers are appending and saving into (nothing they

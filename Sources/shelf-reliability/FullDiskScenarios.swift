@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// Writes that cannot complete: a full disk, a read-only file system, a read-only folder, an
 /// input that fails with EIO, a file-size limit. Each must fail with its documented status and a

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// Generation confusion: an append killed once its journal record is durable (the append engine's
 /// own failpoints, `SHELF_TEST_CRASH_AT`), then the name is given a new file by save, remove and

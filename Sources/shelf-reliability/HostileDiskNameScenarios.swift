@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// Hostile names found on disk, made by other programs straight in a namespace: bytes that are
 /// not UTF-8 (`caf\xe9.txt` next to `caf\xe8.txt`), a line feed (`evil<LF>CACHEDIR.TAG`), an escape

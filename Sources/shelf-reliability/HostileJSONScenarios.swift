@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// Hostile JSON through `save` and `append`: JSONTestSuite's parsing cases, a million levels of
 /// nesting, invalid UTF-8, mutated documents and a huge string streamed on stdin. Never a crash or

@@ -1,4 +1,5 @@
 import Glibc
+import ShelfTestSupport
 
 /// Hostile paths, links and names: each refused (64 or 77, or the status noted) with nothing
 /// created or changed outside the namespace — checked by snapshotting the folders around the

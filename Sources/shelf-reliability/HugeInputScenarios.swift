@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// A JSON string of 2 GB (256 MB in the quick run) streamed through a pipe: shelf must stream it
 /// in fixed buffers, so its peak memory stays the same as for a small input.

@@ -1,4 +1,5 @@
 import Glibc
+import ShelfTestSupport
 
 /// Runs processes side by side: each lane starts its next process as soon as its previous one
 /// has ended, until it has no more. Readers are lanes whose `next` stops once the writers are done.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// libfuse file systems (issue 21, items 2 to 4), on a bindfs mount (libfuse's high-level API,
 /// mounted without `hard_remove`, as sshfs, rclone and s3fs are):
@@ -20,7 +21,7 @@ enum LibfuseScenarios {
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
         let replace = battery.scenario("libfuse: replace an open target", checked: "save, copy, move and rename over an existing file, update, and an append's conversion to an array, on bindfs: libfuse never hides the target first (strace of the daemon)") { report in
-            if let reason = ScratchDisks.fuseUnavailable ?? (ScratchDisks.which("strace") == nil ? "strace is not installed" : nil) { report.skipped = reason; return }
+            if let reason = ScratchDisks.fuseUnavailable(PrivateMount.reasonUnavailable) ?? (ScratchDisks.which("strace") == nil ? "strace is not installed" : nil) { report.skipped = reason; return }
             var rng = battery.random(for: "libfuse-replace")
             for round in 0..<(battery.full ? 4 : 1) {
                 for replacer in replacers {
@@ -29,11 +30,11 @@ enum LibfuseScenarios {
             }
         }
         let cut = battery.scenario("libfuse: cut rename", checked: "rename and move without --force on bindfs, cut between link and unlink (two links): the same command run again finishes it") { report in
-            if let reason = ScratchDisks.fuseUnavailable { report.skipped = reason; return }
+            if let reason = ScratchDisks.fuseUnavailable(PrivateMount.reasonUnavailable) { report.skipped = reason; return }
             for command in ["rename", "move"] { report.record(try finishCut(battery, command), run: command) }
         }
         let standIns = battery.scenario("libfuse: stand-ins", checked: "a .fuse_hidden file left by a killed daemon is not listed, not numbered, and clear removes it") { report in
-            if let reason = ScratchDisks.fuseUnavailable { report.skipped = reason; return }
+            if let reason = ScratchDisks.fuseUnavailable(PrivateMount.reasonUnavailable) { report.skipped = reason; return }
             report.record(try leftStandIn(battery), run: "daemon killed while a removed file was open")
         }
         return [replace, cut, standIns] + generationOnFUSE(battery)
@@ -45,13 +46,13 @@ enum LibfuseScenarios {
     /// whatever inode number it got, may ever be rolled back.
     static func generationOnFUSE(_ battery: Battery) -> [ScenarioReport] {
         let name = "libfuse: generation"
-        if let reason = ScratchDisks.fuseUnavailable {
+        if let reason = ScratchDisks.fuseUnavailable(PrivateMount.reasonUnavailable) {
             return [battery.scenario(name, checked: "the generation group on bindfs") { $0.skipped = reason }]
         }
-        let base: Sandbox, fuse: BindfsMount
+        let base: Sandbox, fuse: FuseMount
         do {
             base = try Sandbox(label: "libfuse-generation")
-            fuse = try BindfsMount(source: base.path("under"), mountPoint: base.path("mount"))
+            fuse = try FuseMount(source: base.path("under"), mountPoint: base.path("mount"))
         } catch {
             return [battery.scenario(name, checked: "the generation group on bindfs") { _ in throw error }]
         }
@@ -76,8 +77,8 @@ enum LibfuseScenarios {
 
     static func documents(_ sandbox: Sandbox) -> String { sandbox.path("cache/docs/shelf") }
 
-    static func mounted(_ sandbox: Sandbox, trace: String? = nil) throws -> BindfsMount {
-        try BindfsMount(source: sandbox.path("under"), mountPoint: sandbox.path("cache"), trace: trace)
+    static func mounted(_ sandbox: Sandbox, trace: String? = nil) throws -> FuseMount {
+        try FuseMount(source: sandbox.path("under"), mountPoint: sandbox.path("cache"), trace: trace)
     }
 
     static func replaceOnce(_ battery: Battery, by replacer: String, _ rng: inout SeededRandom) throws -> [String] {

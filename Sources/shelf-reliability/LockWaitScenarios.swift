@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// Locks held while waiting: pipelines in which one shelf process feeds or drains another on the
 /// same file or folder (issue 12 item 8 and its relatives). Each must end by itself; `timeout`

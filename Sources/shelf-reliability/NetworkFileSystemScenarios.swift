@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// The network-file-system path, forced with SHELF_FORCE_NETWORK_FS=1: traced with strace(1),
 /// shelf must not use O_TMPFILE, renameat2 or /proc/locks (none works across hosts); and the

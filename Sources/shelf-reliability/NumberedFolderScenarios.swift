@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// Folders of numbered files at their limits (issue 12, item 11; issue 16, part 3): whatever names
 /// a user saved in the folder (255 nines, UInt64.max, numbers with leading zeros, things that look

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// Values from outside at their extremes, on a private tmpfs (which keeps any 64-bit time and
 /// size): modification times and expiry attributes near Int64.min and Int64.max, sparse files

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// Shelf-owned names vs user names: a user file whose name is what shelf derives, or could
 /// plausibly derive, for its own files. A journal for a name too long to prefix needs a short form:

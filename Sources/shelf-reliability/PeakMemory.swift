@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// Peak memory of one shelf process, measured by /usr/bin/time (`%M`, the child's own ru_maxrss
 /// read by its parent). The harness's own figure is wrong for this: a child spawned with

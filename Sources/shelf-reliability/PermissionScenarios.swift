@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// Access rights, as an unprivileged user (root may read and write anything, so these run the
 /// binary as `nobody` through setpriv): refusals are exit 77 naming the path, new files are 0600

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// The commands that write a program's output (issue 15): `update` (read-modify-write under the
 /// file's lock) and `save --from-command`. Kills of shelf or of its program at random moments

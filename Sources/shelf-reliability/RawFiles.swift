@@ -1,4 +1,5 @@
 import Glibc
+import ShelfTestSupport
 
 /// Files handled by their exact name bytes and through descriptors, never through path text:
 /// names that are not UTF-8 (which `String` would turn into U+FFFD) and trees deeper than

@@ -1,4 +1,5 @@
 import Glibc
+import ShelfTestSupport
 
 /// Recovery after a reboot (issue 21, item 1): an append is killed with its journal record
 /// durable and the file torn, the store's file system is unmounted and mounted again the way a
@@ -17,11 +18,11 @@ enum RemountScenarios {
         /// Why this way cannot be taken here, or nil.
         var unavailable: String? {
             switch self {
-            case .loop, .smallInodes: return ScratchDisks.loopUnavailable
-            case .bindfs: return ScratchDisks.fuseUnavailable
-            case .fat: return MadeUpInodeDisks.fatUnavailable
-            case .sshfs: return MadeUpInodeDisks.fuseUnavailable("sshfs")
-            case .unionfs: return MadeUpInodeDisks.fuseUnavailable("unionfs")
+            case .loop, .smallInodes: return ScratchDisks.loopUnavailable(PrivateMount.reasonUnavailable)
+            case .bindfs: return ScratchDisks.fuseUnavailable(PrivateMount.reasonUnavailable)
+            case .fat: return ScratchDisks.fatUnavailable(PrivateMount.reasonUnavailable)
+            case .sshfs: return ScratchDisks.fuseUnavailable(PrivateMount.reasonUnavailable, daemon: "sshfs")
+            case .unionfs: return ScratchDisks.fuseUnavailable(PrivateMount.reasonUnavailable, daemon: "unionfs")
             }
         }
 
@@ -82,8 +83,8 @@ enum RemountScenarios {
                 try disk.mountOnNewDevice()
             }
         case .bindfs, .sshfs, .unionfs:
-            let command = way == .bindfs ? nil : try MadeUpInodeDisks.command(way == .sshfs ? "sshfs" : "unionfs", source: sandbox.path("under"), mountPoint: store)
-            let fuse = try BindfsMount(source: sandbox.path("under"), mountPoint: store, command: command)
+            let command = way == .bindfs ? nil : try ScratchDisks.command(way == .sshfs ? "sshfs" : "unionfs", source: sandbox.path("under"), mountPoint: store)
+            let fuse = try FuseMount(source: sandbox.path("under"), mountPoint: store, command: command)
             release = fuse.release
             remount = {
                 try fuse.unmount()
@@ -108,10 +109,10 @@ enum RemountScenarios {
             killed = try battery.shelf.run(["append", "caches", name], in: sandbox, input: .bytes(item), environment: [Failpoints.variable: "rollback"])
             guard killed.signal == SIGKILL else { return ["the recovery armed to die at rollback did not: \(killed.summary)"] }
         }
-        let before = ScratchDisks.device(of: store), inode = MadeUpInodeDisks.inode(of: file)
+        let before = ScratchDisks.device(of: store), inode = ScratchDisks.inode(of: file)
         try remount()
         if way == .loop || way == .smallInodes, ScratchDisks.device(of: store) == before { checks.add("the second mount has the same device number: nothing tested") }
-        if way.madeUpInodes, MadeUpInodeDisks.inode(of: file) == inode { checks.add("the file kept its inode number across the remount: nothing tested") }
+        if way.madeUpInodes, ScratchDisks.inode(of: file) == inode { checks.add("the file kept its inode number across the remount: nothing tested") }
         let read = try battery.shelf.run(["retrieve", "caches", name], in: sandbox)
         checks.expect(read, in: [0], "retrieve after the remount")
         let appended = kind == .array ? Array(old.dropLast()) + [UInt8(ascii: ",")] + item + [UInt8(ascii: "]")] : old + item

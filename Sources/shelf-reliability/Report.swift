@@ -1,4 +1,5 @@
 import Foundation
+import ShelfTestSupport
 
 /// The outcome of one scenario: how many runs, which failed and why, what was checked. Failures
 /// keep the first few messages in full; the count is exact.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// A throwaway home with every XDG variable inside it: shelf run by the battery never touches a
 /// real home. Removed on `destroy()` (folders made read-only by a scenario are opened up first).
@@ -8,20 +9,8 @@ final class Sandbox {
 
     /// - Parameter base: the folder to make it in (a tmpfs mount, say); default the temp folder.
     init(in base: String? = nil, label: String) throws {
-        let parent = base ?? Sandbox.defaultBase
-        var template = Array("\(parent)/shelf-\(label).XXXXXX".utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            throw HarnessError("mkdtemp in \(parent): \(String(cString: strerror(errno)))")
-        }
-        root = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        root = try SandboxHome.make(in: base ?? SandboxHome.temporaryFolder, label: label)
         chmod(root, 0o755)
-        mkdir(root + "/run", 0o700)
-    }
-
-    static var defaultBase: String {
-        var base = NSTemporaryDirectory()
-        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
-        return base
     }
 
     func destroy() {
@@ -30,17 +19,7 @@ final class Sandbox {
 
     /// Every variable shelf reads, pointing inside the sandbox.
     var environment: [String: String] {
-        [
-            "HOME": root,
-            "XDG_CACHE_HOME": root + "/cache",
-            "XDG_DATA_HOME": root + "/data",
-            "XDG_CONFIG_HOME": root + "/config",
-            "XDG_DOCUMENTS_DIR": root + "/docs",
-            "XDG_RUNTIME_DIR": root + "/run",
-            "TMPDIR": root + "/tmp",
-            "PATH": "/usr/bin:/bin",
-            "LC_ALL": "C",
-        ]
+        SandboxHome.environment(root).merging(["PATH": "/usr/bin:/bin", "LC_ALL": "C"]) { $1 }
     }
 
     /// The namespace folder of a directory for the default app.

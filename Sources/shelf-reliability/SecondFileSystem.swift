@@ -1,4 +1,5 @@
 import Glibc
+import ShelfTestSupport
 
 /// A folder on a file system other than the sandbox's, so that move and copy take their
 /// copy-then-remove path: a private tmpfs when one can be mounted, else /dev/shm if it is separate.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// A second user who can write the store (a service account's folder that root's cron job uses, a
 /// group-shared folder) races root's commands that hand a path to a program or follow one: edit,
@@ -25,7 +26,7 @@ enum SecondUserScenarios {
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
         [battery.scenario("second user", checked: "as root in a store nobody can write, while nobody swaps entries for links to a root-only folder (inside the program's run and in a loop): edit, update, save --from-command, copy -f, clear, remove never change anything outside the store") { report in
-            guard getuid() == 0, let setpriv = ShelfBinary.setpriv else {
+            guard getuid() == 0, let setpriv = Unprivileged.setpriv else {
                 report.skipped = "needs root and setpriv(1): the second user is nobody"
                 return
             }
@@ -39,7 +40,7 @@ enum SecondUserScenarios {
             try fillSecret(secret)
             try Sandbox.writeFile(sandbox.path("attack"), Array((sweep + "sweep \"$1\" \"$2\"\n").utf8), mode: 0o755)
             try Sandbox.writeFile(sandbox.path("loop"), Array((sweep + "while :; do sweep \"$1\" \"$2\"; done\n").utf8), mode: 0o755)
-            let asNobody = "\(setpriv) --reuid=\(ShelfBinary.nobody) --regid=\(ShelfBinary.nobody) --clear-groups --"
+            let asNobody = "\(setpriv) --reuid=\(Unprivileged.nobody) --regid=\(Unprivileged.nobody) --clear-groups --"
             let attack = "\(asNobody) sh \(sandbox.path("attack")) \(store) \(secret)"
             let secretBefore = Sandbox.snapshot(secret)
             let cases: [(label: String, arguments: [String], environment: [String: String])] = [
@@ -54,7 +55,7 @@ enum SecondUserScenarios {
             for racing in [false, true] {
                 var attacker: Child?
                 if racing {
-                    attacker = try Child([setpriv, "--reuid=\(ShelfBinary.nobody)", "--regid=\(ShelfBinary.nobody)", "--clear-groups", "--",
+                    attacker = try Child([setpriv, "--reuid=\(Unprivileged.nobody)", "--regid=\(Unprivileged.nobody)", "--clear-groups", "--",
                                           "/bin/sh", sandbox.path("loop"), store, secret].map { Array($0.utf8) },
                                          environment: ["PATH": "/usr/bin:/bin"], input: .none)
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// The `shelf` binary under test and what it can do. Parts of the battery for commands that are
 /// not there yet (append, list, clear, the real JSON validator) report "skipped" and switch on
@@ -15,9 +16,6 @@ struct ShelfBinary {
     let startupSeconds: Double
     /// Variables added to every run (the network-FS pass sets SHELF_FORCE_NETWORK_FS=1).
     var environment: [String: String] = [:]
-
-    static let setpriv = ["/usr/bin/setpriv", "/bin/setpriv", "/usr/sbin/setpriv"].first { (path: String) in access(path, X_OK) == 0 }
-    static let nobody: uid_t = 65534
 
     init(path: String) throws {
         guard access(path, X_OK) == 0 else {
@@ -77,40 +75,19 @@ struct ShelfBinary {
                          environment extra: [String: String] = [:], umask: mode_t? = nil) throws -> ChildResult? {
         var argv = [path] + arguments
         if getuid() == 0 {
-            argv[0] = try ShelfBinary.reachableCopy(of: path)
-            guard let setpriv = ShelfBinary.setpriv else { return nil }
-            argv = [setpriv, "--reuid=\(ShelfBinary.nobody)", "--regid=\(ShelfBinary.nobody)", "--clear-groups", "--"] + argv
+            argv[0] = try Unprivileged.reachableCopy(of: path)
+            guard Unprivileged.setpriv != nil else { return nil }
+            argv = Unprivileged.asNobody + argv
         }
         let child = try Child(argv.map { Array($0.utf8) }, environment: sandbox.environment.merging(environment) { $1 }.merging(extra) { $1 },
                               input: input, limits: ChildLimits(umask: umask))
         return child.wait()
     }
 
-    /// A copy of the binary at `path` that `nobody` can run: the checkout may lie in a folder only
-    /// its owner can enter (a clone in a 0700 home). Made once, in a sandbox every user may enter,
-    /// removed when the battery exits.
-    static func reachableCopy(of path: String) throws -> String {
-        if let copy = copies[path] { return copy }
-        let sandbox = try Sandbox(label: "binary")
-        let copy = sandbox.path("shelf")
-        guard let bytes = FileManager.default.contents(atPath: path), FileManager.default.createFile(atPath: copy, contents: bytes) else {
-            sandbox.destroy()
-            throw HarnessError("could not copy \(path) where an unprivileged user can run it")
-        }
-        chmod(copy, 0o755)
-        if copyFolders.isEmpty { atexit { for folder in ShelfBinary.copyFolders { Sandbox.removeTree(folder) } } }
-        copyFolders.append(sandbox.root)
-        copies[path] = copy
-        return copy
-    }
-
-    nonisolated(unsafe) private static var copies: [String: String] = [:]
-    nonisolated(unsafe) private static var copyFolders: [String] = []
-
-    static var canRunUnprivileged: Bool { getuid() != 0 || setpriv != nil }
+    static var canRunUnprivileged: Bool { getuid() != 0 || Unprivileged.setpriv != nil }
 
     /// Who `runUnprivileged` runs as.
-    static var unprivilegedUID: uid_t { getuid() == 0 ? nobody : getuid() }
+    static var unprivilegedUID: uid_t { getuid() == 0 ? Unprivileged.nobody : getuid() }
 
     static let unprivilegedMissing = "needs setpriv(1) to run as an unprivileged user"
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// One command of `SignalScenarios`, set up in a fresh sandbox (caches on the sandbox's file
 /// system, temporary on a second one): what it is given, what it may leave, how to judge it.

@@ -1,4 +1,5 @@
 import Glibc
+import ShelfTestSupport
 
 /// `temporary` without XDG_RUNTIME_DIR falls back to $TMPDIR/<app>-<uid>, in a folder every user
 /// can write: shelf must refuse that path when it is a link or not privately its user's.
@@ -6,12 +7,12 @@ extension PermissionScenarios {
     static func temporaryFallback(_ battery: Battery) -> ScenarioReport {
         battery.scenario("permissions: temporary fallback", checked: "$TMPDIR/shelf-<uid> that is a symlink, another user's, or not 0700 is refused (77) and nothing is written; a fresh one is made 0700") { report in
             var users: [(String, uid_t)] = [("root", 0)]
-            if ShelfBinary.canRunUnprivileged { users.append(("nobody", ShelfBinary.nobody)) } else {
+            if ShelfBinary.canRunUnprivileged { users.append(("nobody", Unprivileged.nobody)) } else {
                 report.skipped = ShelfBinary.unprivilegedMissing
             }
             if getuid() != 0 { users = [("self", getuid())] }
             for (user, uid) in users {
-                let other: uid_t = uid == 0 ? ShelfBinary.nobody : 0
+                let other: uid_t = uid == 0 ? Unprivileged.nobody : 0
                 for setup in ["symlink to a private folder", "another user's folder", "mode 0755", "mode 0700, own (accepted)", "missing (created)"] {
                     let sandbox = try Sandbox(label: "tmp-fallback")
                     defer { sandbox.destroy() }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 import Testing
 @testable import ShelfCore
 
@@ -39,11 +40,11 @@ import Testing
     /// it renames it to `.fuse_hidden…`, then renames the new one over the name; a cut between
     /// them leaves neither file under the name. shelf's own replace must not hold the target open.
     /// The bindfs daemon runs under strace: what it does below the mount is in the log.
-    @Test(.enabled(if: ScratchMounts.fuseUnavailable == nil && ScratchMounts.which("strace") != nil, "needs root, /dev/fuse, bindfs and strace"),
+    @Test(.enabled(if: ScratchDisks.fuseUnavailable(ScratchDisks.needsRoot) == nil && ScratchDisks.which("strace") != nil, "needs root, /dev/fuse, bindfs and strace"),
           arguments: ["save", "copy", "move", "rename", "update", "append"])
     func aReplaceOnLibfuseNeverHidesTheTargetFirst(_ command: String) throws {
         let trace = home.path("trace.txt")
-        let fuse = try BindfsMount(source: home.path("under"), mountPoint: home.path("cache"), trace: trace)
+        let fuse = try FuseMount(source: home.path("under"), mountPoint: home.path("cache"), trace: trace)
         // documents on the same mount, for move.
         let documents = ["XDG_DOCUMENTS_DIR": home.path("cache/docs")]
         // An append to a file holding one value that is not an array rewrites the whole file.
@@ -70,9 +71,9 @@ import Testing
     /// takes its lock meanwhile must wait at its journal's lock (`ReplaceGate`) and start again on
     /// the new file, or an append to the old one, or an update made from it, is lost. Processes
     /// updating and appending to one file at once on a bindfs mount: every line arrives.
-    @Test(.enabled(if: ScratchMounts.fuseUnavailable == nil, "needs root, /dev/fuse and bindfs"))
+    @Test(.enabled(if: ScratchDisks.fuseUnavailable(ScratchDisks.needsRoot) == nil, "needs root, /dev/fuse and bindfs"))
     func concurrentUpdatesAndAppendsOnLibfuseLoseNothing() throws {
-        let fuse = try BindfsMount(source: home.path("under"), mountPoint: home.path("cache"))
+        let fuse = try FuseMount(source: home.path("under"), mountPoint: home.path("cache"))
         defer { try? fuse.unmount() }
         #expect(home.run(["save", "caches", "c.jsonl"], stdin: "0\n").status == 0)
         #expect(home.run(["save", "caches", "w.json"], stdin: "0").status == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 import Testing
 @testable import ShelfCLI
 
@@ -110,7 +111,7 @@ struct DistTests {
         lchown(home.root, NonRootTests.nobody, NonRootTests.nobody)
         let nobody = "\(NonRootTests.nobody)"
         // From copies nobody can reach: the checkout may be in a folder only its owner can enter.
-        let dist = try ReleaseTarball(in: home, binary: Unprivileged.binary, source: try ReleaseTarball.copyOfSources(in: home),
+        let dist = try ReleaseTarball(in: home, binary: try Unprivileged.reachableCopy(of: BuiltBinary.path), source: try ReleaseTarball.copyOfSources(in: home),
                                       runner: [Unprivileged.setpriv!, "--reuid=" + nobody, "--regid=" + nobody, "--clear-groups", "--"])
         let owners = try dist.entries().map { $0.count == 6 ? $0[1] : "?" }
         #expect(owners == Array(repeating: "0/0", count: DistTests.layout.count))

@@ -13,18 +13,9 @@ struct NoXattrFileSystemTests {
     func onRamfs(_ script: String) throws -> String {
         let ramfs = home.path("ramfs")
         try FileManager.default.createDirectory(atPath: ramfs, withIntermediateDirectories: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: PrivateRamfs.unshare!)
-        process.arguments = ["-m", "sh", "-c", "mount -t ramfs none \"$R\" && chmod 700 \"$R\" && " + script, "sh"]
-        process.environment = home.environment.merging(
-            ["PATH": "/usr/bin:/bin", "R": ramfs, "S": BuiltBinary.path, "XDG_CACHE_HOME": ramfs]) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
+        let result = try Subprocess.run(PrivateRamfs.unshare!, ["-m", "sh", "-c", "mount -t ramfs none \"$R\" && chmod 700 \"$R\" && " + script, "sh"],
+                                        environment: home.environment.merging(["PATH": "/usr/bin:/bin", "R": ramfs, "S": BuiltBinary.path, "XDG_CACHE_HOME": ramfs]) { $1 })
+        return result.stdout + result.stderr
     }
 
     @Test func doNotBackupSaysTheFileSystemHasNoUserAttributes() throws {
@@ -81,13 +72,7 @@ enum PrivateRamfs {
 
     static let available: Bool = {
         guard getuid() == 0, let unshare else { return false }
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: unshare)
-        probe.arguments = ["-m", "sh", "-c", "d=$(mktemp -d) && mount -t ramfs none \"$d\"; s=$?; umount \"$d\" 2>/dev/null; rmdir \"$d\"; exit $s"]
-        probe.standardOutput = FileHandle.nullDevice
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
+        let probe = ["-m", "sh", "-c", "d=$(mktemp -d) && mount -t ramfs none \"$d\"; s=$?; umount \"$d\" 2>/dev/null; rmdir \"$d\"; exit $s"]
+        return (try? Subprocess.run(unshare, probe, environment: ProcessInfo.processInfo.environment))?.status == 0
     }()
 }

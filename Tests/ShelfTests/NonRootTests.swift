@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 import Testing
 
 /// Read-only folders stop only unprivileged users, and tests usually run as root. So these run the
@@ -8,8 +9,6 @@ import Testing
 struct NonRootTests {
     static let nobody: uid_t = 65534
     let home = TestHome()
-
-    static var binary: String { Unprivileged.binary }
 
     /// Gives the whole test home (and `extra` folders) to nobody, as if that user had made it.
     func handOver(_ extra: [String] = []) {
@@ -22,23 +21,8 @@ struct NonRootTests {
         }
     }
 
-    func asNobody(_ arguments: [String], environment extra: [String: String] = [:]) throws -> CLIResult {
-        #expect(FileManager.default.isExecutableFile(atPath: NonRootTests.binary), "build first, or set SHELF_BIN")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Unprivileged.setpriv!)
-        process.arguments = ["--reuid=\(NonRootTests.nobody)", "--regid=\(NonRootTests.nobody)", "--clear-groups", "--",
-                             NonRootTests.binary] + arguments
-        process.environment = home.environment.merging(extra) { $1 }.merging(["PATH": "/usr/bin:/bin"]) { $1 }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                         stderr: String(decoding: err, as: UTF8.self))
+    func asNobody(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Subprocess.Result {
+        try home.process(arguments, environment: extra.merging(["PATH": "/usr/bin:/bin"]) { $1 }, asNobody: true)
     }
 
     func leftovers() -> [String] { home.allPaths().filter { $0.contains(".shelf-") } }
@@ -174,29 +158,7 @@ struct NonRootTests {
     }
 }
 
-/// Whether this process can start another as `nobody`.
-enum Unprivileged {
-    static var setpriv: String? {
-        ["/usr/bin/setpriv", "/bin/setpriv", "/usr/sbin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
+extension Unprivileged {
+    /// Whether this process can start another as `nobody`.
     static var available: Bool { getuid() == 0 && setpriv != nil }
-
-    /// The binary under test where `nobody` can run it. The checkout may lie in a folder only its
-    /// owner can enter (a fresh clone in a 0700 home), which nobody cannot pass through: so a copy,
-    /// made once per run in a fresh folder every user may enter, removed when the run exits.
-    static let binary: String = {
-        var template = Array((NSTemporaryDirectory() + "/shelf-test-binary.XXXXXX").utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else { return BuiltBinary.path }
-        let folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let copy = folder + "/shelf"
-        guard (try? FileManager.default.copyItem(atPath: BuiltBinary.path, toPath: copy)) != nil else { return BuiltBinary.path }
-        chmod(folder, 0o755)
-        chmod(copy, 0o755)
-        copyFolder = folder
-        atexit { if let folder = Unprivileged.copyFolder { try? FileManager.default.removeItem(atPath: folder) } }
-        return copy
-    }()
-
-    nonisolated(unsafe) private static var copyFolder: String?
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 import Testing
 
 /// The built binary ended by a signal while it reads its input (issue 12, item 6), and shelf
@@ -11,30 +12,23 @@ import Testing
 
     /// Starts `shelf arguments` reading a pipe, feeds it a first part of its input, waits (by
     /// state) until shelf has read all of it, and sends `signal`: the input is cut.
-    private func cutBySignal(_ arguments: [String], _ signal: Int32) throws -> (Process, String) {
+    private func cutBySignal(_ arguments: [String], _ signal: Int32) throws -> ChildResult {
         #expect(FileManager.default.isExecutableFile(atPath: binary), "build first, or set SHELF_BIN")
-        let process = Process(), input = Pipe(), errors = Pipe()
         // Through env(1), which execs shelf with these signals at their default action: a test run
         // started in the background has them ignored, and shelf keeps an ignored signal ignored.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["--default-signal=INT,QUIT,TERM,HUP", binary] + arguments
-        process.environment = home.environment
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
+        let child = try Child(["/usr/bin/env", "--default-signal=INT,QUIT,TERM,HUP", binary].map { Array($0.utf8) } + arguments.map { Array($0.utf8) },
+                              environment: home.environment, input: .pipe, closingOthers: true)
         let part = [UInt8](repeating: 0x61, count: 32 << 10)
-        let writer = input.fileHandleForWriting.fileDescriptor
-        #expect(part.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) } == part.count)
+        #expect(part.withUnsafeBytes { write(child.inputWriter, $0.baseAddress, $0.count) } == part.count)
         var unread: Int32 = 1
-        while unread > 0, process.isRunning {
-            _ = withUnsafeMutablePointer(to: &unread) { ioctl(writer, UInt(FIONREAD), $0) }
+        while unread > 0, !child.hasEnded() {
+            _ = withUnsafeMutablePointer(to: &unread) { ioctl(child.inputWriter, UInt(FIONREAD), $0) }
             sched_yield()
         }
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        try input.fileHandleForWriting.close()
-        return (process, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        child.kill(signal)
+        // The input stays open until shelf has ended: its end would let the save finish.
+        while !child.hasEnded() { usleep(1000) }
+        return child.wait()
     }
 
     /// SIGQUIT reached the Swift runtime's backtracer, which printed a crash report and let a save
@@ -43,8 +37,8 @@ import Testing
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
     func aSaveCutByASignalKeepsTheOldFile(_ signal: Int32) throws {
         #expect(home.run(["save", "caches", "s.bin"], stdin: "old").status == 0)
-        let (process, errors) = try cutBySignal(["save", "caches", "s.bin"], signal)
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "\(errors)")
+        let ended = try cutBySignal(["save", "caches", "s.bin"], signal), errors = ended.err
+        #expect(ended.signal == signal, "\(errors)")
         #expect(!errors.contains("Backtrac") && !errors.contains("crashed"))
         #expect(home.read("cache/shelf/s.bin") == "old")
         #expect(home.allPaths().filter { $0.contains(".shelf-tmp") }.isEmpty)
@@ -54,8 +48,8 @@ import Testing
     @Test(arguments: [SIGINT, SIGQUIT])
     func aFolderAppendCutByASignalAddsNothing(_ signal: Int32) throws {
         #expect(home.run(["append", "caches", "inbox/"], stdin: "0").status == 0)
-        let (process, errors) = try cutBySignal(["append", "caches", "inbox/"], signal)
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "\(errors)")
+        let ended = try cutBySignal(["append", "caches", "inbox/"], signal), errors = ended.err
+        #expect(ended.signal == signal, "\(errors)")
         // shelf's own files (the folder's counter) are not appended items.
         let names = try FileManager.default.contentsOfDirectory(atPath: home.path("cache/shelf/inbox")).filter { !$0.hasPrefix(".shelf-") }
         #expect(names == ["0"])

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ShelfTestSupport
 import Testing
 @testable import Shelf
 @testable import ShelfCore
@@ -77,19 +78,12 @@ import Testing
               i=$((i+1))
             done
             """
-        var processes: [Process] = []
-        for writer in 0..<8 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", script]
-            process.environment = home.environment.merging(["W": "\(writer)", "SHELF": BuiltBinary.path, "PATH": "/usr/bin:/bin"]) { $1 }
-            try process.run()
-            processes.append(process)
+        let writers = try (0..<8).map { writer in
+            try Child(["/bin/sh", "-c", script].map { Array($0.utf8) },
+                      environment: home.environment.merging(["W": "\(writer)", "SHELF": BuiltBinary.path, "PATH": "/usr/bin:/bin"]) { $1 },
+                      input: .none, closingOthers: true)
         }
-        for process in processes {
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-        }
+        for writer in writers { #expect(writer.wait(timeout: 24 * 3600).status == 0) }
         let items = try home.store().retrieve("log.json", from: .documents, as: [Item].self)
         #expect(items.count == 120 && Set(items).count == 120)
         #expect(home.shelfLeftovers().isEmpty)

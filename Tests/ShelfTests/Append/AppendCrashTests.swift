@@ -9,10 +9,9 @@ import Testing
 /// all shows that a dead appender's lock never blocks anyone.
 @Suite struct AppendCrashTests {
     let home = TestHome()
-    var shelf: ShelfProcess { ShelfProcess(home: home) }
 
     func crash(_ path: String, at point: Failpoints.Point, input: String, _ extra: [String] = []) throws {
-        let outcome = try shelf.run(["append", "documents", path] + extra, stdin: input,
+        let outcome = try home.process(["append", "documents", path] + extra, stdin: input,
                                     environment: [Failpoints.variable: point.rawValue])
         #expect(outcome.killed && outcome.status == 9, "\(point): \(outcome.status) \(outcome.stderr)")
     }
@@ -27,7 +26,7 @@ import Testing
     func aKilledArrayAppendIsRepairedByTheNextReader(_ point: Failpoints.Point, reused: Bool) throws {
         let old = reused ? "[\n  {\"n\": 1},0\n]\n" : "[\n  {\"n\": 1}\n]\n"
         try home.write("docs/shelf/log.json", "[\n  {\"n\": 1}\n]\n")
-        if reused { #expect(try shelf.run(["append", "documents", "log.json"], stdin: "0").status == 0) }
+        if reused { #expect(try home.process(["append", "documents", "log.json"], stdin: "0").status == 0) }
         try crash("log.json", at: point, input: "{\"n\": 2}")
         if point == .partialData {
             // Proof that the test bites: on disk the file is torn until someone recovers it.
@@ -35,10 +34,10 @@ import Testing
         }
         #expect(pendingJournals().count == 1)
         let new = String(old.dropLast(3)) + ",{\"n\": 2}\n]\n"
-        let read = try shelf.run(["retrieve", "documents", "log.json"])
+        let read = try home.process(["retrieve", "documents", "log.json"])
         #expect(read.status == 0 && read.stdout == (point == .data ? new : old))
         #expect(pendingJournals().isEmpty)
-        #expect(try shelf.run(["append", "documents", "log.json"], stdin: "3").status == 0)
+        #expect(try home.process(["append", "documents", "log.json"], stdin: "3").status == 0)
         #expect(home.read("docs/shelf/log.json") == String(read.stdout.dropLast(3)) + ",3\n]\n")
     }
 
@@ -46,7 +45,7 @@ import Testing
     func aKilledLinesAppendIsRepairedByTheNextAppender(_ point: Failpoints.Point) throws {
         try home.write("docs/shelf/l.jsonl", "1\n")
         try crash("l.jsonl", at: point, input: "2\n3\n")
-        #expect(try shelf.run(["append", "documents", "l.jsonl"], stdin: "4").status == 0)
+        #expect(try home.process(["append", "documents", "l.jsonl"], stdin: "4").status == 0)
         #expect(home.read("docs/shelf/l.jsonl") == (point == .data ? "1\n2\n3\n4\n" : "1\n4\n"))
         #expect(pendingJournals().isEmpty)
     }
@@ -54,7 +53,7 @@ import Testing
     @Test func aKilledEachAppendLosesAllItsElementsOrNone() throws {
         try home.write("docs/shelf/a.json", "[0]")
         try crash("a.json", at: .partialData, input: "[1, 2, 3]", ["--each"])
-        let each = try shelf.run(["retrieve", "documents", "a.json", "--each"])
+        let each = try home.process(["retrieve", "documents", "a.json", "--each"])
         #expect(each.status == 0 && each.stdout == "0\n")
     }
 
@@ -62,7 +61,7 @@ import Testing
         try home.write("docs/shelf/n.txt", "old")
         try crash("n.txt", at: .partialData, input: "new!")
         #expect(home.read("docs/shelf/n.txt") == "oldne")  // half written, not committed
-        #expect(try shelf.run(["retrieve", "documents", "n.txt"]).stdout == "old")
+        #expect(try home.process(["retrieve", "documents", "n.txt"]).stdout == "old")
     }
 
     @Test func aRollbackKilledHalfWayIsFinishedByTheNextAccess() throws {
@@ -73,16 +72,16 @@ import Testing
         try crash("a.json", at: .rollback, input: "3")
         #expect(home.read("docs/shelf/a.json") == "[1]  22")
         #expect(pendingJournals().count == 1)
-        #expect(try shelf.run(["retrieve", "documents", "a.json"]).stdout == "[1]  ")
-        #expect(try shelf.run(["append", "documents", "a.json"], stdin: "3").status == 0)
+        #expect(try home.process(["retrieve", "documents", "a.json"]).stdout == "[1]  ")
+        #expect(try home.process(["append", "documents", "a.json"], stdin: "3").status == 0)
         #expect(home.read("docs/shelf/a.json") == "[1,3]  ")
     }
 
     @Test func aKilledRewriteLeavesTheOldValue() throws {
         try home.write("docs/shelf/v.json", "{\"only\": 1}")
         try crash("v.json", at: .rewrite, input: "2", ["--wrap"])
-        #expect(try shelf.run(["retrieve", "documents", "v.json"]).stdout == "{\"only\": 1}")
-        #expect(try shelf.run(["append", "documents", "v.json", "--wrap"], stdin: "2").status == 0)
+        #expect(try home.process(["retrieve", "documents", "v.json"]).stdout == "{\"only\": 1}")
+        #expect(try home.process(["append", "documents", "v.json", "--wrap"], stdin: "2").status == 0)
         #expect(home.read("docs/shelf/v.json") == "[{\"only\": 1},2]")
     }
 
@@ -93,12 +92,12 @@ import Testing
     /// the save).
     @Test func aKillBetweenNamingTheTempAndTheRenameLeavesOneHiddenTempThatClearRemoves() throws {
         try home.write("cache/shelf/v.json", "{\"only\": 1}")
-        let outcome = try shelf.run(["append", "caches", "v.json", "--wrap"], stdin: "2", environment: [Failpoints.variable: Failpoints.Point.rewrite.rawValue])
+        let outcome = try home.process(["append", "caches", "v.json", "--wrap"], stdin: "2", environment: [Failpoints.variable: Failpoints.Point.rewrite.rawValue])
         #expect(outcome.killed)
         let temps = home.allPaths().filter { $0.hasPrefix("cache/shelf/" + TempFile.prefix) }
         #expect(temps.count == 1 && temps.allSatisfy { home.read($0) == "[{\"only\": 1},2]" }, "\(temps)")
-        #expect(try shelf.run(["list", "caches"]).stdout == "v.json\n")
-        #expect(try shelf.run(["clear", "caches"]).status == 0)
+        #expect(try home.process(["list", "caches"]).stdout == "v.json\n")
+        #expect(try home.process(["clear", "caches"]).status == 0)
         #expect(home.allPaths().filter { $0.hasPrefix("cache/shelf/.shelf-") }.isEmpty)
     }
 
@@ -106,6 +105,6 @@ import Testing
         try crash("shots/", at: .folder, input: "data")
         let names = home.allPaths().filter { $0.hasPrefix("docs/shelf/shots/") }
         #expect(names.allSatisfy { $0.hasPrefix("docs/shelf/shots/.shelf-") }, "\(names)")
-        #expect(try shelf.run(["append", "documents", "shots/"], stdin: "data").stdout == "0\n")
+        #expect(try home.process(["append", "documents", "shots/"], stdin: "data").stdout == "0\n")
     }
 }

@@ -61,7 +61,7 @@ import Testing
         try home.write(relative, "")
         try write("[1,2", blanks: 10_000, "]\n")
         let before = try #require(FileManager.default.contents(atPath: home.path(relative)))
-        let killed = try ShelfProcess(home: home).run(["append", "documents", "big.json"], stdin: "3",
+        let killed = try home.process(["append", "documents", "big.json"], stdin: "3",
                                                       environment: [Failpoints.variable: point])
         if point == "rollback" {
             #expect(killed.status == 0)  // nothing to roll back: the point is never reached

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 import Testing
 @testable import ShelfCore
 
@@ -72,7 +73,7 @@ import Testing
     }
 
     /// The same on a real file system with whole-second times: ext4 made with 128-byte inodes.
-    @Test(.enabled(if: ScratchMounts.loopUnavailable == nil, "needs root, losetup, mkfs.ext4 and loop devices"))
+    @Test(.enabled(if: ScratchDisks.loopUnavailable(ScratchDisks.needsRoot) == nil, "needs root, losetup, mkfs.ext4 and loop devices"))
     func numbersNeverGoBackOnExt4WithWholeSecondTimes() throws {
         let disk = try LoopImage(image: home.path("disk.img"), mountPoint: home.path("docs"), mkfsOptions: ["-I", "128"])
         try disk.mountOnNewDevice()
@@ -138,7 +139,7 @@ import Testing
 
     @Test func aCrashBeforeTheLinkTakesNoNumber() throws {
         #expect(append("a") == "0")
-        let killed = try ShelfProcess(home: home).run(["append", "documents", "n/"], stdin: "lost",
+        let killed = try home.process(["append", "documents", "n/"], stdin: "lost",
                                                       environment: [Failpoints.variable: "folder"])
         #expect(killed.killed)
         #expect(append("b") == "1")

@@ -20,7 +20,7 @@ import Testing
     /// Kills an append of `item` to `name` once its record is written and part of the data:
     /// the journal then holds a record, as after a crash.
     func tornAppend(_ name: String, _ item: String, in folder: String = "") throws {
-        let outcome = try ShelfProcess(home: home).run(["append", "documents", folder + name], stdin: item,
+        let outcome = try home.process(["append", "documents", folder + name], stdin: item,
                                                        environment: [Failpoints.variable: "partial-data"])
         #expect(outcome.killed)
         #expect(!(home.read(journal(name, in: "docs/shelf/" + folder)) ?? "").isEmpty)
@@ -48,7 +48,7 @@ import Testing
 
     @Test func removingAFileATornAppendLeftRemovesBoth() throws {
         try home.write("docs/shelf/a.json", "[1]")
-        let outcome = try ShelfProcess(home: home).run(["append", "documents", "a.json"], stdin: "22",
+        let outcome = try home.process(["append", "documents", "a.json"], stdin: "22",
                                                        environment: [Failpoints.variable: "partial-data"])
         #expect(outcome.killed)
         #expect(!(home.read(journal("a.json")) ?? "").isEmpty)

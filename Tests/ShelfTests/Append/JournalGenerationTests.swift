@@ -22,7 +22,7 @@ import Testing
     /// a new file until it gets the killed file's inode number back (or 12 tries).
     func killThenReplace(_ name: String, at point: String, _ replace: () throws -> Void) throws {
         #expect(home.run(["save", "caches", name], stdin: old).status == 0)
-        let killed = try ShelfProcess(home: home).run(["append", "caches", name], stdin: String(repeating: "x", count: 300) + "\n",
+        let killed = try home.process(["append", "caches", name], stdin: String(repeating: "x", count: 300) + "\n",
                                                       environment: [Failpoints.variable: point])
         #expect(killed.killed)
         let before = inode("cache/shelf/" + name)
@@ -67,7 +67,7 @@ import Testing
 
     @Test func aSaveSettlesTheRecordOfTheFileItReplacesUnderItsLock() throws {
         #expect(home.run(["save", "caches", "a.json"], stdin: "[1]").status == 0)
-        let killed = try ShelfProcess(home: home).run(["append", "caches", "a.json"], stdin: "22",
+        let killed = try home.process(["append", "caches", "a.json"], stdin: "22",
                                                       environment: [Failpoints.variable: "partial-data"])
         #expect(killed.killed)
         #expect(!(home.read("cache/shelf/" + JournalFile.name(for: "a.json").description) ?? "").isEmpty)

@@ -17,7 +17,7 @@ import Testing
             #expect(home.run(["save", "caches", name], stdin: "kept\n").status == 0)
             #expect(home.run(["append", "caches", name], stdin: "second\n").status == 0)
         }
-        let killed = try ShelfProcess(home: home).run(["append", "caches", torn], stdin: String(repeating: "x", count: 5000) + "\n",
+        let killed = try home.process(["append", "caches", torn], stdin: String(repeating: "x", count: 5000) + "\n",
                                                       environment: [Failpoints.variable: "partial-data"])
         #expect(killed.killed)
         // Any command on the other file first: it must not settle the torn file's record.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 import Testing
 @testable import ShelfCore
 
@@ -9,33 +10,34 @@ import Testing
 /// another number, and before the fix the record was judged another file's: the torn file was
 /// served with exit 0. Recovery must go by the record's evidence there.
 extension RemountRecoveryTests {
-    @Test(.enabled(if: MadeUpInodeMounts.fatUnavailable == nil, "needs root, losetup, mkfs.vfat and a kernel with vfat"))
+    @Test(.enabled(if: ScratchDisks.fatUnavailable(ScratchDisks.needsRoot) == nil, "needs root, losetup, mkfs.vfat and a kernel with vfat"))
     func aTornAppendIsRolledBackOnAFATImageMountedAgain() throws {
         let disk = try LoopImage(image: home.path("disk.img"), mountPoint: home.path("cache"), fat: true)
         try disk.mountOnNewDevice()
         try crashAnAppend()
-        let inode = MadeUpInodeMounts.inode(of: home.path("cache/shelf/a.json"))
+        let inode = ScratchDisks.inode(of: home.path("cache/shelf/a.json"))
         try disk.unmount()
         try disk.mountOnNewDevice()
-        #expect(MadeUpInodeMounts.inode(of: home.path("cache/shelf/a.json")) != inode, "FAT gave the file another inode number")
+        #expect(ScratchDisks.inode(of: home.path("cache/shelf/a.json")) != inode, "FAT gave the file another inode number")
         try expectRolledBackAndAppendable()
         try disk.unmount()
     }
 
-    @Test(.enabled(if: MadeUpInodeMounts.anyDaemon, "needs root, /dev/fuse, and sshfs with sftp-server or unionfs-fuse"),
-          arguments: MadeUpInodeMounts.Daemon.allCases)
-    func aTornAppendIsRolledBackOnAFUSEMountWithItsOwnInodeNumbers(_ daemon: MadeUpInodeMounts.Daemon) throws {
-        guard MadeUpInodeMounts.unavailable(daemon) == nil else { return }
-        let fuse = try MadeUpInodeMounts.mount(daemon, source: home.path("under"), mountPoint: home.path("cache"))
+    @Test(.enabled(if: ["sshfs", "unionfs"].contains { ScratchDisks.fuseUnavailable(ScratchDisks.needsRoot, daemon: $0) == nil }, "needs root, /dev/fuse, and sshfs with sftp-server or unionfs-fuse"),
+          arguments: ["sshfs", "unionfs"])
+    func aTornAppendIsRolledBackOnAFUSEMountWithItsOwnInodeNumbers(_ daemon: String) throws {
+        guard ScratchDisks.fuseUnavailable(ScratchDisks.needsRoot, daemon: daemon) == nil else { return }
+        let (under, cache) = (home.path("under"), home.path("cache"))
+        let fuse = try FuseMount(source: under, mountPoint: cache, command: try ScratchDisks.command(daemon, source: under, mountPoint: cache))
         try FileManager.default.createDirectory(atPath: home.path("cache/shelf"), withIntermediateDirectories: true)
         try crashAnAppend()
-        let inode = MadeUpInodeMounts.inode(of: home.path("cache/shelf/a.json"))
+        let inode = ScratchDisks.inode(of: home.path("cache/shelf/a.json"))
         try fuse.unmount()
         // Files looked up first in the new mount take the node numbers the old one gave.
         for n in 0..<8 { try home.write("under/shelf/other\(n)", "") }
         try fuse.mount()
         for n in 0..<8 { _ = home.read("cache/shelf/other\(n)") }
-        #expect(MadeUpInodeMounts.inode(of: home.path("cache/shelf/a.json")) != inode, "\(daemon) gave the file another inode number")
+        #expect(ScratchDisks.inode(of: home.path("cache/shelf/a.json")) != inode, "\(daemon) gave the file another inode number")
         try expectRolledBackAndAppendable()
         try fuse.unmount()
     }

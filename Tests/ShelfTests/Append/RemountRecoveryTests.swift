@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 import Testing
 @testable import ShelfCore
 
@@ -13,7 +14,7 @@ import Testing
     /// Saves `saved`, then kills an append at `point` (its record durable, the file torn).
     func crashAnAppend(at point: String = "partial-data") throws {
         #expect(home.run(["save", "caches", "a.json"], stdin: saved).status == 0)
-        let killed = try ShelfProcess(home: home).run(["append", "caches", "a.json"], stdin: "{\"x\":1}",
+        let killed = try home.process(["append", "caches", "a.json"], stdin: "{\"x\":1}",
                                                       environment: [Failpoints.variable: point])
         #expect(killed.killed)
         #expect(home.read("cache/shelf/a.json") != saved, "the crash point leaves the file torn")
@@ -25,16 +26,16 @@ import Testing
         return try kernel.handle(file.raw)
     }
 
-    @Test(.enabled(if: ScratchMounts.loopUnavailable == nil, "needs root, losetup, mkfs.ext4 and loop devices"),
+    @Test(.enabled(if: ScratchDisks.loopUnavailable(ScratchDisks.needsRoot) == nil, "needs root, losetup, mkfs.ext4 and loop devices"),
           arguments: [[], ["-I", "128"]])
     func aTornAppendIsRolledBackOnTheSameImageUnderAnotherLoopDevice(_ mkfs: [String]) throws {
         let disk = try LoopImage(image: home.path("disk.img"), mountPoint: home.path("cache"), mkfsOptions: mkfs)
         try disk.mountOnNewDevice()
         try crashAnAppend()
-        let before = ScratchMounts.device(of: home.path("cache"))
+        let before = ScratchDisks.device(of: home.path("cache"))
         try disk.unmount()
         try disk.mountOnNewDevice()  // the first device stays attached: this one has another number
-        #expect(ScratchMounts.device(of: home.path("cache")) != before)
+        #expect(ScratchDisks.device(of: home.path("cache")) != before)
         let read = home.run(["retrieve", "caches", "a.json"])
         #expect(read.status == 0)
         #expect(read.stdout == saved)
@@ -43,9 +44,9 @@ import Testing
         try disk.unmount()
     }
 
-    @Test(.enabled(if: ScratchMounts.fuseUnavailable == nil, "needs root, /dev/fuse and bindfs"))
+    @Test(.enabled(if: ScratchDisks.fuseUnavailable(ScratchDisks.needsRoot) == nil, "needs root, /dev/fuse and bindfs"))
     func aTornAppendIsRolledBackOnABindfsMountMountedAgain() throws {
-        let fuse = try BindfsMount(source: home.path("under"), mountPoint: home.path("cache"))
+        let fuse = try FuseMount(source: home.path("under"), mountPoint: home.path("cache"))
         // Nodes looked up before the file in the second session get other node numbers: the
         // file's handle then differs from the one its record holds.
         try FileManager.default.createDirectory(atPath: home.path("cache/shelf"), withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 import Testing
 
 /// A base folder the user cannot reach refuses only the commands that use it (issue 21, item 13),

@@ -42,16 +42,6 @@ extension TestHome {
     }
 }
 
-extension CapturedFile {
-    /// Everything written, as bytes.
-    func bytes() -> [UInt8] {
-        let end = lseek(fd, 0, SEEK_END)
-        var bytes = [UInt8](repeating: 0, count: Int(end))
-        _ = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, Int(end), 0) }
-        return bytes
-    }
-}
-
 /// Byte strings written the way the tests read them: `b("caf", 0xE9, ".txt")`.
 func b(_ parts: Any...) -> [UInt8] {
     parts.flatMap { part -> [UInt8] in

@@ -3,6 +3,7 @@ import Glibc
 @testable import Shelf
 @testable import ShelfCore
 import ShelfCLI
+import ShelfTestSupport
 
 /// A fresh temporary home with every XDG variable pointing inside it, so no test touches the
 /// real home. Removed when the value is deinitialised.
@@ -10,12 +11,7 @@ final class TestHome: @unchecked Sendable {
     let root: String
 
     init() {
-        var template = Array((NSTemporaryDirectory() + "/shelf-test.XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        precondition(made != nil, "mkdtemp failed")
-        root = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)).standardizedFileURL.path
-        try? FileManager.default.createDirectory(atPath: root + "/run", withIntermediateDirectories: true)
-        chmod(root + "/run", 0o700)
+        root = try! SandboxHome.make(label: "test")
     }
 
     deinit {
@@ -29,17 +25,7 @@ final class TestHome: @unchecked Sendable {
     }
 
     /// Every variable shelf reads, inside this home.
-    var environment: [String: String] {
-        [
-            "HOME": root,
-            "XDG_CACHE_HOME": root + "/cache",
-            "XDG_DATA_HOME": root + "/data",
-            "XDG_CONFIG_HOME": root + "/config",
-            "XDG_DOCUMENTS_DIR": root + "/docs",
-            "XDG_RUNTIME_DIR": root + "/run",
-            "TMPDIR": root + "/tmp",
-        ]
-    }
+    var environment: [String: String] { SandboxHome.environment(root) }
 
     func store(app: String? = nil) throws -> Store {
         try Store(app: app, environment: environment)
@@ -103,20 +89,15 @@ final class CapturedFile {
     let fd: Int32
 
     init(contents: [UInt8] = []) {
-        var template = Array((NSTemporaryDirectory() + "/shelf-io.XXXXXX").utf8CString)
-        fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        precondition(fd >= 0)
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        contents.withUnsafeBytes { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
+        fd = try! Child.scratchFile()
+        try! Child.writeAll(fd, contents)
         lseek(fd, 0, SEEK_SET)
     }
 
     deinit { close(fd) }
 
-    func contents() -> String {
-        let end = lseek(fd, 0, SEEK_END)
-        var bytes = [UInt8](repeating: 0, count: Int(end))
-        _ = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, Int(end), 0) }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    /// Everything written, as bytes.
+    func bytes() -> [UInt8] { Child.contents(fd) }
+
+    func contents() -> String { String(decoding: bytes(), as: UTF8.self) }
 }

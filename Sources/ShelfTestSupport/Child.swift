@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 
 /// Where a child's standard input comes from.
-enum ChildInput {
+public enum ChildInput {
     case none
     case bytes([UInt8])
     /// A pipe: the caller writes through `Child.writeInput` and ends with `closeInput`.
@@ -12,28 +12,42 @@ enum ChildInput {
 }
 
 /// Limits and dispositions set for one child only.
-struct ChildLimits {
-    var fileSizeBytes: UInt64?
-    var ignoreFileSizeSignal = false
-    var umask: mode_t?
+public struct ChildLimits {
+    public var fileSizeBytes: UInt64?
+    public var ignoreFileSizeSignal = false
+    public var umask: mode_t?
     /// RLIMIT_NOFILE for the child (the harness may run with a higher one than users have).
-    var openFiles: UInt64?
+    public var openFiles: UInt64?
+
+    public init(fileSizeBytes: UInt64? = nil, ignoreFileSizeSignal: Bool = false, umask: mode_t? = nil, openFiles: UInt64? = nil) {
+        self.fileSizeBytes = fileSizeBytes
+        self.ignoreFileSizeSignal = ignoreFileSizeSignal
+        self.umask = umask
+        self.openFiles = openFiles
+    }
 }
 
 /// A running child: spawned with posix_spawn, standard output and error captured in unlinked
-/// temp files (never pipes, so a chatty child cannot block on a full pipe).
-final class Child {
-    let pid: pid_t
-    private(set) var inputWriter: Int32 = -1
+/// temp files (never pipes, so a chatty child cannot block on a full pipe). Limits are set
+/// around the spawn in this process, so they are for single-threaded callers (the battery);
+/// without limits it is safe from the tests' many threads.
+public final class Child {
+    public let pid: pid_t
+    public private(set) var inputWriter: Int32 = -1
     private let outFile: Int32
     private let errFile: Int32
     private let started = Date()
     private var result: ChildResult?
 
-    /// - Parameter rawEnvironment: `NAME=value` entries of any bytes but NUL (values that are not
-    ///   UTF-8), replacing the same names in `environment`.
-    init(_ argv: [[UInt8]], environment: [String: String], rawEnvironment: [[UInt8]] = [], input: ChildInput,
-         limits: ChildLimits = ChildLimits()) throws {
+    /// - Parameters:
+    ///   - rawEnvironment: `NAME=value` entries of any bytes but NUL (values that are not UTF-8),
+    ///     replacing the same names in `environment`.
+    ///   - directory: the child's working folder; default this process's.
+    ///   - closingOthers: close every descriptor above 2 in the child, as Foundation's `Process`
+    ///     does: the tests' other threads open pipes and files without close-on-exec, which a
+    ///     child must not hold open (a reader would wait for its end of file).
+    public init(_ argv: [[UInt8]], environment: [String: String], rawEnvironment: [[UInt8]] = [], input: ChildInput,
+                limits: ChildLimits = ChildLimits(), directory: String? = nil, closingOthers: Bool = false) throws {
         outFile = try Child.scratchFile()
         errFile = try Child.scratchFile()
         var inputFD: Int32 = -1
@@ -63,6 +77,11 @@ final class Child {
         posix_spawn_file_actions_adddup2(&actions, inputFD, 0)
         posix_spawn_file_actions_adddup2(&actions, outFile, 1)
         posix_spawn_file_actions_adddup2(&actions, errFile, 2)
+        if closingOthers { _ = Child.libc("posix_spawn_file_actions_addclosefrom_np", as: AddCloseFrom.self)?(&actions, 3) }
+        if let directory, Child.libc("posix_spawn_file_actions_addchdir_np", as: AddChdir.self)?(&actions, directory) != 0 {
+            [inputWriter, outFile, errFile].filter { $0 >= 0 }.forEach { close($0) }
+            throw HarnessError("cannot start in \(directory)")
+        }
 
         // Signals back to their defaults (an ignored SIGPIPE would be inherited), none blocked.
         var attributes = posix_spawnattr_t()
@@ -129,26 +148,26 @@ final class Child {
 
     /// Writes to the child's stdin pipe; false once the child has stopped reading.
     @discardableResult
-    func writeInput(_ bytes: [UInt8]) -> Bool {
+    public func writeInput(_ bytes: [UInt8]) -> Bool {
         guard inputWriter >= 0 else { return false }
         return (try? Child.writeAll(inputWriter, bytes)) != nil
     }
 
-    func closeInput() {
+    public func closeInput() {
         if inputWriter >= 0 { close(inputWriter) }
         inputWriter = -1
     }
 
-    func kill(_ signal: Int32 = SIGKILL) { _ = Glibc.kill(pid, signal) }
+    public func kill(_ signal: Int32 = SIGKILL) { _ = Glibc.kill(pid, signal) }
 
     /// Whether it has ended, without waiting (reaps it if so).
-    func hasEnded() -> Bool {
+    public func hasEnded() -> Bool {
         if result != nil { return true }
         return reap(flags: WNOHANG)
     }
 
     /// Waits for the child; after `timeout` seconds it is killed and marked timed out.
-    func wait(timeout: Double = 120) -> ChildResult {
+    public func wait(timeout: Double = 120) -> ChildResult {
         closeInput()
         let deadline = Date().addingTimeInterval(timeout)
         var pause: UInt32 = 50
@@ -184,8 +203,8 @@ final class Child {
         return true
     }
 
-    static func scratchFile() throws -> Int32 {
-        var template = Array((NSTemporaryDirectory() + "/shelf-reliability-io.XXXXXX").utf8CString)
+    public static func scratchFile() throws -> Int32 {
+        var template = Array((NSTemporaryDirectory() + "/shelf-io.XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw HarnessError("mkstemp: \(String(cString: strerror(errno)))") }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -193,7 +212,7 @@ final class Child {
         return fd
     }
 
-    static func contents(_ fd: Int32) -> [UInt8] {
+    public static func contents(_ fd: Int32) -> [UInt8] {
         let end = Int(lseek(fd, 0, SEEK_END))
         guard end > 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: end)
@@ -201,7 +220,7 @@ final class Child {
         return Array(bytes.prefix(max(0, n)))
     }
 
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
         var offset = 0
         try bytes.withUnsafeBytes { raw in
             while offset < raw.count {
@@ -213,6 +232,15 @@ final class Child {
         }
     }
 
+    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    /// A function of the loaded C library that Swift's Glibc module does not declare (the `_np`
+    /// spawn actions of glibc 2.29 and 2.34); nil when this C library lacks it.
+    private static func libc<F>(_ name: String, as type: F.Type) -> F? {
+        dlsym(nil, name).map { unsafeBitCast($0, to: type) }
+    }
+
     private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar> {
         let p = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
         for (i, b) in bytes.enumerated() { p[i] = CChar(bitPattern: b) }
@@ -222,11 +250,11 @@ final class Child {
 }
 
 /// RLIMIT_FSIZE as the type setrlimit wants (an enum on glibc, an Int32 elsewhere).
-let RLIMIT_FSIZE_VALUE = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
-let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+public let RLIMIT_FSIZE_VALUE = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+public let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 
-/// A harness-side failure (not a finding about shelf).
-struct HarnessError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+/// A failure of a test tool itself (not a finding about shelf).
+public struct HarnessError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

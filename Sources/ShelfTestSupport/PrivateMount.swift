@@ -1,16 +1,17 @@
 import Glibc
 
 /// Small tmpfs mounts for the battery, made in a private mount namespace so that nobody else on
-/// the machine sees them and they vanish with the harness whatever happens. Needs root (CI runs as
+/// the machine sees them and they vanish with the harness whatever happens (for a single-threaded
+/// process only: the tests' threads share one, so they cannot unshare it). Needs root (CI runs as
 /// root); elsewhere `reasonUnavailable` says why the scenarios that need one are skipped.
-final class PrivateMount {
-    let path: String
+public final class PrivateMount {
+    public let path: String
     private var mounted = true
 
     private nonisolated(unsafe) static var namespaceState: String?? = nil
 
     /// Why no tmpfs can be mounted here, or nil when it can.
-    static var reasonUnavailable: String? {
+    public static var reasonUnavailable: String? {
         if case .some(let state) = namespaceState { return state }
         let reason = enterPrivateNamespace()
         namespaceState = .some(reason)
@@ -18,7 +19,7 @@ final class PrivateMount {
     }
 
     /// Mounts a tmpfs of `size` bytes on a new folder inside `parent`.
-    init(in parent: String, size: Int, label: String) throws {
+    public init(in parent: String, size: Int, label: String) throws {
         if let reason = PrivateMount.reasonUnavailable { throw HarnessError(reason) }
         path = parent + "/" + label
         mkdir(path, 0o755)
@@ -29,14 +30,14 @@ final class PrivateMount {
     }
 
     /// Read-only (true) or read-write again.
-    func setReadOnly(_ readOnly: Bool) throws {
+    public func setReadOnly(_ readOnly: Bool) throws {
         let flags = UInt(MS_REMOUNT) | (readOnly ? UInt(MS_RDONLY) : 0)
         guard mount("tmpfs", path, "tmpfs", flags, nil) == 0 else {
             throw HarnessError("remount \(path): \(String(cString: strerror(errno)))")
         }
     }
 
-    func unmount() {
+    public func unmount() {
         guard mounted else { return }
         umount2(path, Int32(MNT_DETACH))
         rmdir(path)
