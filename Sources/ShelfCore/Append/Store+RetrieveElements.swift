@@ -48,7 +48,7 @@ extension Store {
                 let file = try openLocked(target, options: options)
                 var snapshot: ReadSnapshot?
                 _ = try file.kept { file in
-                    snapshot = try ReadSnapshot(of: file, in: target.folder)
+                    snapshot = try openedFileGone(file) { try ReadSnapshot(of: file, in: target.folder) }
                     try FileLock.unlock(file)
                     return true
                 }
@@ -81,8 +81,10 @@ extension Store {
     private func openLocked(_ target: Target, options: RetrieveOptions) throws -> FileDescriptor {
         let file = try target.folder.openRegular(target.name, .readOnly, path: target.path)
         _ = try file.kept { file in
-            try AppendJournal.lockShared(file, name: target.name, in: target.folder)
-            try checkExpiry(file, named: target.name, in: target.folder, options: options)
+            try openedFileGone(file) {
+                try AppendJournal.lockShared(file, name: target.name, in: target.folder)
+                try checkExpiry(file, named: target.name, in: target.folder, options: options)
+            }
             return true
         }
         return file
