@@ -71,7 +71,7 @@ func reopeningStaleHandle<R>(in folder: FileDescriptor, _ body: () throws -> R) 
 func waitForClientCaches(before tries: Int) {
     var wait = timespec(tv_sec: 0, tv_nsec: 10_000_000 << min(tries - 1, 6))
     var left = timespec()
-    while nanosleep(&wait, &left) == -1 && errno == EINTR { wait = left }
+    while nanosleep(&wait, &left) == -1 && lastErrno() == .interrupted { wait = left }
 }
 
 /// Runs `body`, which uses `file`, already open, and looks no name up: a "not found" naming the
