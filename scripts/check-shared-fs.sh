@@ -33,7 +33,11 @@ rm -f /var/run/glusterd.socket
 # Bricks must be named by the host name (glusterd refuses localhost and 127.0.0.1), with `force`
 # for bricks on the root file system.
 host=$(hostname)
-work=$(mktemp -d "${TMPDIR:-/tmp}/shelf-shared-fs.XXXXXX")
+# Gluster's volume files cannot hold a path with blanks (glusterd then exits at once): the scratch
+# folder goes to /tmp when TMPDIR has one.
+scratch=${TMPDIR:-/tmp}
+case $scratch in *[[:space:]]*) scratch=/tmp ;; esac
+work=$(mktemp -d "$scratch/shelf-shared-fs.XXXXXX")
 volumes=()
 mounts=()
 client_pids=()
@@ -67,7 +71,8 @@ trap 'exit 130' INT TERM
 # glusterd with its state in the scratch folder, not in /var/lib/glusterd.
 sed -e "s#/var/lib/glusterd#$work/state#" /etc/glusterfs/glusterd.vol > "$work/glusterd.vol"
 mkdir -p "$work/state" "$work/log" "$work/run"
-glusterd -f "$work/glusterd.vol" -p "$work/run/glusterd.pid" -l "$work/log/glusterd.log"
+glusterd -f "$work/glusterd.vol" -p "$work/run/glusterd.pid" -l "$work/log/glusterd.log" \
+    || fail "glusterd did not start: $(tail -3 "$work/log/glusterd.log" 2>/dev/null | tr '\n' ' ')"
 for _ in $(seq 100); do [ -s "$work/run/glusterd.pid" ] && [ -S /var/run/glusterd.socket ] && break; sleep 0.1; done
 glusterd_pid=$(cat "$work/run/glusterd.pid" 2>/dev/null) || fail "glusterd did not start (see $work/log)"
 for _ in $(seq 100); do gl volume list >/dev/null 2>&1 && break; sleep 0.1; done

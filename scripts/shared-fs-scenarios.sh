@@ -107,37 +107,43 @@ is_whole_doc() {  # read
     [ -n "$n" ] && cmp -s "$1" <(doc "$n")
 }
 
-# A saves whole documents, one after another, while B retrieves 6 x N times: every read must be
-# one document, whole, and every retrieve must succeed. GlusterFS fails about one `open` in a
-# hundred with ESTALE while another host renames over the file, and the expiry attribute of a
-# file replaced between a retrieve's open and its lock about one read in five: enough reads that
-# a shelf which did not try again fails here.
+# A saves whole documents, one after another, while B reads the file with `retrieve` (5 x N times
+# on the strict volume, 10 x N on the default one) and `exists` (5 x N times): every read must be
+# one document, whole, and every command must succeed and find the file. GlusterFS fails about one
+# `open` in a hundred with ESTALE while another host renames over the file, the expiry attribute
+# of a file replaced between an open and its read or lock about one in five, and with its default
+# caching a lock on the replaced file with ENOENT (1 to 3 retrieves in 100, hence more retrieves
+# there): enough reads that a shelf which did not try again fails here, on either volume.
 scenario_save_retrieve() {
     local t=$work/$label-save i
     doc 0 | on a save documents doc.json
     ( i=0; : > "$t.saved"; until [ -e "$t.done" ]; do
         i=$((i + 1)); doc "$i" | on a save documents doc.json 2>> "$t.errors-a" && echo "$i" >> "$t.saved"
       done ) &
-    local pa=$! reads=0 torn=0 errors=0 missed=0
-    for i in $(seq $((6 * N))); do
+    local pa=$! reads=0 checks=0 torn=0 errors=0 missed=0 absent=0 code rounds=$((5 * N)) every=1
+    [ "$label" = default ] && rounds=$((10 * N)) every=2
+    for i in $(seq "$rounds"); do
         reads=$((reads + 1))
-        if on b retrieve documents doc.json > "$t.read" 2>> "$t.errors-b"; then
-            is_whole_doc "$t.read" || torn=$((torn + 1))
-        elif [ "$label" = default ] && tail -2 "$t.errors-b" | grep -q 'no such file or folder'; then
-            # The default caching: a lookup in the middle of the other host's rename may miss
-            # the name (a few in a hundred reads); counted, allowed there only.
-            missed=$((missed + 1))
-        else
-            errors=$((errors + 1))
-        fi
+        code=0
+        on b retrieve documents doc.json > "$t.read" 2>> "$t.errors-b" || code=$?
+        case $code in
+            0) is_whole_doc "$t.read" || torn=$((torn + 1)) ;;
+            66) missed=$((missed + 1)) ;;  # "no such file": the name was there all along
+            *) errors=$((errors + 1)) ;;
+        esac
+        [ $((i % every)) = 0 ] || continue
+        checks=$((checks + 1)) code=0
+        on b exists documents doc.json 2>> "$t.errors-b" || code=$?
+        case $code in 0) ;; 1) absent=$((absent + 1)) ;; *) errors=$((errors + 1)) ;; esac
     done
     touch "$t.done"
     wait "$pa"
     local saved save_errors; saved=$(wc -l < "$t.saved"); save_errors=$(grep -c . "$t.errors-a" || :)
-    if [ "$torn" = 0 ] && [ "$errors" = 0 ] && [ "$save_errors" = 0 ]; then
-        say "$saved saves on one host, $reads retrieves on the other: none torn, none failed$([ "$missed" = 0 ] || echo " but $missed found no file (default caching)")"
+    local counts="$saved saves on one host, $reads retrieves and $checks exists on the other: $torn torn, $missed retrieves and $absent exists found no file, $errors failed"
+    if [ "$torn" = 0 ] && [ "$errors" = 0 ] && [ "$missed" = 0 ] && [ "$absent" = 0 ] && [ "$save_errors" = 0 ]; then
+        say "$counts"
     else
-        bad "$saved saves ($save_errors failed), $reads retrieves: $torn torn, $errors failed: $(sort "$t.errors-a" "$t.errors-b" | uniq -c | sort -rn | head -2 | tr '\n' ' ')"
+        bad "$counts, $save_errors saves failed: $(sort "$t.errors-a" "$t.errors-b" | uniq -c | sort -rn | head -4 | tr '\n' ' ')"
     fi
 }
 
@@ -169,8 +175,9 @@ scenario_clear() {
     fi
 }
 
-# A appends into box/list.json while B renames box to box2 and back, and copies it: every
-# acknowledged item is in box or box2 exactly once; every copy is valid JSON.
+# A appends into box/list.json while B renames box to box2, copies it, moves it to box3 (with
+# `--root` every directory is the same folder) and renames it back: every acknowledged item is in
+# box, box2 or box3 exactly once; every copy is valid JSON.
 scenario_transfer() {
     local t=$work/$label-transfer i
     echo '[]' | on a save documents box/list.json
@@ -180,11 +187,12 @@ scenario_transfer() {
         moves=$((moves + 1))
         on b rename documents box box2 2>> "$t.errors-b" || move_errors=$((move_errors + 1))
         on b copy documents box2 documents "copies/c$moves" 2>> "$t.errors-b" || move_errors=$((move_errors + 1))
-        on b rename documents box2 box 2>> "$t.errors-b" || move_errors=$((move_errors + 1))
+        on b move documents box2 caches box3 2>> "$t.errors-b" || move_errors=$((move_errors + 1))
+        on b rename documents box3 box 2>> "$t.errors-b" || move_errors=$((move_errors + 1))
     done
     wait "$pa"
     : > "$t.stored"
-    for f in box/list.json box2/list.json; do
+    for f in box/list.json box2/list.json box3/list.json; do
         [ -e "$A/store/$f" ] || continue
         on a retrieve documents "$f" --each >> "$t.stored" || bad "transfer: $f is not valid"
     done
@@ -197,7 +205,7 @@ scenario_transfer() {
     # An append that finds the folder renamed away makes a new box (its item counts once there);
     # a rename that then finds box2 already there fails: allowed, counted.
     if check_items "transfer" "$t.stored" "$t-a.acked" "$t-a.tried"; then
-        say "$N appends on one host while the other renamed and copied the folder $moves times ($move_errors refused, $copies copies valid): $(wc -l < "$t-a.acked") acknowledged, each once"
+        say "$N appends on one host while the other renamed, copied and moved the folder $moves times ($move_errors refused, $copies copies valid): $(wc -l < "$t-a.acked") acknowledged, each once"
     fi
 }
 
@@ -206,10 +214,12 @@ scenario_transfer() {
 scenario_edit_update() {
     local t=$work/$label-edit i
     echo start | on a save documents notes.txt
+    mkdir -p "$t.copies"
     : > "$t.tried"; : > "$t.acked-a"; : > "$t.acked-b"
     ( for i in $(seq "$N"); do
         echo "E-$i" >> "$t.tried"
-        EDITOR="sh -c 'echo E-$i >> \"\$1\"' sh" on a edit documents notes.txt 2>> "$t.errors-a"
+        # An edit that finds the file changed keeps the user's copy in TMPDIR: the scratch folder's.
+        TMPDIR=$t.copies EDITOR="sh -c 'echo E-$i >> \"\$1\"' sh" on a edit documents notes.txt 2>> "$t.errors-a"
         case $? in 0) echo "E-$i" >> "$t.acked-a" ;; 75) ;; *) echo "edit E-$i failed" >> "$t.fail" ;; esac
       done ) &
     ( for i in $(seq "$N"); do
@@ -238,6 +248,7 @@ scenario_kill() {  # kind path delay
     case $kind in
         array) echo '[]' | on b save documents "$path" ;;
         update) echo 0 | on b save documents "$path" ;;
+        rename) echo '["kept"]' | on b save documents "$path/r1.json" ;;
     esac
     : > "$t.acked"; : > "$t.tried"
     ( for i in $(seq 100000); do
@@ -245,6 +256,9 @@ scenario_kill() {  # kind path delay
         case $kind in
             update) "$shelf" -q --root "$point/store" update documents "$path" -- sh -c 'read n; echo $((n + 1))' ;;
             save) doc "$i" | "$shelf" -q --root "$point/store" save documents "$path" ;;
+            # Back and forth: without rename flags a rename is a link and an unlink.
+            rename) if [ $((i % 2)) = 1 ]; then "$shelf" -q --root "$point/store" rename documents "$path/r1.json" "$path/r2.json"
+                    else "$shelf" -q --root "$point/store" rename documents "$path/r2.json" "$path/r1.json"; fi ;;
             *) echo "\"v-$i\"" | "$shelf" -q --root "$point/store" append documents "$path" > /dev/null ;;
         esac 2>/dev/null && echo "\"v-$i\"" >> "$t.acked" || break
       done ) &
@@ -267,6 +281,18 @@ scenario_kill() {  # kind path delay
                 bad "a host killed during update: $n stored, $acked acknowledged"
             fi
             return ;;
+        rename)
+            # Cut between the link and the unlink, both names lead to the file: the same rename
+            # run again finishes it. Either way one name is left, holding the file.
+            local from=r1.json to=r2.json
+            [ -e "$B/store/$path/r1.json" ] || { from=r2.json; to=r1.json; }
+            on b rename documents "$path/$from" "$path/$to" || { bad "kill during rename: the next rename failed"; return; }
+            local names; names=$(cd "$B/store/$path" && ls -A)
+            if [ "$names" = "$to" ] && [ "$(on a retrieve documents "$path/$to")" = '["kept"]' ]; then
+                say "a host killed during rename (after $(( $(wc -l < "$t.acked") - 1 )) renames): the other host's next rename done, one name left, the file whole"
+            else
+                bad "kill during rename: left [${names//$'\n'/ }]"
+            fi ;;
         save)
             on b retrieve documents "$path" > "$t.read" || { bad "kill during save: retrieve failed"; return; }
             is_whole_doc "$t.read" || bad "kill during save: the file is not one whole document"
@@ -335,5 +361,6 @@ scenarios() {  # label — with A, B, volume and mount_options set by the caller
     run scenario_kill folder killed/ 3
     run scenario_kill update killed-counter.json 3
     run scenario_kill save killed-save.json 3
+    run scenario_kill rename killed-rename 3
     return "$failed"
 }

@@ -111,9 +111,9 @@ import Testing
     /// for the file's own lock holds it open, and the update's rename then makes libfuse hide the
     /// old file first. The append starts once the update's program runs, and the program ends
     /// once the append waits for a lock (`/proc/locks` shows its blocked request).
-    @Test(.enabled(if: ScratchMounts.fuseUnavailable == nil && ScratchMounts.which("strace") != nil, "needs root, /dev/fuse, bindfs and strace"))
+    @Test(.enabled(if: ScratchDisks.fuseUnavailable(ScratchDisks.needsRoot) == nil && ScratchDisks.which("strace") != nil, "needs root, /dev/fuse, bindfs and strace"))
     func anAppendWaitingForAnUpdateIsNotOpenWhenItRenames() throws {
-        let fuse = try BindfsMount(source: home.path("under"), mountPoint: home.path("cache"), trace: home.path("trace.txt"))
+        let fuse = try FuseMount(source: home.path("under"), mountPoint: home.path("cache"), trace: home.path("trace.txt"))
         #expect(home.run(["save", "caches", "t.jsonl"], stdin: "0\n").status == 0)
         var environment = home.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
         environment["S"] = BuiltBinary.path

@@ -75,7 +75,9 @@ package enum FileLocks {
         let gate = ReplaceGate.isNeeded(in: folder) ? try ReplaceGate.share(for: name, in: folder) : nil
         let file = try folder.openRegular(name, .readOnly, path: path)
         _ = try file.kept { file in
-            try lockForReading(file, name: name, in: folder)
+            // On a network file system a file another host renamed over may answer ENOENT to
+            // `flock`: a stale handle, to be opened again (`openedFileGone`), not "not found".
+            try openedFileGone(file) { try lockForReading(file, name: name, in: folder) }
             return true
         }
         withExtendedLifetime(gate) {}

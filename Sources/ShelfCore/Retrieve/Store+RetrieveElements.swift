@@ -48,7 +48,7 @@ extension Store {
                 let file = try openLocked(target, options: options)
                 var snapshot: ReadSnapshot?
                 _ = try file.kept { file in
-                    snapshot = try ReadSnapshot(of: file, in: target.folder)
+                    snapshot = try openedFileGone(file) { try ReadSnapshot(of: file, in: target.folder) }
                     try FileLock.unlock(file)
                     return true
                 }
@@ -81,7 +81,8 @@ extension Store {
     private func openLocked(_ target: Target, options: RetrieveOptions) throws -> FileDescriptor {
         let file = try FileLocks.openForReading(target.name, in: target.folder, path: target.path)
         _ = try file.kept { file in
-            try checkExpiry(file, named: target.name, in: target.folder, options: options)
+            // A name replaced by another host under the open descriptor (FUSE): see `openedFileGone`.
+            try openedFileGone(file) { try checkExpiry(file, named: target.name, in: target.folder, options: options) }
             return true
         }
         return file

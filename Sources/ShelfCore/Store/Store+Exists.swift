@@ -19,13 +19,19 @@ extension Store {
     package func presence(_ path: SafePath, in directory: Directory, now: Int64) throws -> Presence {
         guard let target = try lookupTarget(path, in: directory) else { return .missing }
         return try target.closeAfter { target in
-            guard let st = try target.status() else { return .missing }
-            guard st.isRegularFile, let file = try? target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
-            else { return .present }
-            return try file.closeAfter { file in
-                let opened = try file.status()
-                let expires = opened.isRegularFile ? try Expiry.read(file, opened, named: target.name, in: target.folder) : nil
-                return Expiry.hasExpired(expires, now: now) ? .expired : .present
+            // Replaced by another host between the open and the expiry read (GlusterFS: ESTALE, 5
+            // of 300 `exists` on the strict volume): the name is looked up again.
+            try reopeningStaleHandle(in: target.folder) {
+                guard let st = try target.status() else { return .missing }
+                guard st.isRegularFile, let file = try? target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
+                else { return .present }
+                return try file.closeAfter { file in
+                    try openedFileGone(file) {
+                        let opened = try file.status()
+                        let expires = opened.isRegularFile ? try Expiry.read(file, opened, named: target.name, in: target.folder) : nil
+                        return Expiry.hasExpired(expires, now: now) ? .expired : .present
+                    }
+                }
             }
         }
     }
