@@ -83,9 +83,9 @@ import Testing
     /// A new file: the namespace checked once, the temporary file, its check, link and rename.
     static let saveNew = 65
     /// Over a file: also what the old file carries (mode, attributes, expiry) and its lock.
-    static let saveOver = 74
+    static let saveOver = 73
     /// To a small JSON Lines file: the journal made, synced and removed around the one write.
-    static let append = 68
+    static let append = 67
     /// The namespace checked, the file locked, its snapshot taken, and one `sendfile`.
     static let retrieve = 50
 }

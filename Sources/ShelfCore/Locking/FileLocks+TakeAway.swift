@@ -37,7 +37,7 @@ extension FileLocks {
     /// Settles a crashed append's record (if there is one) against the locked `file` that `name`
     /// leads to, before the name is given to another file (a save, or a move, copy or rename onto
     /// it). Recovery needs write access; where it fails, the record stays, and the file's
-    /// generation keeps it from being settled against the new file (`AppendJournal.verdict`).
+    /// generation keeps it from being settled against the new file (`JournalRecord.verdict`).
     static func settleBeforeReplacing(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor) {
         try? settle(file, name: name, in: folder)
     }

@@ -60,7 +60,7 @@ package enum FileLocks {
                 // Replaced meanwhile: start again with the file that has the name now.
                 guard try isStillNamed(st, name: name, in: folder, path: path) else { return false }
                 let journal = try JournalFile(for: name, in: folder)
-                let now = try AppendJournal.recover(file, st, journal: journal)
+                let now = try JournalRecord.recover(file, st, journal: journal)
                 locked = LockedFile(file: file, status: now, journal: journal, held: HeldFiles(file), gate: gate)
                 return true
             }
@@ -118,7 +118,7 @@ package enum FileLocks {
         return try writable.closeAfter { writable in
             let st = try writable.status()
             guard try FileIdentity(st) == FileIdentity(file.status()) else { return false }
-            try AppendJournal.recover(writable, st, journal: JournalFile(for: name, in: folder))
+            try JournalRecord.recover(writable, st, journal: JournalFile(for: name, in: folder))
             return true
         }
     }
@@ -130,7 +130,7 @@ package enum FileLocks {
     }
 }
 
-extension AppendJournal {
+extension JournalRecord {
     /// Repairs `file` (whose status is `st`; open for writing, exclusively locked) if its journal
     /// holds a record, then empties the journal durably. Returns the file's status afterwards.
     /// The usual case, no record, costs the journal's failed `open` (an empty journal, on FUSE,

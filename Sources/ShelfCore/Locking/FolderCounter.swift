@@ -46,10 +46,10 @@ struct FolderCounter {
         var bytes = FolderCounter.magic
         for number in [stamp.device, stamp.inode, UInt64(bitPattern: stamp.seconds), UInt64(bitPattern: stamp.nanoseconds),
                        UInt64(next.bytes.count)] {
-            AppendJournal.put(number, into: &bytes)
+            JournalRecord.put(number, into: &bytes)
         }
         bytes += next.bytes
-        AppendJournal.put(Checksum64.of(bytes), into: &bytes)
+        JournalRecord.put(Checksum64.of(bytes), into: &bytes)
         try? file.writeAll(toAbsoluteOffset: 0, bytes)
     }
 

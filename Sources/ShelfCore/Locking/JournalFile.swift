@@ -52,8 +52,8 @@ package final class JournalFile {
     }
 
     /// What the journal holds: nothing (the usual case, one `pread`), or its first bytes decoded.
-    /// Never more than `AppendJournal.readLimit` bytes are read, however large or sparse it is.
-    func record() throws -> AppendJournal.Decoded? {
+    /// Never more than `JournalRecord.readLimit` bytes are read, however large or sparse it is.
+    func record() throws -> JournalRecord.Decoded? {
         guard let file = file?.descriptor else { return nil }
         return try JournalFile.read(file)
     }
@@ -73,21 +73,21 @@ package final class JournalFile {
     }
 
     /// Reads and decodes the start of an open journal; nil when it is empty.
-    static func read(_ file: FileDescriptor) throws -> AppendJournal.Decoded? {
+    static func read(_ file: FileDescriptor) throws -> JournalRecord.Decoded? {
         var bytes = try file.bytes(in: 0..<4096)
         if bytes.isEmpty { return nil }
         if bytes.count == 4096 {
             let size = Int(clamping: try file.status().size)
-            bytes = try file.bytes(in: 0..<Swift.min(size, AppendJournal.readLimit))
+            bytes = try file.bytes(in: 0..<Swift.min(size, JournalRecord.readLimit))
         }
-        return AppendJournal.decode(bytes)
+        return JournalRecord.decode(bytes)
     }
 
     /// Writes `record` and makes it durable before the data changes: `fdatasync` when the journal
     /// exists; when this is the first append, the new file is fsynced and so is the folder.
     /// - Parameter mode: the stored file's permission bits, which the journal gets when it is
     ///   created: it holds some of the file's bytes, and whoever may append must be able to use it.
-    func write(_ record: AppendJournal, mode: UInt32) throws {
+    func write(_ record: JournalRecord, mode: UInt32) throws {
         let created = file == nil
         let file = try self.file?.descriptor ?? create(mode: mode)
         let bytes = record.encoded()

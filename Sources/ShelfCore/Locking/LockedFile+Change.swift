@@ -3,17 +3,17 @@
 /// replacing it.
 extension LockedFile {
     /// One stretch the change replaces: its old bytes, and how many new ones stand there after.
-    typealias Patch = AppendJournal.Patch
+    typealias Patch = JournalRecord.Patch
     /// How many of the new bytes a record keeps, to tell a finished change from a torn one.
-    static let headLength = AppendJournal.headLength
+    static let headLength = JournalRecord.headLength
     /// How many bytes before the change a record keeps, to tell its file from another.
-    static let fingerprintLength = AppendJournal.fingerprintLength
+    static let fingerprintLength = JournalRecord.fingerprintLength
 
     /// The record for `patches`, naming this file's generation.
-    private func journalRecord(patches: [Patch], newLength: Int, checksum: UInt64, fingerprint: [UInt8]?) throws -> AppendJournal {
+    private func journalRecord(patches: [Patch], newLength: Int, checksum: UInt64, fingerprint: [UInt8]?) throws -> JournalRecord {
         let start = patches[0].position
-        let fingerprintStart = Swift.max(0, start - AppendJournal.fingerprintLength)
-        return AppendJournal(generation: FileGeneration(of: file, status), originalLength: size, newLength: newLength,
+        let fingerprintStart = Swift.max(0, start - JournalRecord.fingerprintLength)
+        return JournalRecord(generation: FileGeneration(of: file, status), originalLength: size, newLength: newLength,
                              fingerprint: try fingerprint ?? file.bytes(in: fingerprintStart..<start), patches: patches,
                              newChecksum: checksum)
     }

@@ -17,10 +17,10 @@ import Testing
         defer { folder.close() }
         let file = try folder.open("a.txt", .readWrite, path: home.path("docs/shelf/a.txt"))
         defer { file.close() }
-        let record = try AppendJournalTests.record(for: file, original: Array(content.utf8), offset: content.utf8.count, inserting: Array("x".utf8))
+        let record = try JournalRecordTests.record(for: file, original: Array(content.utf8), offset: content.utf8.count, inserting: Array("x".utf8))
         var bytes = Array(record.encoded().dropLast(8))
         change(&bytes)
-        AppendJournal.put(Checksum64.of(bytes), into: &bytes)
+        JournalRecord.put(Checksum64.of(bytes), into: &bytes)
         try Data(bytes).write(to: URL(fileURLWithPath: home.path("docs/shelf/" + JournalFile.name(for: "a.txt").description)))
     }
 

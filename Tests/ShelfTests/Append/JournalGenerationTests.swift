@@ -85,7 +85,7 @@ import Testing
         defer { folder.close() }
         let file = try folder.open("a.json", .readWrite, path: home.path("docs/shelf/a.json"))
         defer { file.close() }
-        let record = try AppendJournalTests.record(for: file, original: Array("[1]".utf8), offset: 2, inserting: Array(",2".utf8))
+        let record = try JournalRecordTests.record(for: file, original: Array("[1]".utf8), offset: 2, inserting: Array(",2".utf8))
         let st = try file.status()
         #expect(try record.verdict(on: file, st) == .interrupted)
         #expect(record.generation.birth != nil && !record.generation.handle.isEmpty, "the test file system reports both")
@@ -112,7 +112,7 @@ import Testing
         defer { folder.close() }
         let file = try folder.open("a.json", .readWrite, path: home.path("docs/shelf/a.json"))
         defer { file.close() }
-        var record = try AppendJournalTests.record(for: file, original: Array("[1]".utf8), offset: 2, inserting: Array(",2".utf8))
+        var record = try JournalRecordTests.record(for: file, original: Array("[1]".utf8), offset: 2, inserting: Array(",2".utf8))
         let st = try file.status()
         record.generation.identity = FileIdentity(device: st.device &+ 1, inode: st.inode)
         #expect(try record.verdict(on: file, st) == .interrupted)

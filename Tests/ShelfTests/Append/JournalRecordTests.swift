@@ -7,7 +7,7 @@ import Testing
 /// The rollback journal, driven by hand: the states a crash or a power failure can leave are built
 /// directly, then the next access must repair them, keep a complete append, or leave the file
 /// alone when the record is not about it.
-@Suite struct AppendJournalTests {
+@Suite struct JournalRecordTests {
     let home = TestHome()
     let relative = "docs/shelf/a.json"
     var journalRelative: String { "docs/shelf/" + JournalFile.name(for: "a.json").description }
@@ -26,7 +26,7 @@ import Testing
         try home.write(relative, original)
         let (folder, file) = try open()
         defer { folder.close(); file.close() }
-        var record = try AppendJournalTests.record(for: file, original: Array(original.utf8), offset: offset, inserting: Array(insert.utf8))
+        var record = try JournalRecordTests.record(for: file, original: Array(original.utf8), offset: offset, inserting: Array(insert.utf8))
         if let identity { record.generation.identity = identity }
         if let fingerprint { record.fingerprint = fingerprint }
         try JournalFile(for: "a.json", in: folder).write(record, mode: 0o600)
@@ -34,9 +34,9 @@ import Testing
     }
 
     /// The record an append of `insert` at `offset` of a file holding `original` writes.
-    static func record(for file: FileDescriptor, original: [UInt8], offset: Int, inserting insert: [UInt8]) throws -> AppendJournal {
+    static func record(for file: FileDescriptor, original: [UInt8], offset: Int, inserting insert: [UInt8]) throws -> JournalRecord {
         let tail = Array(original[offset...]), new = insert + tail
-        return AppendJournal(generation: FileGeneration(of: file, try file.status()), originalLength: original.count,
+        return JournalRecord(generation: FileGeneration(of: file, try file.status()), originalLength: original.count,
                              newLength: offset + new.count, fingerprint: Array(original[Swift.max(0, offset - 64)..<offset]),
                              patches: [.init(position: offset, old: tail, newCount: new.count, newHead: Array(new.prefix(64)))],
                              newChecksum: Checksum64.of(new))
@@ -47,11 +47,11 @@ import Testing
 
     @Test func encodingRoundTripsAndDamageIsDetected() throws {
         let generation = FileGeneration(identity: FileIdentity(device: 7, inode: 99), birth: FileTime(seconds: -5, nanoseconds: 7), handle: [1, 2, 3])
-        let journal = AppendJournal(generation: generation, originalLength: 10, newLength: 14, fingerprint: Array("12345678".utf8),
+        let journal = JournalRecord(generation: generation, originalLength: 10, newLength: 14, fingerprint: Array("12345678".utf8),
                                     patches: [.init(position: 8, old: Array("]\n".utf8), newCount: 6, newHead: Array(",3]\n".utf8) + [0, 0])],
                                     newChecksum: 0xfeed)
         let bytes = journal.encoded()
-        func decode(_ bytes: [UInt8]) -> AppendJournal.Decoded { AppendJournal.decode(bytes) }
+        func decode(_ bytes: [UInt8]) -> JournalRecord.Decoded { JournalRecord.decode(bytes) }
         #expect(decode(bytes) == .record(journal))
         #expect(decode(Array(bytes.dropLast())) == .damaged)
         for index in [0, 10, bytes.count / 2, bytes.count - 1] {

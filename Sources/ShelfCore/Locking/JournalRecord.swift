@@ -10,7 +10,7 @@
 /// failure (the file already holds exactly the promised bytes: it is kept), or to neither: to an
 /// earlier file of that name, or to this file changed since by another program. Those are told
 /// apart by what the file is now, and left alone.
-package struct AppendJournal: Equatable {
+package struct JournalRecord: Equatable {
     /// How many bytes before the first change are kept to recognise the file on recovery.
     static let fingerprintLength = 64
     /// How many of each change's first new bytes are kept (see `Patch.newHead`).
@@ -65,7 +65,7 @@ package struct AppendJournal: Equatable {
               try patches.allSatisfy({ try heads($0, in: file, size: size) }) else { return .unrelated }
         guard size == newLength else { return .interrupted }
         var sum = Checksum64()
-        for patch in patches { try AppendJournal.checksum(of: file, in: patch.position..<(patch.position + patch.newCount), into: &sum) }
+        for patch in patches { try JournalRecord.checksum(of: file, in: patch.position..<(patch.position + patch.newCount), into: &sum) }
         return sum.value == newChecksum ? .complete : .interrupted
     }
 

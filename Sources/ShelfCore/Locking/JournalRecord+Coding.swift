@@ -8,7 +8,7 @@
 /// Nothing a record holds is trusted before it is checked: a journal can be hand-edited, sparse
 /// or garbage. Every count and offset is bounded (`maxOffset`, `maxOldBytes`, …) before any
 /// arithmetic, so no value can trap, and a journal is never read past `readLimit`.
-extension AppendJournal {
+extension JournalRecord {
     static let magic = Array("SHELFJ3\n".utf8)
     /// Far above any real file (ext4 stops at 16 TiB) and far below overflow: sums of a few fit.
     static let maxOffset = 1 << 60
@@ -20,28 +20,28 @@ extension AppendJournal {
 
     /// What the bytes at the start of a journal are.
     enum Decoded: Equatable {
-        case record(AppendJournal)
+        case record(JournalRecord)
         /// Torn, garbage or inconsistent: no append wrote it whole, so none changed the file after it.
         case damaged
     }
 
     func encoded() -> [UInt8] {
-        var bytes = AppendJournal.magic
+        var bytes = JournalRecord.magic
         let birth = generation.birth
         for number in [generation.identity.device, generation.identity.inode,
                        UInt64(bitPattern: birth?.seconds ?? 0), birth.map { UInt64(bitPattern: $0.nanoseconds) } ?? UInt64.max,
                        UInt64(generation.handle.count), UInt64(originalLength), UInt64(newLength),
                        UInt64(fingerprint.count), UInt64(patches.count), newChecksum] {
-            AppendJournal.put(number, into: &bytes)
+            JournalRecord.put(number, into: &bytes)
         }
         bytes += generation.handle
         bytes += fingerprint
         for patch in patches {
-            for number in [patch.position, patch.old.count, patch.newCount] { AppendJournal.put(UInt64(number), into: &bytes) }
+            for number in [patch.position, patch.old.count, patch.newCount] { JournalRecord.put(UInt64(number), into: &bytes) }
             bytes += patch.old
             bytes += patch.newHead
         }
-        AppendJournal.put(Checksum64.of(bytes), into: &bytes)
+        JournalRecord.put(Checksum64.of(bytes), into: &bytes)
         return bytes
     }
 
@@ -51,7 +51,7 @@ extension AppendJournal {
         return Array(bytes.prefix(magic.count)) == magic ? decodeCurrent(bytes).map(Decoded.record) ?? .damaged : .damaged
     }
 
-    private static func decodeCurrent(_ bytes: [UInt8]) -> AppendJournal? {
+    private static func decodeCurrent(_ bytes: [UInt8]) -> JournalRecord? {
         var reader = RecordReader(bytes: bytes, at: magic.count)
         guard let numbers = reader.numbers(10) else { return nil }
         let (handleCount, originalLength, newLength, fingerprintCount, patchCount) =
@@ -73,7 +73,7 @@ extension AppendJournal {
         }
         let length = reader.offset
         guard Int(fingerprintCount) <= patches[0].position, let sum = reader.numbers(1), sum[0] == Checksum64.of(Array(bytes[..<length])) else { return nil }
-        return AppendJournal(generation: FileGeneration(identity: FileIdentity(device: numbers[0], inode: numbers[1]), birth: birth, handle: handle),
+        return JournalRecord(generation: FileGeneration(identity: FileIdentity(device: numbers[0], inode: numbers[1]), birth: birth, handle: handle),
                              originalLength: Int(originalLength), newLength: Int(newLength), fingerprint: fingerprint,
                              patches: patches, newChecksum: numbers[9])
     }
