@@ -21,6 +21,7 @@ extension ByteEncoder {
 
     /// Encodes `value` where a value goes next (the caller wrote the key or comma).
     func value<T: Encodable>(_ value: T, key: CodingPathElement?, extra: [CodingPathElement] = []) throws {
+        if scalar(value) { return }
         if T.self == Data.self, options.base64 { return out.string((value as! Data).base64EncodedString()) }
         if T.self == Date.self, options.date != .deferred { return date(value as! Date) }
         if T.self == URL.self { return out.string((value as! URL).absoluteString) }
@@ -44,6 +45,21 @@ extension ByteEncoder {
             // At the top Foundation throws instead ("did not encode any values").
             if level == 1 { fail() } else { out.ascii("{}") }
         }
+    }
+
+    /// Writes `value` in place when `T` is one of the standard scalars (as their `encode(to:)`
+    /// writes them: arrays and dictionaries of them reach here through the generic call).
+    @inline(__always) func scalar<T>(_ value: T) -> Bool {
+        if T.self == String.self { out.string(unsafeBitCast(value, to: String.self)) }
+        else if T.self == Int.self { out.integer(unsafeBitCast(value, to: Int.self)) }
+        else if T.self == Double.self { double(unsafeBitCast(value, to: Double.self)) }
+        else if T.self == Bool.self { unsafeBitCast(value, to: Bool.self) ? out.ascii("true") : out.ascii("false") }
+        else if T.self == Int64.self { out.integer(unsafeBitCast(value, to: Int64.self)) }
+        else if T.self == Int32.self { out.integer(unsafeBitCast(value, to: Int32.self)) }
+        else if T.self == UInt8.self { out.integer(unsafeBitCast(value, to: UInt8.self)) }
+        else if T.self == Float.self { float(unsafeBitCast(value, to: Float.self)) }
+        else { return false }
+        return true
     }
 
     func date(_ date: Date) {

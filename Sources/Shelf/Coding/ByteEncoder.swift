@@ -76,15 +76,21 @@ final class ByteEncoder: Encoder, SingleValueEncodingContainer {
     /// Makes frame `id` the innermost open one, closing the nested containers above it, and
     /// writes the comma before its next element. Nil when it is closed or not this level's.
     func prepare(_ id: Int) -> Int? {
-        guard !failed, let index = frames.lastIndex(where: { $0.id == id }) else {
-            fail()
-            return nil
+        guard !failed else { return nil }
+        // Mostly the innermost frame is the one written to: no search, nothing to close.
+        var index = frames.count - 1
+        if index < 0 || frames[index].id != id {
+            guard let found = frames.lastIndex(where: { $0.id == id }) else {
+                fail()
+                return nil
+            }
+            for above in frames[(found + 1)...] where above.level != frames[found].level {
+                fail()
+                return nil
+            }
+            while frames.count > found + 1 { closeTop() }
+            index = found
         }
-        for above in frames[(index + 1)...] where above.level != frames[index].level {
-            fail()
-            return nil
-        }
-        while frames.count > index + 1 { closeTop() }
         if frames[index].count > 0 { out.byte(UInt8(ascii: ",")) }
         frames[index].count += 1
         return index

@@ -18,6 +18,8 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     var failed = false
     /// Scratch space for unescaping strings.
     var scratch: [UInt8] = []
+    /// Types already asked whether they are string-keyed dictionaries, with the answer.
+    var stringKeyedCache: [(type: ObjectIdentifier, dictionary: StringKeyedDecodable.Type?)] = []
 
     init(tape: JSONTape, bytes: UnsafePointer<UInt8>, options: TapeDecodingOptions) {
         self.tape = tape
@@ -53,8 +55,11 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     // MARK: Nested values
 
     /// Decodes the value at `at` as `T`, with Foundation's special cases for Date, Data, URL and
-    /// Decimal, and string-keyed dictionaries read member by member.
+    /// Decimal, and string-keyed dictionaries read member by member. Plain scalars are read in
+    /// place first: the same reads their own `init(from:)` would make, without the
+    /// container, the path step and the dictionary check on every element of an array.
     func value<T: Decodable>(_ type: T.Type, at: Int, key: CodingPathElement?, extra: [CodingPathElement] = []) throws -> T {
+        if let scalar: T = try scalar(at) { return scalar }
         if !extra.isEmpty {
             path.append(contentsOf: extra)
             defer { path.removeLast(extra.count) }
@@ -67,6 +72,14 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             return url as! T
         }
         if T.self == Decimal.self { throw fail("Decimal is Foundation's", Decimal.self) }
+        return try withNode(at: at, key: key) {
+            if let dictionary = stringKeyed(T.self) { return try dictionary.decodeMembers(self) as! T }
+            return try T(from: self)
+        }
+    }
+
+    /// Runs `body` with `at` as the node being decoded and `key` on the path, and puts both back.
+    @inline(__always) func withNode<R>(at: Int, key: CodingPathElement?, _ body: () throws -> R) rethrows -> R {
         let saved = node
         node = at
         if let key { path.append(key) }
@@ -74,8 +87,17 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             node = saved
             if key != nil { path.removeLast() }
         }
-        if let dictionary = T.self as? StringKeyedDecodable.Type { return try dictionary.decodeMembers(self) as! T }
-        return try T(from: self)
+        return try body()
+    }
+
+    /// `T` as a string-keyed dictionary type, or nil; the answer is kept per type, since the
+    /// runtime's conformance check costs more than the decoding of a small value.
+    func stringKeyed(_ type: Any.Type) -> StringKeyedDecodable.Type? {
+        let id = ObjectIdentifier(type)
+        for entry in stringKeyedCache where entry.type == id { return entry.dictionary }
+        let dictionary = type as? StringKeyedDecodable.Type
+        if stringKeyedCache.count < 16 { stringKeyedCache.append((id, dictionary)) }
+        return dictionary
     }
 
     private func date(_ at: Int, key: CodingPathElement?) throws -> Date {
@@ -90,16 +112,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     private func data(_ at: Int, key: CodingPathElement?) throws -> Data {
-        guard options.base64 else {
-            let saved = node
-            node = at
-            if let key { path.append(key) }
-            defer {
-                node = saved
-                if key != nil { path.removeLast() }
-            }
-            return try Data(from: self)
-        }
+        guard options.base64 else { return try withNode(at: at, key: key) { try Data(from: self) } }
         guard let data = Data(base64Encoded: try string(at)) else { throw fail("not Base64", Data.self) }
         return data
     }
@@ -131,17 +144,30 @@ protocol StringKeyedDecodable {
 }
 
 extension Dictionary: StringKeyedDecodable where Key == String, Value: Decodable {
+    /// The common value types get a specialised loop: a dictionary filled through unspecialised
+    /// generic code looks up its metadata and hashes through witness tables on every member.
     static func decodeMembers(_ decoder: TapeDecoder) throws -> Self {
-        let tape = decoder.tape, object = decoder.node
-        guard tape.kind(object) == .object else { throw decoder.fail("not an object", [String: Any].self) }
-        var result: [String: Value] = [:]
+        if Value.self == Int.self { return unsafeBitCast(try decoder.members(Int.self), to: Self.self) }
+        if Value.self == String.self { return unsafeBitCast(try decoder.members(String.self), to: Self.self) }
+        if Value.self == Double.self { return unsafeBitCast(try decoder.members(Double.self), to: Self.self) }
+        if Value.self == Bool.self { return unsafeBitCast(try decoder.members(Bool.self), to: Self.self) }
+        return try decoder.members(Value.self)
+    }
+}
+
+extension TapeDecoder {
+    /// The current node's members as a `[String: V]`, the first of equal keys winning.
+    func members<V: Decodable>(_ type: V.Type) throws -> [String: V] {
+        let object = node
+        guard tape.kind(object) == .object else { throw fail("not an object", [String: Any].self) }
+        var result: [String: V] = [:]
         result.reserveCapacity(Int(tape.aux(object)))
         var member = object + 1
         let end = tape.payload(object)
         while member < end {
-            let key = try decoder.string(member)
+            let key = try string(member)
             if result[key] == nil {
-                result[key] = try decoder.value(Value.self, at: member + 1, key: .key(DictionaryKey(key)))
+                result[key] = try value(V.self, at: member + 1, key: .key(DictionaryKey(key)))
             }
             member = tape.next(member + 1)
         }

@@ -41,8 +41,8 @@ struct TapeParser {
         guard at < end else { return false }
         switch base[at] {
         case UInt8(ascii: "\""): return string()
-        case UInt8(ascii: "{"): return depth < JSONTape.maximumDepth && object(depth: depth + 1)
-        case UInt8(ascii: "["): return depth < JSONTape.maximumDepth && array(depth: depth + 1)
+        case UInt8(ascii: "{"): return depth < JSONTape.maximumDepth && container(depth: depth + 1, object: true)
+        case UInt8(ascii: "["): return depth < JSONTape.maximumDepth && container(depth: depth + 1, object: false)
         case UInt8(ascii: "t"): return literal("true", .true)
         case UInt8(ascii: "f"): return literal("false", .false)
         case UInt8(ascii: "n"): return literal("null", .null)
@@ -60,16 +60,26 @@ struct TapeParser {
         return true
     }
 
-    mutating func array(depth: Int) -> Bool {
+    /// An array or an object at `at` (its opening bracket): one loop for both, an object's
+    /// members each a key string and a colon before the value.
+    mutating func container(depth: Int, object: Bool) -> Bool {
         at += 1
         let node = words.count
-        emit(.array, 0, 0)
+        emit(object ? .object : .array, 0, 0)
+        let closing = object ? UInt8(ascii: "}") : UInt8(ascii: "]")
         var count: UInt64 = 0
         skipBlanks()
-        if at < end && base[at] == UInt8(ascii: "]") {
+        if at < end && base[at] == closing {
             at += 1
         } else {
             while true {
+                if object {
+                    skipBlanks()
+                    guard at < end, base[at] == UInt8(ascii: "\""), string() else { return false }
+                    skipBlanks()
+                    guard at < end, base[at] == UInt8(ascii: ":") else { return false }
+                    at += 1
+                }
                 guard value(depth: depth) else { return false }
                 count += 1
                 skipBlanks()
@@ -77,37 +87,7 @@ struct TapeParser {
                 let byte = base[at]
                 at += 1
                 if byte == UInt8(ascii: ",") { continue }
-                if byte == UInt8(ascii: "]") { break }
-                return false
-            }
-        }
-        close(node, count)
-        return true
-    }
-
-    mutating func object(depth: Int) -> Bool {
-        at += 1
-        let node = words.count
-        emit(.object, 0, 0)
-        var count: UInt64 = 0
-        skipBlanks()
-        if at < end && base[at] == UInt8(ascii: "}") {
-            at += 1
-        } else {
-            while true {
-                skipBlanks()
-                guard at < end, base[at] == UInt8(ascii: "\""), string() else { return false }
-                skipBlanks()
-                guard at < end, base[at] == UInt8(ascii: ":") else { return false }
-                at += 1
-                guard value(depth: depth) else { return false }
-                count += 1
-                skipBlanks()
-                guard at < end else { return false }
-                let byte = base[at]
-                at += 1
-                if byte == UInt8(ascii: ",") { continue }
-                if byte == UInt8(ascii: "}") { break }
+                if byte == closing { break }
                 return false
             }
         }
