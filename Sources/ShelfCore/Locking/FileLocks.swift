@@ -72,16 +72,26 @@ package enum FileLocks {
     /// on FUSE once its gate is passed (`ReplaceGate`), so that it is not open while a replace
     /// renames. The caller closes it.
     package static func openForReading(_ name: FileName, in folder: FileDescriptor, path: String) throws -> FileDescriptor {
+        try openForReading(name, in: folder) { try folder.openRegular(name, .readOnly, path: path) }!
+    }
+
+    /// `openForReading` for readers that open the file their own way (a copy, sync, the library's
+    /// folder reads): `opening` opens `name` (nil: nothing to read, returned as is), and the file is
+    /// returned under its shared lock, settled. Every reader passes the gate on FUSE: one that
+    /// opened the file while a replace holds the gate would be the open file that makes libfuse
+    /// hide the old one first (issue 21, item 2). The gate is let go once the lock is held: from
+    /// then on the shared lock keeps a replace waiting until the reader closes the file.
+    static func openForReading(_ name: FileName, in folder: FileDescriptor,
+                               opening: () throws -> FileDescriptor?) throws -> FileDescriptor? {
         let gate = ReplaceGate.isNeeded(in: folder) ? try ReplaceGate.share(for: name, in: folder) : nil
-        let file = try folder.openRegular(name, .readOnly, path: path)
-        _ = try file.kept { file in
+        defer { withExtendedLifetime(gate) {} }
+        guard let file = try opening() else { return nil }
+        return try file.kept { file in
             // On a network file system a file another host renamed over may answer ENOENT to
             // `flock`: a stale handle, to be opened again (`openedFileGone`), not "not found".
             try openedFileGone(file) { try lockForReading(file, name: name, in: folder) }
             return true
         }
-        withExtendedLifetime(gate) {}
-        return file
     }
 
     /// Takes a shared lock on `file` (named `name` in `folder`) for reading. While a shared lock is

@@ -23,16 +23,14 @@ extension Store {
                 if st.isRegularFile { names.append(entry.name) }
             }
             return try names.sorted(by: Store.numberedOrder).compactMap { name in
-                let file: FileDescriptor
-                do {
-                    file = try folder.open(name, [.readOnly, .noFollow])
-                } catch ShelfError.notFound {
-                    return nil
+                let opened = try FileLocks.openForReading(name, in: folder) { () -> FileDescriptor? in
+                    do {
+                        return try folder.open(name, [.readOnly, .noFollow])
+                    } catch ShelfError.notFound {
+                        return nil  // removed since the listing: no longer part of the folder
+                    }
                 }
-                return try file.closeAfter { file in
-                    try FileLocks.lockForReading(file, name: name, in: folder)
-                    return try readFile(StoredFileReader(file: file))
-                }
+                return try opened?.closeAfter { file in try readFile(StoredFileReader(file: file)) }
             }
         }
     }
@@ -55,12 +53,10 @@ extension Store {
                 let name = entry.name
                 guard !name.hasPrefix("."), name.hasSuffix(".json"), name.bytes.count > 5, let text = name.text else { return nil }
                 do {
-                    let file = try folder.open(name, [.readOnly, .noFollow, .nonBlocking])
-                    return try file.closeAfter { file -> T? in
-                        guard try file.status().isRegularFile else { return nil }
-                        try FileLocks.lockForReading(file, name: name, in: folder)
-                        return try readFile(String(text.dropLast(5)), StoredFileReader(file: file))
+                    let opened = try FileLocks.openForReading(name, in: folder) { () -> FileDescriptor? in
+                        try folder.open(name, [.readOnly, .noFollow, .nonBlocking]).kept { try $0.status().isRegularFile }
                     }
+                    return try opened?.closeAfter { file in try readFile(String(text.dropLast(5)), StoredFileReader(file: file)) }
                 } catch ShelfError.notFound, ShelfError.symbolicLink {
                     return nil
                 }

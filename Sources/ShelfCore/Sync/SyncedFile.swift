@@ -17,13 +17,14 @@ enum SyncedFile {
     /// Compares the file `name` with the bytes `range` of `spool`, under the file's shared lock (a
     /// crashed append is rolled back first), in one pass that also validates the file.
     static func state(of name: FileName, in folder: FileDescriptor, comparedWith range: Range<Int>, in spool: Spool) throws -> State {
-        guard let file = try openRegular(name, in: folder) else { return .missing }
+        guard let file = try FileLocks.openForReading(name, in: folder, opening: { try openRegular(name, in: folder) }) else {
+            return .missing
+        }
         return try file.closeAfter { file in try state(of: file, name: name, in: folder, comparedWith: range, in: spool) }
     }
 
     private static func state(of file: FileDescriptor, name: FileName, in folder: FileDescriptor, comparedWith range: Range<Int>,
                               in spool: Spool) throws -> State {
-        try FileLocks.lockForReading(file, name: name, in: folder)
         var equal = Int(try file.status().size) == range.count
         var validator = JSONValidator()
         var source = file

@@ -19,9 +19,8 @@ enum TreeCopier {
         guard let st = try folder.status(of: name, path: path) else { throw ShelfError.notFound(path: path) }
         if st.isRegularFile {
             // Checked again once open: another user may have put a FIFO under the name meanwhile.
-            return try folder.openRegular(name, .readOnly, path: path).closeAfter { file in
-                try FileLocks.lockForReading(file, name: name, in: folder)
-                return try copyFile(file, beside: target, keepTimes: keepTimes, install: install)
+            return try FileLocks.openForReading(name, in: folder, path: path).closeAfter { file in
+                try copyFile(file, beside: target, keepTimes: keepTimes, install: install)
             }
         }
         if st.isSymbolicLink { return try copyLink(name, in: folder, path: path, beside: target, install: install) }
@@ -104,22 +103,29 @@ enum TreeCopier {
         let path = source.path(for: name)
         let target = Target(folder: copy, name: name, path: copy.path(for: name))
         if st.isRegularFile {
-            let file: FileDescriptor
-            do {
-                file = try source.open(name, [.readOnly, .noFollow, .nonBlocking], path: path)
-            } catch ShelfError.notFound {
-                return
-            }
-            try file.closeAfter { file in
-                // Replaced by something else since it was listed: copy what is there now.
-                guard try file.status().isRegularFile else {
-                    // A folder that took its place is left out: the walk has passed it.
-                    guard let now = try source.status(of: name, path: path), !now.isFolder else { return }
-                    return try copyEntry(name, now, from: source, to: copy, keepTimes: keepTimes)
+            var gone = false
+            // Under a shared lock: a concurrent in-place append is copied whole or not at all.
+            let opened = try FileLocks.openForReading(name, in: source) { () -> FileDescriptor? in
+                let file: FileDescriptor
+                do {
+                    file = try source.open(name, [.readOnly, .noFollow, .nonBlocking], path: path)
+                } catch ShelfError.notFound {
+                    gone = true
+                    return nil
                 }
-                try file.setBlocking()
-                // A shared lock: a concurrent in-place append is copied whole or not at all.
-                try FileLocks.lockForReading(file, name: name, in: source)
+                return try file.kept { file in
+                    guard try file.status().isRegularFile else { return false }
+                    try file.setBlocking()
+                    return true
+                }
+            }
+            guard let opened else {
+                // Replaced by something else since it was listed: copy what is there now. A folder
+                // that took its place is left out: the walk has passed it.
+                guard !gone, let now = try source.status(of: name, path: path), !now.isFolder else { return }
+                return try copyEntry(name, now, from: source, to: copy, keepTimes: keepTimes)
+            }
+            try opened.closeAfter { file in
                 try copyFile(file, beside: target, keepTimes: keepTimes) { tempName in
                     try AtomicReplace.install(tempName, in: copy, path: target.path, as: target, replace: false)
                 }
