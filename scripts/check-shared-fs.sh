@@ -121,5 +121,5 @@ volumes_to_run=${SHELF_SHARED_FS_VOLUMES:-strict default}
 status=0
 case " $volumes_to_run " in *" strict "*) run_volume strict shelf-strict "${strict_options[@]}" || status=1 ;; esac
 case " $volumes_to_run " in *" default "*) run_volume default shelf-default || status=1 ;; esac
-[ "$status" = 0 ] && echo "check-shared-fs: every scenario passed on both volumes" || echo "check-shared-fs: FAILED" >&2
+[ "$status" = 0 ] && echo "check-shared-fs: every scenario passed (volumes: $volumes_to_run)" || echo "check-shared-fs: FAILED" >&2
 exit "$status"
