@@ -52,7 +52,7 @@ extension JournalRecord {
     }
 
     private static func decodeCurrent(_ bytes: [UInt8]) -> JournalRecord? {
-        var reader = RecordReader(bytes: bytes, at: magic.count)
+        var reader = RecordReader(bytes: bytes, offset: magic.count)
         guard let numbers = reader.numbers(10) else { return nil }
         let (handleCount, originalLength, newLength, fingerprintCount, patchCount) =
             (numbers[4], numbers[5], numbers[6], numbers[7], numbers[8])
@@ -87,11 +87,6 @@ extension JournalRecord {
 struct RecordReader {
     let bytes: [UInt8]
     var offset: Int
-
-    init(bytes: [UInt8], at offset: Int) {
-        self.bytes = bytes
-        self.offset = offset
-    }
 
     mutating func numbers(_ count: Int) -> [UInt64]? {
         guard bytes.count - offset >= 8 * count else { return nil }
