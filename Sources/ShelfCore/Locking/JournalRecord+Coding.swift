@@ -48,10 +48,11 @@ extension JournalRecord {
     /// Decodes the record at the start of `bytes`, the first `readLimit` bytes (or fewer) of a
     /// journal. Anything but a whole record of this format is damage.
     static func decode(_ bytes: [UInt8]) -> Decoded {
-        return Array(bytes.prefix(magic.count)) == magic ? decodeCurrent(bytes).map(Decoded.record) ?? .damaged : .damaged
+        record(in: bytes).map(Decoded.record) ?? .damaged
     }
 
-    private static func decodeCurrent(_ bytes: [UInt8]) -> JournalRecord? {
+    private static func record(in bytes: [UInt8]) -> JournalRecord? {
+        guard Array(bytes.prefix(magic.count)) == magic else { return nil }
         var reader = RecordReader(bytes: bytes, offset: magic.count)
         guard let numbers = reader.numbers(10) else { return nil }
         let (handleCount, originalLength, newLength, fingerprintCount, patchCount) =

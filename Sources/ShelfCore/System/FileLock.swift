@@ -9,7 +9,7 @@ enum FileLock {
     static func lock(_ fd: FileDescriptor, _ kind: Kind) throws {
         if !UpdateLocks.inherited.isEmpty {
             if try tryLock(fd, kind) { return }
-            if try UpdateLocks.inherited.contains(FileIdentity(fd.status())) { throw UpdateLocks.refusal(fd.path) }
+            if try UpdateLocks.inherited.contains(FileIdentity(fd.status())) { throw ShelfError.lockedByUpdate(path: fd.path) }
         }
         try systemCall(.lock, path: fd.path) { () throws(Errno) in
             try kernel.lock(fd.raw, kind == .shared ? .shared : .exclusive, wait: true)
