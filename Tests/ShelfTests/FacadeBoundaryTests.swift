@@ -33,7 +33,7 @@ import Testing
                 if let name = match.split(whereSeparator: \.isWhitespace).last { packageTypes.insert(String(name)) }
             }
         }
-        #expect(packageTypes.contains("JournalRecord"), "the scan must see the engine's package types")
+        #expect(packageTypes.contains("FileDescriptor"), "the scan must see the engine's package types")
         #expect(library.count > 20, "the scan must see the library")
         for source in library {
             for name in packageTypes.sorted() where try !SystemLayerTests.matches("\\b\(name)\\b", in: source.code).isEmpty {

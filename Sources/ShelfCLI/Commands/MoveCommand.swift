@@ -62,8 +62,8 @@ struct MoveCommand: Command {
         if transfer.dryRun { return try transfer.printPlan(stored, to: target, merging: false, store: store, to: context.stdout) }
         // A rename is instant; a move across file systems copies, and reports how far it got.
         let moved = try context.withProgress { _ in
-            try store.move(stored.path, in: stored.directory, to: destination, as: newPath, replace: transfer.replace,
-                           folders: transfer.folders)
+            try store.relocate(stored.path, in: stored.directory, to: newPath, in: destination, replace: transfer.replace,
+                               folders: transfer.folders)
         }
         try transfer.print(stored, now: target, printed: moved, store: store, to: context.stdout)
         return ExitCode.success

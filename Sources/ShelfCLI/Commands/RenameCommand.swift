@@ -61,7 +61,8 @@ struct RenameCommand: Command {
         if transfer.dryRun {
             return try transfer.printPlan(stored, to: StoredPath(newPath, in: stored.directory), merging: false, store: store, to: context.stdout)
         }
-        let renamed = try store.rename(stored.path, in: stored.directory, to: newPath, replace: transfer.replace, folders: transfer.folders)
+        let renamed = try store.relocate(stored.path, in: stored.directory, to: newPath, in: stored.directory, replace: transfer.replace,
+                                         folders: transfer.folders)
         try transfer.print(stored, now: StoredPath(newPath, in: stored.directory), printed: renamed, store: store, to: context.stdout)
         return ExitCode.success
     }

@@ -56,16 +56,7 @@ public enum AppendFormat: Sendable, Equatable {
 
     /// The format a file name asks for.
     static func forName(_ name: FileName) -> AppendFormat {
-        forName(bytes: name.bytes)
-    }
-
-    /// The format a path's last name asks for.
-    static func forName(_ path: String) -> AppendFormat {
-        forName(bytes: Array(path.utf8))
-    }
-
-    private static func forName(bytes: [UInt8]) -> AppendFormat {
-        let lower = String(decoding: bytes.suffix(7), as: UTF8.self).lowercased()
+        let lower = String(decoding: name.bytes.suffix(7), as: UTF8.self).lowercased()
         if lower.hasSuffix(".json") { return .jsonArray }
         if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return .jsonLines }
         return .raw

@@ -65,53 +65,54 @@ extension Store {
 
     /// `.json`: the items join the top-level array in place.
     private func appendToArray(_ input: AppendInput, _ target: Target, mode: UInt32, wrapsSingleValue: Bool) throws -> Int {
-        while true {
-            guard let locked = try FileLocks.lockForChange(target.name, in: target.folder, path: target.path) else {
-                if try JSONRewrite.create(target, with: input.spool, inBrackets: true, mode: mode) { return input.count }
-                continue  // another process created it first: append to theirs
-            }
-            return try locked.closeAfter { locked in
-                let rewrite = JSONRewrite(file: locked.file, letGo: locked.held.letGo, target: target, size: locked.size)
-                switch try StoredJSONShape.inspect(locked.file, size: locked.size) {
-                case .array(let offset, let close, let isEmpty):
-                    guard input.count > 0 else { return 0 }
-                    let normal = try ArrayBlanks.normalize(locked, insertAt: offset, close: close)
-                    let splice = AppendSplice(locked: normal)
-                    try splice.insert(isEmpty ? [] : [Byte.comma], input.spool, at: offset)
-                case .empty:
-                    try rewrite.replace(keeping: nil, then: input.spool)
-                case .otherValue(let start, let end):
-                    guard input.count > 0 else { return 0 }
-                    // A broken array (starting with '[') goes on to the rewrite, which validates and reports it.
-                    let first = try locked.file.bytes(in: start..<Swift.min(end, start + 1)).first
-                    if !wrapsSingleValue && first != Byte.openBracket {
-                        try rewrite.validate()
-                        throw StoredValueNotArray(path: target.path, holds: StoredValueNotArray.kind(startingWith: first))
-                    }
-                    try rewrite.replace(keeping: start..<end, then: input.spool)
+        try changeInPlace(input, target, mode: mode, inBrackets: true) { locked in
+            let rewrite = JSONRewrite(file: locked.file, letGo: locked.held.letGo, target: target, size: locked.size)
+            switch try StoredJSONShape.inspect(locked.file, size: locked.size) {
+            case .array(let offset, let close, let isEmpty):
+                guard input.count > 0 else { return 0 }
+                let normal = try ArrayBlanks.normalize(locked, insertAt: offset, close: close)
+                let splice = AppendSplice(locked: normal)
+                try splice.insert(isEmpty ? [] : [Byte.comma], input.spool, at: offset)
+            case .empty:
+                try rewrite.replace(keeping: nil, then: input.spool)
+            case .otherValue(let start, let end):
+                guard input.count > 0 else { return 0 }
+                // A broken array (starting with '[') goes on to the rewrite, which validates and reports it.
+                let first = try locked.file.bytes(in: start..<Swift.min(end, start + 1)).first
+                if !wrapsSingleValue && first != Byte.openBracket {
+                    try rewrite.validate()
+                    throw StoredValueNotArray(path: target.path, holds: StoredValueNotArray.kind(startingWith: first))
                 }
-                return input.count
+                try rewrite.replace(keeping: start..<end, then: input.spool)
             }
+            return input.count
         }
     }
 
     /// JSON Lines and raw files: the bytes go at the end (after a line break the file lacks).
     private func appendAtEnd(_ input: AppendInput, _ target: Target, lines: Bool, mode: UInt32) throws -> Int {
+        try changeInPlace(input, target, mode: mode, inBrackets: false) { locked in
+            guard input.spool.count > 0 else { return 0 }
+            // One read gives both the journal's fingerprint and the last byte.
+            let size = locked.size
+            let before = try locked.file.bytes(in: Swift.max(0, size - LockedFile.fingerprintLength)..<size)
+            let prefix = lines && before.last.map({ $0 != Byte.newline }) == true ? [Byte.newline] : []
+            let splice = AppendSplice(locked: locked)
+            try splice.insert(prefix, input.spool, at: size, fingerprint: before)
+            return input.count
+        }
+    }
+
+    /// Runs `change` on the file locked for a change in place; a missing file is created holding
+    /// the input instead (in brackets for `.json`). Returns how many items were appended.
+    private func changeInPlace(_ input: AppendInput, _ target: Target, mode: UInt32, inBrackets: Bool,
+                               _ change: (LockedFile) throws -> Int) throws -> Int {
         while true {
             guard let locked = try FileLocks.lockForChange(target.name, in: target.folder, path: target.path) else {
-                if try JSONRewrite.create(target, with: input.spool, inBrackets: false, mode: mode) { return input.count }
-                continue
+                if try JSONRewrite.create(target, with: input.spool, inBrackets: inBrackets, mode: mode) { return input.count }
+                continue  // another process created it first: append to theirs
             }
-            return try locked.closeAfter { locked in
-                guard input.spool.count > 0 else { return 0 }
-                // One read gives both the journal's fingerprint and the last byte.
-                let size = locked.size
-                let before = try locked.file.bytes(in: Swift.max(0, size - LockedFile.fingerprintLength)..<size)
-                let prefix = lines && before.last.map({ $0 != Byte.newline }) == true ? [Byte.newline] : []
-                let splice = AppendSplice(locked: locked)
-                try splice.insert(prefix, input.spool, at: size, fingerprint: before)
-                return input.count
-            }
+            return try locked.closeAfter(change)
         }
     }
 }

@@ -50,7 +50,7 @@ extension Store {
 }
 
 /// Naming and linking the files of a numbered folder.
-package enum NumberedFiles {
+enum NumberedFiles {
     /// Opens (or makes) the numbered folder `target` and runs `body` holding its exclusive lock.
     /// The caller holds the shared lock of the folder above; a numbered folder removed in the
     /// moment before the lock is made again.

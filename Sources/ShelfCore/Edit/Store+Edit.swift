@@ -29,29 +29,26 @@ package struct EditCopy {
     ///   another try).
     package func install(validateJSON: Bool? = nil) throws -> SavedFile {
         do {
-            return try replace(validateJSON: validateJSON)
+            let options = UpdateOptions(validateJSON: validateJSON, create: original == nil ? [] : nil)
+            return try store.update(safe, in: directory, options: options) {
+                (current: FileDescriptor, _: FileDescriptor, replaceWith: (inout FileDescriptor) throws -> Void) in
+                let st = try current.status()
+                if let original {
+                    let same = try FileIdentity(st) == original
+                        && folder.open(EditCopy.originalName, [.readOnly, .noFollow]).closeAfter { try EditCopy.sameContent(current, $0) }
+                    if !same { throw StoredFileChanged(path: target.path) }
+                } else if st.linkCount > 0 {
+                    throw StoredFileChanged(path: target.path)  // created by someone else meanwhile
+                }
+                try folder.open(target.name, [.readOnly, .noFollow]).closeAfter { edited in
+                    var source = edited
+                    try replaceWith(&source)
+                }
+            }
         } catch let error as ShelfError where original != nil {
             switch error {
             case .notFound, .symbolicLink, .isAFolder, .notAFolder, .notAFile: throw StoredFileChanged(path: target.path)
             default: throw error
-            }
-        }
-    }
-
-    private func replace(validateJSON: Bool?) throws -> SavedFile {
-        try store.update(safe, in: directory, options: UpdateOptions(validateJSON: validateJSON, create: original == nil ? [] : nil)) {
-            (current: FileDescriptor, _: FileDescriptor, replaceWith: (inout FileDescriptor) throws -> Void) in
-            let st = try current.status()
-            if let original {
-                let same = try FileIdentity(st) == original
-                    && folder.open(EditCopy.originalName, [.readOnly, .noFollow]).closeAfter { try EditCopy.sameContent(current, $0) }
-                if !same { throw StoredFileChanged(path: target.path) }
-            } else if st.linkCount > 0 {
-                throw StoredFileChanged(path: target.path)  // created by someone else meanwhile
-            }
-            try folder.open(target.name, [.readOnly, .noFollow]).closeAfter { edited in
-                var source = edited
-                try replaceWith(&source)
             }
         }
     }

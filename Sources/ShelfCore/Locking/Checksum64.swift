@@ -15,8 +15,6 @@ struct Checksum64 {
     private var carryCount = 0
     private var length: UInt64 = 0
 
-    init() {}
-
     mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard !bytes.isEmpty else { return }
         length &+= UInt64(bytes.count)

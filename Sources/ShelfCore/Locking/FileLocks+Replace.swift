@@ -65,7 +65,9 @@ extension FileLocks {
                 // The old file's journal must not outlive it (issue 12, item 1): a crashed append's
                 // record is settled against the file it was written for, under its lock, before the
                 // name goes to another file. The journal, emptied, is deleted (on FUSE it stays: the gate).
-                settleBeforeReplacing(old, name: target.name, in: target.folder)
+                // Recovery needs write access; where it fails, the record stays, and the file's
+                // generation keeps it from being settled against the new file (`JournalRecord.verdict`).
+                try? settle(old, name: target.name, in: target.folder)
                 if !closeFirst { try renameIntoPlace() }
                 return true
             }

@@ -34,14 +34,6 @@ extension FileLocks {
         }
     }
 
-    /// Settles a crashed append's record (if there is one) against the locked `file` that `name`
-    /// leads to, before the name is given to another file (a save, or a move, copy or rename onto
-    /// it). Recovery needs write access; where it fails, the record stays, and the file's
-    /// generation keeps it from being settled against the new file (`JournalRecord.verdict`).
-    static func settleBeforeReplacing(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor) {
-        try? settle(file, name: name, in: folder)
-    }
-
     /// Before a move or rename of the locked `file`: repairs a crashed append (which, like any
     /// repair, needs write access to the file) and deletes the journal.
     static func detachBeforeMoving(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws {

@@ -71,7 +71,7 @@ package enum FileLocks {
     /// Opens the regular file `name` read-only under its shared lock, settled (`lockForReading`);
     /// on FUSE once its gate is passed (`ReplaceGate`), so that it is not open while a replace
     /// renames. The caller closes it.
-    package static func openForReading(_ name: FileName, in folder: FileDescriptor, path: String) throws -> FileDescriptor {
+    static func openForReading(_ name: FileName, in folder: FileDescriptor, path: String) throws -> FileDescriptor {
         try openForReading(name, in: folder) { try folder.openRegular(name, .readOnly, path: path) }!
     }
 
@@ -97,7 +97,7 @@ package enum FileLocks {
     /// Takes a shared lock on `file` (named `name` in `folder`) for reading. While a shared lock is
     /// held no append can be running, so a record in the journal then is a crashed append's: the
     /// lock is raised to exclusive, the file repaired, and the shared lock taken again.
-    package static func lockForReading(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws {
+    static func lockForReading(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws {
         try FileLock.lock(file, .shared)
         // Each round empties the journal; a new record needs another crash in the moment the lock
         // is converted (flock converts by releasing first), so this ends at once in practice.
@@ -111,7 +111,7 @@ package enum FileLocks {
 
     /// Settles a crashed append's record, if there is one, against `file` (named `name` in
     /// `folder`), whose exclusive lock the caller holds through a descriptor of any access.
-    package static func settle(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws {
+    static func settle(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws {
         if JournalFile.isPending(for: name, in: folder) { _ = try recoverThroughName(of: file, name: name, in: folder) }
     }
 
@@ -134,7 +134,7 @@ package enum FileLocks {
     }
 
     /// Whether `name` in `folder` still is the file whose status is `st`.
-    package static func isStillNamed(_ st: FileStatus, name: FileName, in folder: FileDescriptor, path: String) throws -> Bool {
+    static func isStillNamed(_ st: FileStatus, name: FileName, in folder: FileDescriptor, path: String) throws -> Bool {
         guard let now = try folder.status(of: name, path: path) else { return false }
         return FileIdentity(now) == FileIdentity(st)
     }

@@ -77,7 +77,7 @@ struct FolderCounter {
 
     private func recorded(in file: FileDescriptor) throws -> (stamp: Stamp, next: FileName)? {
         let bytes = try file.bytes(in: 0..<(FolderCounter.magic.count + 6 * 8 + 255))
-        var reader = RecordReader(bytes: bytes, at: FolderCounter.magic.count)
+        var reader = RecordReader(bytes: bytes, offset: FolderCounter.magic.count)
         guard Array(bytes.prefix(FolderCounter.magic.count)) == FolderCounter.magic, let numbers = reader.numbers(5),
               (1...255).contains(numbers[4]), let digits = reader.bytes(Int(numbers[4])), let sum = reader.numbers(1),
               sum[0] == Checksum64.of(Array(bytes[..<(reader.offset - 8)])),

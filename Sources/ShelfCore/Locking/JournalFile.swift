@@ -5,10 +5,7 @@
 /// happens while the stored file's exclusive lock is held, so the journal is only ever deleted by
 /// the one process that may use it. On FUSE it stays, empty, between appends: it is also the
 /// file's `ReplaceGate`, which others lock without the file's lock.
-package final class JournalFile {
-    /// What every journal name starts with.
-    static let namePrefix = JournalName.commonPrefix
-
+final class JournalFile {
     let folder: FileDescriptor
     /// The stored file's name.
     let dataName: FileName
@@ -16,11 +13,6 @@ package final class JournalFile {
     let path: String
     /// Nil until the file exists.
     private var file: OpenFile?
-
-    /// The journal's name for the file `name` (see `JournalName`).
-    static func name(for name: FileName) -> FileName {
-        JournalName.of(name)
-    }
 
     /// Whether the journal of `name` holds a record: one `fstatat`, the cost every locked reader
     /// pays. An empty or missing journal means no append needs repair.

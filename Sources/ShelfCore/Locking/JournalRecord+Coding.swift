@@ -48,11 +48,12 @@ extension JournalRecord {
     /// Decodes the record at the start of `bytes`, the first `readLimit` bytes (or fewer) of a
     /// journal. Anything but a whole record of this format is damage.
     static func decode(_ bytes: [UInt8]) -> Decoded {
-        return Array(bytes.prefix(magic.count)) == magic ? decodeCurrent(bytes).map(Decoded.record) ?? .damaged : .damaged
+        record(in: bytes).map(Decoded.record) ?? .damaged
     }
 
-    private static func decodeCurrent(_ bytes: [UInt8]) -> JournalRecord? {
-        var reader = RecordReader(bytes: bytes, at: magic.count)
+    private static func record(in bytes: [UInt8]) -> JournalRecord? {
+        guard Array(bytes.prefix(magic.count)) == magic else { return nil }
+        var reader = RecordReader(bytes: bytes, offset: magic.count)
         guard let numbers = reader.numbers(10) else { return nil }
         let (handleCount, originalLength, newLength, fingerprintCount, patchCount) =
             (numbers[4], numbers[5], numbers[6], numbers[7], numbers[8])
@@ -87,11 +88,6 @@ extension JournalRecord {
 struct RecordReader {
     let bytes: [UInt8]
     var offset: Int
-
-    init(bytes: [UInt8], at offset: Int) {
-        self.bytes = bytes
-        self.offset = offset
-    }
 
     mutating func numbers(_ count: Int) -> [UInt64]? {
         guard bytes.count - offset >= 8 * count else { return nil }

@@ -10,7 +10,7 @@
 /// failure (the file already holds exactly the promised bytes: it is kept), or to neither: to an
 /// earlier file of that name, or to this file changed since by another program. Those are told
 /// apart by what the file is now, and left alone.
-package struct JournalRecord: Equatable {
+struct JournalRecord: Equatable {
     /// How many bytes before the first change are kept to recognise the file on recovery.
     static let fingerprintLength = 64
     /// How many of each change's first new bytes are kept (see `Patch.newHead`).

@@ -9,21 +9,16 @@ extension LockedFile {
     /// How many bytes before the change a record keeps, to tell its file from another.
     static let fingerprintLength = JournalRecord.fingerprintLength
 
-    /// The record for `patches`, naming this file's generation.
-    private func journalRecord(patches: [Patch], newLength: Int, checksum: UInt64, fingerprint: [UInt8]?) throws -> JournalRecord {
-        let start = patches[0].position
-        let fingerprintStart = Swift.max(0, start - JournalRecord.fingerprintLength)
-        return JournalRecord(generation: FileGeneration(of: file, status), originalLength: size, newLength: newLength,
-                             fingerprint: try fingerprint ?? file.bytes(in: fingerprintStart..<start), patches: patches,
-                             newChecksum: checksum)
-    }
-
     /// Changes the locked file in place, all or nothing, whatever crash or error comes:
     /// 1. The record is durable before any data byte changes; 2. `change` changes the data, and one
     /// sync makes it durable (with the new length); 3. the commit: the journal is emptied, unsynced.
     func change(_ patches: [Patch], newLength: Int, checksum: UInt64, fingerprint: [UInt8]?,
                 _ change: () throws -> Void) throws {
-        let record = try journalRecord(patches: patches, newLength: newLength, checksum: checksum, fingerprint: fingerprint)
+        // The record names this file's generation.
+        let start = patches[0].position
+        let record = JournalRecord(generation: FileGeneration(of: file, status), originalLength: size, newLength: newLength,
+                                   fingerprint: try fingerprint ?? file.bytes(in: Swift.max(0, start - Self.fingerprintLength)..<start),
+                                   patches: patches, newChecksum: checksum)
         try journal.write(record, mode: status.permissions)
         Failpoints.check(.journal)
         do {

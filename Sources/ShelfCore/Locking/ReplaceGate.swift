@@ -87,7 +87,7 @@ enum ReplaceGate {
         if try FileLock.tryLock(gate, kind) { return true }
         if !wait { return false }
         if let st = try folder.status(of: name), UpdateLocks.inherited.contains(FileIdentity(st)) {
-            throw UpdateLocks.refusal(folder.path(for: name))
+            throw ShelfError.lockedByUpdate(path: folder.path(for: name))
         }
         try FileLock.lock(gate, kind)
         return true

@@ -61,22 +61,18 @@ struct ReadSnapshot {
     func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
         defer { buffer.deallocate() }
-        var offset = 0
-        while offset < stable {
-            let want = UnsafeMutableRawBufferPointer(rebasing: buffer[..<Swift.min(buffer.count, stable - offset)])
-            let n = try file.read(fromAbsoluteOffset: offset, into: want)
-            if n == 0 { break }
-            try body(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
-            offset += n
-        }
-        if let tailFile {
-            var tailOffset = 0
-            while true {
-                let n = try tailFile.descriptor.read(fromAbsoluteOffset: tailOffset, into: buffer)
-                if n == 0 { break }
+        func read(_ file: FileDescriptor, upTo limit: Int) throws {
+            var offset = 0
+            while offset < limit {
+                let n = try file.read(fromAbsoluteOffset: offset, into: .init(rebasing: buffer[..<Swift.min(buffer.count, limit - offset)]))
+                if n == 0 { return }
                 try body(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
-                tailOffset += n
+                offset += n
             }
+        }
+        try read(file, upTo: stable)
+        if let tailFile {
+            try read(tailFile.descriptor, upTo: Int.max)
         } else if !tail.isEmpty {
             try tail.withUnsafeBytes { try body($0) }
         }

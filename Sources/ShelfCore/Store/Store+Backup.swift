@@ -24,11 +24,7 @@ extension Store {
     /// A file system without user extended attributes answers false: nothing can be excluded there.
     /// - Throws: `notFound`, `symbolicLink`, `permissionDenied`.
     public func isExcludedFromBackup(_ path: String, in directory: Directory) throws -> Bool {
-        try isExcludedFromBackup(SafePath(path), in: directory)
-    }
-
-    func isExcludedFromBackup(_ path: SafePath, in directory: Directory) throws -> Bool {
-        try openEntry(path, in: directory).closeAfter { entry in
+        try openEntry(SafePath(path), in: directory).closeAfter { entry in
             do {
                 return try ExtendedAttributes.value(ExtendedAttributes.backup, of: entry).map(Store.meansFalse) ?? false
             } catch ShelfError.unsupported {

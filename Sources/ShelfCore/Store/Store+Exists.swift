@@ -3,11 +3,7 @@ extension Store {
     /// the path needs a folder (`f/x` where `f` is a file) means nothing is stored there: false.
     /// - Throws: `invalidName` for unsafe paths, `symbolicLink` when a folder on the way is a link.
     public func exists(_ path: String, in directory: Directory) throws -> Bool {
-        try exists(SafePath(path), in: directory)
-    }
-
-    package func exists(_ path: SafePath, in directory: Directory) throws -> Bool {
-        guard let target = try lookupTarget(path, in: directory) else { return false }
+        guard let target = try lookupTarget(SafePath(path), in: directory) else { return false }
         return try target.closeAfter { try $0.status() != nil }
     }
 

@@ -44,29 +44,16 @@ extension ChildProcess {
     package static func withOutput<R>(of arguments: [[UInt8]], environment: [[UInt8]], stdin: Int32, stderr: Int32,
                                       _ body: (inout CommandOutput) throws -> R) throws -> R {
         let ends = try pipe()
-        var readOpen = true
-        defer { if readOpen { ends.read.close() } }
-        let child: ChildProcess
+        var output: CommandOutput?
+        defer {
+            ends.read.close()
+            if let output, output.termination == nil { _ = output.child.wait() }
+        }
         do {
             defer { ends.write.close() }
-            child = try start(arguments, environment: environment, stdin: stdin, stdout: ends.write.raw, stderr: stderr)
+            let child = try start(arguments, environment: environment, stdin: stdin, stdout: ends.write.raw, stderr: stderr)
+            output = CommandOutput(pipe: ends.read, child: child, name: String(decoding: arguments[0], as: UTF8.self))
         }
-        var output = CommandOutput(pipe: ends.read, child: child, name: String(decoding: arguments[0], as: UTF8.self))
-        do {
-            let result = try body(&output)
-            if output.termination == nil {
-                ends.read.close()
-                readOpen = false
-                _ = child.wait()
-            }
-            return result
-        } catch {
-            if output.termination == nil {
-                ends.read.close()
-                readOpen = false
-                _ = child.wait()
-            }
-            throw error
-        }
+        return try body(&output!)
     }
 }

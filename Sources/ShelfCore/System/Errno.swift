@@ -11,7 +11,7 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
 
     package static let notPermitted = Errno(rawValue: EPERM)
     package static let noSuchFile = Errno(rawValue: ENOENT)
-    package static let interrupted = Errno(rawValue: EINTR)
+    static let interrupted = Errno(rawValue: EINTR)
     package static let ioError = Errno(rawValue: EIO)
     package static let badDescriptor = Errno(rawValue: EBADF)
     package static let wouldBlock = Errno(rawValue: EWOULDBLOCK)
@@ -55,9 +55,7 @@ extension ShelfError {
         case .noSuchFile: return .notFound(path: path)
         case .permissionDenied, .notPermitted: return .permissionDenied(path: path)
         case .tooManySymbolicLinks: return .symbolicLink(path: path)
-        case .fileExists where operation.kind == .creates || operation.kind == .renames:
-            return .alreadyExists(path: path)
-        case .folderNotEmpty where operation.kind == .renames:
+        case .fileExists where operation.kind == .creates || operation.kind == .renames, .folderNotEmpty where operation.kind == .renames:
             return .alreadyExists(path: path)
         case .fileExists where operation.kind == .removes, .folderNotEmpty:
             return .io(path: path, operation: operation.text, errno: Errno.folderNotEmpty.rawValue)

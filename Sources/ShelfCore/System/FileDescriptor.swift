@@ -94,10 +94,10 @@ package struct FileDescriptor: Sendable {
 /// keeps open across calls (a spool's file, a journal), and for locks an object holds until it
 /// lets them go at a point of its choosing (`TreeLocks`, `TempName`: dropping the `OpenFile` closes
 /// the descriptor at once).
-package final class OpenFile {
-    package let descriptor: FileDescriptor
+final class OpenFile {
+    let descriptor: FileDescriptor
 
-    package init(_ descriptor: FileDescriptor) {
+    init(_ descriptor: FileDescriptor) {
         self.descriptor = descriptor
     }
 
@@ -108,10 +108,10 @@ package final class OpenFile {
 /// or earlier, at the moment the rewrite chooses: on FUSE a file that is open when it is replaced
 /// is hidden first (`AtomicReplace.install`), so an update or an append's rewrite lets go of its
 /// target just before the rename. Each descriptor is closed once, whichever comes first.
-package final class HeldFiles {
+final class HeldFiles {
     private var files: [FileDescriptor]
 
-    package init(_ files: FileDescriptor...) {
+    init(_ files: FileDescriptor...) {
         self.files = files
     }
 

@@ -23,13 +23,9 @@ struct FileGeneration: Equatable {
 
     /// The longest handle kept (the kernel's MAX_HANDLE_SZ, plus the 4 bytes of its type).
     static let maxHandleCount = 132
+}
 
-    init(identity: FileIdentity, birth: FileTime?, handle: [UInt8]) {
-        self.identity = identity
-        self.birth = birth
-        self.handle = handle
-    }
-
+extension FileGeneration {
     /// The generation of the open `file`, whose status is `st`.
     init(of file: FileDescriptor, _ st: FileStatus) {
         identity = FileIdentity(st)

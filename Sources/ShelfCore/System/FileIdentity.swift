@@ -3,15 +3,11 @@
 struct FileIdentity: Equatable {
     let device: UInt64
     let inode: UInt64
+}
 
+extension FileIdentity {
     init(_ status: FileStatus) {
-        device = status.device
-        inode = status.inode
-    }
-
-    init(device: UInt64, inode: UInt64) {
-        self.device = device
-        self.inode = inode
+        self.init(device: status.device, inode: status.inode)
     }
 
     /// Whether `folder` is the folder with this identity or lies anywhere below it. Walks up

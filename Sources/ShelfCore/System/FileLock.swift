@@ -1,15 +1,15 @@
 /// Advisory whole-file locks (`flock`). The kernel drops them when the holder exits, even by
 /// SIGKILL, so a crashed shelf never leaves a lock that blocks the next one.
-package enum FileLock {
-    package enum Kind { case shared, exclusive }
+enum FileLock {
+    enum Kind { case shared, exclusive }
 
     /// Blocks until the lock is held. A file that a `shelf update` running this process holds
     /// (`UpdateLocks`) is refused at once instead: that update waits for this process to end, so
     /// waiting for its lock would never end.
-    package static func lock(_ fd: FileDescriptor, _ kind: Kind) throws {
+    static func lock(_ fd: FileDescriptor, _ kind: Kind) throws {
         if !UpdateLocks.inherited.isEmpty {
             if try tryLock(fd, kind) { return }
-            if try UpdateLocks.inherited.contains(FileIdentity(fd.status())) { throw UpdateLocks.refusal(fd.path) }
+            if try UpdateLocks.inherited.contains(FileIdentity(fd.status())) { throw ShelfError.lockedByUpdate(path: fd.path) }
         }
         try systemCall(.lock, path: fd.path) { () throws(Errno) in
             try kernel.lock(fd.raw, kind == .shared ? .shared : .exclusive, wait: true)
@@ -17,7 +17,7 @@ package enum FileLock {
     }
 
     /// Lets the lock go, keeping the descriptor open.
-    package static func unlock(_ fd: FileDescriptor) throws {
+    static func unlock(_ fd: FileDescriptor) throws {
         try systemCall(.lock, path: fd.path) { () throws(Errno) in try kernel.lock(fd.raw, .unlock, wait: true) }
     }
 

@@ -26,5 +26,5 @@ final class FileSystemType: Sendable {
 extension FileDescriptor {
     /// `fstatfs`'s `f_type` (`<linux/magic.h>`), asked once for this descriptor; nil when the
     /// kernel will not say.
-    package var fileSystemType: UInt64? { fileSystem.of(raw) }
+    var fileSystemType: UInt64? { fileSystem.of(raw) }
 }

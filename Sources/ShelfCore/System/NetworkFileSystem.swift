@@ -3,7 +3,7 @@
 /// behave differently on the server, a `/proc/locks` snapshot shows only this host's locks, and
 /// an exclusive `flock` needs the file open for writing, because Linux (since 2.6.12) emulates it
 /// with a POSIX lock forwarded to the server (flock(2), NOTES).
-package enum NetworkFileSystem {
+enum NetworkFileSystem {
     /// `f_type` values from `<linux/magic.h>`, and for the three it lacks, from the file system's
     /// own headers (GFS2: `gfs2_ondisk.h`; Lustre: `lustre_user.h`; IBM Storage Scale: its docs).
     /// Cluster file systems are here too: other nodes' locks are not in this host's `/proc/locks`.
@@ -34,7 +34,7 @@ package enum NetworkFileSystem {
 
     /// The kind of file system holding the open file or folder: a name from the table, or nil for
     /// a local one (or one the kernel will not describe).
-    package static func kind(of descriptor: FileDescriptor) -> String? {
+    static func kind(of descriptor: FileDescriptor) -> String? {
         if forced { return "forced by \(forcingVariable)=1" }
         guard let type = descriptor.fileSystemType else { return nil }
         return magics[type]
@@ -52,7 +52,7 @@ package enum NetworkFileSystem {
     }
 
     /// Whether the open file or folder lives on a network, cluster or FUSE file system.
-    package static func contains(_ descriptor: FileDescriptor) -> Bool {
+    static func contains(_ descriptor: FileDescriptor) -> Bool {
         kind(of: descriptor) != nil
     }
 }

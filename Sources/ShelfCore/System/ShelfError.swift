@@ -57,13 +57,10 @@ public enum ShelfError: Error, Sendable, Equatable {
     public var path: String {
         switch self {
         case .notFound(let p), .permissionDenied(let p), .symbolicLink(let p), .alreadyExists(let p),
-             .isAFolder(let p), .notAFolder(let p), .noSpace(let p), .readOnly(let p), .lockedByUpdate(let p):
-            return p
-        case .invalidName(let p, _): return p
-        case .invalidJSON(let p, _, _, _), .serialization(let p, _), .deserialization(let p, _), .invalidInput(let p, _),
-             .cannotAccessDirectory(let p, _), .inputFailed(let p, _), .expired(let p, _),
-             .unsupported(let p, _), .invalidTarget(let p, _), .folderInTheWay(let p, _), .io(let p, _, _),
-             .notAFile(let p, _):
+             .isAFolder(let p), .notAFolder(let p), .noSpace(let p), .readOnly(let p), .lockedByUpdate(let p),
+             .invalidName(let p, _), .invalidJSON(let p, _, _, _), .serialization(let p, _), .deserialization(let p, _),
+             .invalidInput(let p, _), .cannotAccessDirectory(let p, _), .inputFailed(let p, _), .expired(let p, _),
+             .unsupported(let p, _), .invalidTarget(let p, _), .folderInTheWay(let p, _), .io(let p, _, _), .notAFile(let p, _):
             return p
         }
     }

@@ -30,8 +30,4 @@ package enum UpdateLocks {
         guard let inheritedValue, !inheritedValue.isEmpty else { return words.joined(separator: " ") }
         return ([inheritedValue] + words).joined(separator: " ")
     }
-
-    static func refusal(_ path: String) -> ShelfError {
-        .lockedByUpdate(path: path)
-    }
 }

@@ -20,17 +20,11 @@ extension Store {
     public func move(_ path: String, in directory: Directory, to destination: Directory, as newPath: String? = nil,
                      replace: Bool = false, folders: FolderReplacement = .keepContents) throws -> String {
         let from = try SafePath(path)
-        return try move(from, in: directory, to: destination, as: newPath.map { try SafePath($0) } ?? from, replace: replace,
-                        folders: folders)
+        return try relocate(from, in: directory, to: newPath.map { try SafePath($0) } ?? from, in: destination, replace: replace,
+                            folders: folders)
     }
 
-    @discardableResult
-    package func move(_ path: SafePath, in directory: Directory, to destination: Directory, as newPath: SafePath? = nil,
-                      replace: Bool = false, folders: FolderReplacement = .keepContents) throws -> String {
-        try relocate(path, in: directory, to: newPath ?? path, in: destination, replace: replace, folders: folders)
-    }
-
-    /// The work of `move` and `rename`. `forceCopy` takes the cross-file-system path even on one
+    /// The work of `move` and `rename` (the command line's entry). `forceCopy` takes the cross-file-system path even on one
     /// file system, so that tests can reach it anywhere.
     ///
     /// A file is held under its exclusive lock from before its journal is dealt with until it is

@@ -11,14 +11,8 @@ extension Store {
     @discardableResult
     public func rename(_ path: String, in directory: Directory, to newPath: String, replace: Bool = false,
                        folders: FolderReplacement = .keepContents) throws -> String {
-        try rename(SafePath(path), in: directory, to: SafePath(newPath), replace: replace, folders: folders)
-    }
-
-    @discardableResult
-    package func rename(_ path: SafePath, in directory: Directory, to newPath: SafePath, replace: Bool = false,
-                        folders: FolderReplacement = .keepContents) throws -> String {
         // A mount point inside the namespace makes even a rename cross file systems; relocate
         // handles that like a move.
-        try relocate(path, in: directory, to: newPath, in: directory, replace: replace, folders: folders)
+        try relocate(SafePath(path), in: directory, to: SafePath(newPath), in: directory, replace: replace, folders: folders)
     }
 }

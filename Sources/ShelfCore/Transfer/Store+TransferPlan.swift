@@ -24,17 +24,14 @@ extension Store {
         guard let existing = found.0 else { return [] }
         guard existing.isFolder else { return [to.bytes] }
         let folderPath = to.bytes + [UInt8(ascii: "/")]
+        let byteOrder = { (a: [UInt8], b: [UInt8]) in a.lexicographicallyPrecedes(b) }
         if folders == .replaceWhole {
-            return sorted(try clear(destination, in: to, options: ClearOptions(dryRun: true)).removedPaths) + [folderPath]
+            return try clear(destination, in: to, options: ClearOptions(dryRun: true)).removedPaths.sorted(by: byteOrder) + [folderPath]
         }
         guard merging && found.1 else { return [folderPath] }
         // A merge replaces each target file whose path the source tree also holds as a file.
         let targetFiles = Set(try listPaths(to, in: destination, recursive: true, all: true))
-        return sorted(try listPaths(from, in: directory, recursive: true, all: true).filter { $0.last != UInt8(ascii: "/") }
-            .filter { targetFiles.contains($0) }.map { folderPath + $0 })
-    }
-
-    private func sorted(_ paths: [[UInt8]]) -> [[UInt8]] {
-        paths.sorted { $0.lexicographicallyPrecedes($1) }
+        return try listPaths(from, in: directory, recursive: true, all: true)
+            .filter { $0.last != UInt8(ascii: "/") && targetFiles.contains($0) }.map { folderPath + $0 }.sorted(by: byteOrder)
     }
 }

@@ -18,7 +18,7 @@ import Testing
 
     /// Journals holding a record (empty ones stay between appends).
     func pendingJournals() -> [String] {
-        home.allPaths().filter { $0.contains(JournalFile.namePrefix) && !(home.read($0) ?? "").isEmpty }
+        home.allPaths().filter { $0.contains(JournalName.commonPrefix) && !(home.read($0) ?? "").isEmpty }
     }
 
     /// `reused`: an earlier append made the journal, so this one writes into an existing file.

@@ -21,7 +21,7 @@ import Testing
         var bytes = Array(record.encoded().dropLast(8))
         change(&bytes)
         JournalRecord.put(Checksum64.of(bytes), into: &bytes)
-        try Data(bytes).write(to: URL(fileURLWithPath: home.path("docs/shelf/" + JournalFile.name(for: "a.txt").description)))
+        try Data(bytes).write(to: URL(fileURLWithPath: home.path("docs/shelf/" + JournalName.of("a.txt").description)))
     }
 
     static func set(_ bytes: inout [UInt8], at offset: Int, _ value: UInt64) {
@@ -50,12 +50,12 @@ import Testing
 
     @Test func aSparseGigabyteJournalIsReadOnlyAtItsStart() throws {
         try home.write("docs/shelf/a.txt", content)
-        let journal = home.path("docs/shelf/" + JournalFile.name(for: "a.txt").description)
+        let journal = home.path("docs/shelf/" + JournalName.of("a.txt").description)
         try Data("SHELFJ3\n".utf8).write(to: URL(fileURLWithPath: journal))
         truncate(journal, 1 << 30)
         let folder = try FileDescriptor.open(home.path("docs/shelf"), [.readOnly, .folder])
         defer { folder.close() }
-        let file = try folder.open(JournalFile.name(for: "a.txt"), .readOnly, path: journal)
+        let file = try folder.open(JournalName.of("a.txt"), .readOnly, path: journal)
         defer { file.close() }
         #expect(try JournalFile.read(file) == .damaged)
         #expect(home.run(["append", "documents", "a.txt"], stdin: "more\n").status == 0)
@@ -66,7 +66,7 @@ import Testing
     func somethingElseUnderAJournalsNameIsNeverOpenedAsOne(_ kind: String) throws {
         try home.write("docs/shelf/a.txt", content)
         try home.write("outside", "outside")
-        let journal = home.path("docs/shelf/" + JournalFile.name(for: "a.txt").description)
+        let journal = home.path("docs/shelf/" + JournalName.of("a.txt").description)
         switch kind {
         case "fifo": mkfifo(journal, 0o600)
         case "folder": mkdir(journal, 0o700)
@@ -84,12 +84,12 @@ import Testing
     @Test(arguments: [["rename", "documents", "a.txt", "b.txt"], ["move", "documents", "a.txt", "caches"], ["remove", "documents", "a.txt"]])
     func aFolderUnderAJournalsNameDoesNotStopACommandThatOnlyRemovesTheJournal(_ command: [String]) throws {
         try home.write("docs/shelf/a.txt", content)
-        let journal = home.path("docs/shelf/" + JournalFile.name(for: "a.txt").description)
+        let journal = home.path("docs/shelf/" + JournalName.of("a.txt").description)
         #expect(mkdir(journal, 0o700) == 0)
-        try home.write("docs/shelf/" + JournalFile.name(for: "a.txt").description + "/kept", "kept")
+        try home.write("docs/shelf/" + JournalName.of("a.txt").description + "/kept", "kept")
         let result = home.run(command)
         #expect(result.status == 0, "\(command): \(result.stderr)")
         #expect(home.read("docs/shelf/a.txt") == nil)
-        #expect(home.read("docs/shelf/" + JournalFile.name(for: "a.txt").description + "/kept") == "kept")
+        #expect(home.read("docs/shelf/" + JournalName.of("a.txt").description + "/kept") == "kept")
     }
 }

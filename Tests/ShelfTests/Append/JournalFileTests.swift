@@ -10,7 +10,7 @@ import Testing
 @Suite struct JournalFileTests {
     let home = TestHome()
 
-    func journal(_ name: String, in folder: String = "docs/shelf") -> String { folder + "/" + JournalFile.name(for: FileName(name)).description }
+    func journal(_ name: String, in folder: String = "docs/shelf") -> String { folder + "/" + JournalName.of(FileName(name)).description }
 
     func status(_ relative: String) -> stat? {
         var st = stat()
@@ -61,7 +61,7 @@ import Testing
         #expect(home.run(["append", "documents", "a.jsonl"], stdin: "1").status == 0)
         #expect(home.run(["append", "documents", "a.jsonl"], stdin: "2").status == 0)
         #expect(home.run(arguments).status == 0)
-        #expect(home.allPaths().filter { $0.contains(JournalFile.namePrefix) }.isEmpty)
+        #expect(home.allPaths().filter { $0.contains(JournalName.commonPrefix) }.isEmpty)
         let moved = arguments[0] == "move" ? ("caches", "a.jsonl") : ("documents", "b.jsonl")
         #expect(home.run(["append", moved.0, moved.1], stdin: "3").status == 0)
         #expect(home.run(["retrieve", moved.0, moved.1]).stdout == "1\n2\n3\n")
@@ -71,7 +71,7 @@ import Testing
         #expect(home.run(["append", "documents", "a.jsonl"], stdin: "1").status == 0)
         #expect(home.run(["append", "documents", "a.jsonl"], stdin: "2").status == 0)
         try home.store().relocate(SafePath("a.jsonl"), in: .documents, to: SafePath("a.jsonl"), in: .caches, replace: false, forceCopy: true)
-        #expect(home.allPaths().filter { $0.contains(JournalFile.namePrefix) }.isEmpty)
+        #expect(home.allPaths().filter { $0.contains(JournalName.commonPrefix) }.isEmpty)
         #expect(home.read("cache/shelf/a.jsonl") == "1\n2\n")
     }
 

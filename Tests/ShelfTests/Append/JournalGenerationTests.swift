@@ -70,10 +70,10 @@ import Testing
         let killed = try home.process(["append", "caches", "a.json"], stdin: "22",
                                                       environment: [Failpoints.variable: "partial-data"])
         #expect(killed.killed)
-        #expect(!(home.read("cache/shelf/" + JournalFile.name(for: "a.json").description) ?? "").isEmpty)
+        #expect(!(home.read("cache/shelf/" + JournalName.of("a.json").description) ?? "").isEmpty)
         #expect(home.run(["save", "caches", "a.json"], stdin: "[7]").status == 0)
         // Retired with the file it was about: no record left (the journal is removed once settled).
-        #expect(home.read("cache/shelf/" + JournalFile.name(for: "a.json").description) == nil)
+        #expect(home.read("cache/shelf/" + JournalName.of("a.json").description) == nil)
         #expect(home.run(["append", "caches", "a.json"], stdin: "8").status == 0)
         #expect(home.read("cache/shelf/a.json") == "[7,8]")
     }

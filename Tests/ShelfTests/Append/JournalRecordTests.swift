@@ -10,7 +10,7 @@ import Testing
 @Suite struct JournalRecordTests {
     let home = TestHome()
     let relative = "docs/shelf/a.json"
-    var journalRelative: String { "docs/shelf/" + JournalFile.name(for: "a.json").description }
+    var journalRelative: String { "docs/shelf/" + JournalName.of("a.json").description }
 
     /// Opens the namespace folder of `documents` and the file `a.json` in it.
     func open() throws -> (folder: FileDescriptor, file: FileDescriptor) {
@@ -141,10 +141,10 @@ import Testing
 
     @Test func journalsAreNeverListedAndLongNamesAreHashed() {
         let long = String(repeating: "n", count: 250)
-        let name = JournalFile.name(for: FileName(long))
+        let name = JournalName.of(FileName(long))
         #expect(name.hasPrefix(SafePath.reservedPrefix) && name.bytes.count <= 255)
-        #expect(name != JournalFile.name(for: FileName(long + "x")))
-        #expect(JournalFile.name(for: "a.json") == ".shelf-journal2-a.json")
+        #expect(name != JournalName.of(FileName(long + "x")))
+        #expect(JournalName.of("a.json") == ".shelf-journal2-a.json")
         #expect(home.run(["append", "documents", long], stdin: "x").status == 0)
         #expect(home.run(["append", "documents", long], stdin: "y").status == 0)
         #expect(home.read("docs/shelf/" + long) == "xy")

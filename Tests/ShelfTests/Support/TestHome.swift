@@ -58,7 +58,7 @@ final class TestHome: @unchecked Sendable {
     /// An empty journal is not a leftover: it stays beside its file between appends.
     func shelfLeftovers() -> [String] {
         allPaths().filter { name in
-            name.contains(SafePath.reservedPrefix) && !(name.contains(JournalFile.namePrefix) && (read(name) ?? "x").isEmpty)
+            name.contains(SafePath.reservedPrefix) && !(name.contains(JournalName.commonPrefix) && (read(name) ?? "x").isEmpty)
         }
     }
 
