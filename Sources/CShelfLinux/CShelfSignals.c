@@ -19,6 +19,9 @@ static void fill_terminating(sigset_t *set) {
 
 static sigset_t mask_at_start;
 static volatile sig_atomic_t blocked_at_start = 0;
+// The handler is in place; or (`armed`) the executable lets `shelf_defer_signals` put it in place.
+static volatile sig_atomic_t installed = 0;
+static volatile sig_atomic_t armed = 0;
 
 void shelf_block_terminating_signals_at_start(void) {
     sigset_t set;
@@ -49,10 +52,19 @@ static void on_signal(int sig) {
 // One `sigaction` per signal sets the handler and returns the old action; only a signal the parent
 // ignored (`nohup`, a shell's `trap '' PIPE`) takes a second, which puts SIG_IGN back. Asking
 // first and setting after cost two calls for every signal: 22 of a short command's system calls.
-// That is safe only while the ending signals are blocked (from the start, in the executable): one
-// that arrives between the two calls stays pending, and setting SIG_IGN discards it, as if the
-// handler had never been set. Unblocked, each signal is asked first and set only if not ignored.
+// That is safe only while the ending signals are blocked: one that arrives between the two calls
+// stays pending, and setting SIG_IGN discards it, as if the handler had never been set. So they
+// are blocked around the installation when they are not blocked already (from the start, in the
+// executable), and the mask found before is put back after it.
 void shelf_install_signal_handlers(void) {
+    if (installed) return;
+    installed = 1;
+    if (!blocked_at_start) {
+        sigset_t set;
+        fill_terminating(&set);
+        if (pthread_sigmask(SIG_BLOCK, &set, &mask_at_start) != 0) return;
+        blocked_at_start = 1;
+    }
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_signal;
@@ -60,12 +72,18 @@ void shelf_install_signal_handlers(void) {
     action.sa_flags = 0;
     for (int i = 0; i < count; i++) {
         struct sigaction old;
-        if (!blocked_at_start) {
-            if (sigaction(terminating[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN) sigaction(terminating[i], &action, NULL);
-            continue;
-        }
         if (sigaction(terminating[i], &action, &old) == 0 && old.sa_handler == SIG_IGN) sigaction(terminating[i], &old, NULL);
     }
+    blocked_at_start = 0;
+    pthread_sigmask(SIG_SETMASK, &mask_at_start, NULL);
+}
+
+// Until a named temporary entry exists the handler only does what the default action does (ends
+// the process by the signal), so a command that makes none needs no handler: eleven `sigaction`s
+// saved (a retrieve, a save of a new file, an append). The signals blocked at start are let
+// through now; `shelf_defer_signals` installs the handler before the first such entry is made.
+void shelf_arm_signal_handlers(void) {
+    armed = 1;
     if (blocked_at_start) {
         blocked_at_start = 0;
         sigprocmask(SIG_SETMASK, &mask_at_start, NULL);
@@ -74,7 +92,10 @@ void shelf_install_signal_handlers(void) {
 
 int shelf_pending_signal(void) { return pending; }
 
-void shelf_defer_signals(void) { depth = depth + 1; }
+void shelf_defer_signals(void) {
+    if (armed && !installed) shelf_install_signal_handlers();
+    depth = depth + 1;
+}
 
 void shelf_allow_signals(void) {
     if (depth > 0) depth = depth - 1;

@@ -23,13 +23,15 @@ public enum CLI {
             stderr: stderr, clock: MonotonicClock.now)
     }
 
-    /// The executable's whole run: the signal handler installed (`Interruption`: a signal that
+    /// The executable's whole run: the signal handler armed (`Interruption`: a signal that
     /// ends shelf leaves the old content and no temporary file), the standard descriptors made
     /// safe (a closed one would be the number of the first file opened), then the arguments and
     /// environment as the process received them. A closed standard output is unwritable: what a
     /// command prints there is lost, and the command says so as it would for any failed write.
-    package static func runProcess() -> Int32 {
-        Interruption.installHandlers()
+    /// - Parameter handlersAtOnce: the handler installed now rather than before the first named
+    ///   temporary entry (`Interruption`), where another handler may be waiting for the signals.
+    package static func runProcess(handlersAtOnce: Bool = false) -> Int32 {
+        if handlersAtOnce { Interruption.installHandlers() } else { Interruption.installHandlersWhenNeeded() }
         let closed = StandardDescriptors.openClosed()
         return run(arguments: Argument.processArguments(), environment: Environment.process(), stdin: 0,
                    stdout: closed.contains(.output) ? -1 : 1, stderr: closed.contains(.errors) ? -1 : 2, clock: MonotonicClock.now,

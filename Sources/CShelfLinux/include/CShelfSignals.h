@@ -8,20 +8,27 @@
 /// Installs the handler for every signal whose default action ends the process (HUP, INT, QUIT,
 /// PIPE, ALRM, TERM, USR1, USR2, XCPU, VTALRM, PROF), except those ignored when shelf started
 /// (nohup, a background job), which stay ignored. It replaces the Swift runtime's backtracer on
-/// SIGQUIT. Without SA_RESTART, so that a call blocked in the kernel returns EINTR.
+/// SIGQUIT. Without SA_RESTART, so that a call blocked in the kernel returns EINTR. Once only;
+/// the signals are blocked meanwhile (in the calling thread: the thread that does the work).
 void shelf_install_signal_handlers(void);
 
-/// Blocks the ending signals until `shelf_install_signal_handlers` installs the handler, which
-/// then restores the mask found here: a signal that arrives meanwhile is handled as any other
+/// Blocks the ending signals until `shelf_arm_signal_handlers` (or the handler's installation)
+/// restores the mask found here: a signal that arrives meanwhile is handled as any other
 /// instead of meeting the Swift runtime's crash handler or ending the process unannounced. Called
 /// by the command line's pre-initialiser only (CShelfStart), before any library's initialiser.
 void shelf_block_terminating_signals_at_start(void);
+
+/// The executable's start: unblocks the ending signals at once (until a named temporary entry
+/// exists, their default action is what the handler would do) and lets `shelf_defer_signals`
+/// install the handler before the first such entry is made.
+void shelf_arm_signal_handlers(void);
 
 /// The first terminating signal received, or 0.
 int shelf_pending_signal(void);
 
 /// Enters work that a signal must not cut short (a named temporary entry exists): the handler then
-/// only records the signal. Nested entries count.
+/// only records the signal. Nested entries count. After `shelf_arm_signal_handlers`, installs the
+/// handler first if it is not yet in place.
 void shelf_defer_signals(void);
 
 /// Leaves such work; when the outermost one ends and a signal came meanwhile, the process ends

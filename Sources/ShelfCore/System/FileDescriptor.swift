@@ -87,7 +87,7 @@ package struct FileDescriptor: Sendable {
     }
 
     /// Whether the descriptor is a terminal (prompts and progress lines only then).
-    package var isTerminal: Bool { kernel.isTerminal(raw) }
+    package var isTerminal: Bool { !StandardDescriptors.isKnownNotTerminal(raw) && kernel.isTerminal(raw) }
 }
 
 /// A descriptor owned by an object: closed once, when the object goes. For descriptors an object

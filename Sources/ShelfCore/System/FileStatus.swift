@@ -44,6 +44,8 @@ package struct FileStatus: Hashable, Sendable {
     package var isFolder: Bool { mode & FileStatus.typeMask == FileStatus.folderType }
     package var isRegularFile: Bool { mode & FileStatus.typeMask == FileStatus.regularType }
     var isSymbolicLink: Bool { mode & FileStatus.typeMask == FileStatus.symbolicLinkType }
+    /// A terminal is one (so is /dev/null): anything else is surely no terminal.
+    var isCharacterDevice: Bool { mode & FileStatus.typeMask == UInt32(S_IFCHR) }
     /// What stands there, for messages: "a FIFO (named pipe)", "a socket", "a folder"…
     var kindName: String {
         switch mode & FileStatus.typeMask {

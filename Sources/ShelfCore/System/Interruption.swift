@@ -2,11 +2,12 @@ import CShelfLinux
 import Glibc
 
 /// Signals that end shelf (Ctrl-C, Ctrl-\, `kill`, a closed pipe, a hang-up) and the work they
-/// must not cut short. The executable installs one handler at start (`installHandlers`, written in
-/// C: a handler may only make async-signal-safe calls). While no named temporary entry exists the
-/// handler ends the process at once with the signal's default action, which leaves nothing behind:
-/// unnamed temporary files vanish with their descriptor, locks go with the process, an append cut
-/// in the middle is rolled back by its journal on the next access.
+/// must not cut short. The executable installs one handler, written in C (a handler may only make
+/// async-signal-safe calls), before its first named temporary entry (`installHandlersWhenNeeded`).
+/// While no named temporary entry exists the handler (or, before it is installed, the signal's
+/// default action) ends the process at once, which leaves nothing behind: unnamed temporary files
+/// vanish with their descriptor, locks go with the process, an append cut in the middle is rolled
+/// back by its journal on the next access.
 ///
 /// While one does exist (`deferring`, `enter`/`leave`: a named temp file, a copied tree being
 /// built, a move between its copy and the removal of its source), the handler only records the
@@ -22,7 +23,16 @@ import Glibc
 ///
 /// The library never installs the handler: in a program of its own, `check` never throws.
 package enum Interruption {
-    /// Installs the handler; the executable's first act.
+    /// The executable's first act: the handler is installed when the first named temporary entry
+    /// is about to be made (`enter`); until then the signals' default action does what it would
+    /// do (ends the process, leaving nothing behind). Eleven `sigaction`s saved by every command
+    /// that makes no such entry.
+    package static func installHandlersWhenNeeded() {
+        shelf_arm_signal_handlers()
+    }
+
+    /// Installs the handler at once: the executable's first act where the Swift runtime's crash
+    /// handler may be waiting for the signals (a SWIFT_BACKTRACE of the user's own).
     package static func installHandlers() {
         shelf_install_signal_handlers()
     }

@@ -13,7 +13,7 @@ package enum StandardDescriptors {
         var closed: Closed = []
         for descriptor: Int32 in 0...2 {
             do {
-                _ = try kernel.status(descriptor)
+                if try !kernel.status(descriptor).isCharacterDevice { notTerminals.insert(Closed(rawValue: 1 << descriptor)) }
             } catch .badDescriptor {
                 closed.insert(Closed(rawValue: 1 << descriptor))
                 let options: OpenOptions = descriptor == 0 ? .readOnly : .writeOnly
@@ -26,6 +26,17 @@ package enum StandardDescriptors {
             }
         }
         return closed
+    }
+
+    /// The standard descriptors that were no character device at start (a file, a pipe), so no
+    /// terminal: asking again (an ioctl each time standard input or error is asked about) tells
+    /// nothing new, since the executable puts nothing else on 0, 1 or 2. Empty in a program that
+    /// never called `openClosed` (the library's users, the tests in process).
+    nonisolated(unsafe) private static var notTerminals: Closed = []
+
+    /// Whether `descriptor` is a standard descriptor known since `openClosed` to be no terminal.
+    static func isKnownNotTerminal(_ descriptor: Int32) -> Bool {
+        (0...2).contains(descriptor) && notTerminals.contains(Closed(rawValue: 1 << descriptor))
     }
 
     /// Which standard descriptors were closed at start.

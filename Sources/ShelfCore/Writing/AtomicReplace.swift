@@ -31,13 +31,36 @@ package enum AtomicReplace {
     }
 
     /// The second half of `write`: syncs the complete temp file, names it and installs it.
+    /// - Parameter targetAbsent: nothing was at the target when last looked (under the folder's
+    ///   lock): an unnamed file is then first linked straight under the target's name (`linkNew`).
     static func commit(_ temp: inout TempFile, as target: Target, replace: Bool, oldFile: OldFileLock = .wait,
-                       beforeInstall: () -> Void = {}, letGo: () -> Void = {}) throws {
+                       beforeInstall: () -> Void = {}, letGo: () -> Void = {}, targetAbsent: Bool = false) throws {
         try temp.file.sync()
+        if targetAbsent, try linkNew(temp, as: target) { return }
         let name = try temp.named()
         beforeInstall()
         try install(name, in: target.folder, path: target.path, as: target, replace: replace, oldFile: oldFile, letGo: letGo)
         temp.nameTaken()
+    }
+
+    /// A new file where nothing is: the complete unnamed file linked under the target's name in one
+    /// step, which the kernel refuses if the name exists (so nothing is ever replaced here). It never
+    /// has a temporary name, so no signal handler, lock, random name or rename is needed. False
+    /// (nothing done) when the file has a name already, on a network file system, or when the
+    /// target appeared meanwhile: the rename path then decides, under the old file's lock.
+    private static func linkNew(_ temp: TempFile, as target: Target) throws -> Bool {
+        guard temp.name == nil, !NetworkFileSystem.contains(target.folder) else { return false }
+        // The commit point: after a terminating signal, undo instead (see `Interruption`).
+        try Interruption.check(target.path)
+        do {
+            try temp.link(as: target.name, path: target.path)
+        } catch ShelfError.alreadyExists {
+            return false
+        }
+        // A new numbered name in a folder of numbered files: its next number is no longer known.
+        if NumberedNames.value(of: target.name) != nil { FolderCounter.forget(in: target.folder) }
+        try syncFolder(target.folder)
+        return true
     }
 
     /// The new content of an existing file keeps its permission bits, as `sponge`, editors and

@@ -52,7 +52,9 @@ extension Store {
         return try preparedTarget(safe, in: directory, folderMode: folderMode).closeAfter { prepared in
             // One `stat` of the name serves each step that asks about it at this moment.
             let before = try Store.checkSaveTarget(prepared, options: options)
-            try AtomicReplace.checkWritable(prepared)
+            // Nothing there: no owner's read-only file to respect (one that appears meanwhile is
+            // found under the folder's lock, below).
+            if before != nil { try AtomicReplace.checkWritable(prepared) }
             OldFileCache.release(prepared, before)
             let validate = options.validateJSON ?? Store.isJSONName(safe.name)
             var size: Int64 = 0
@@ -65,7 +67,7 @@ extension Store {
                         // What the file replaced carries, read under the folder's lock; the
                         // options given win.
                         try AtomicReplace.keepMode(of: replaced, on: placed.file)
-                        expires = try KeptMetadata.carry(from: target, to: placed.file)
+                        expires = replaced == nil ? nil : try KeptMetadata.carry(from: target, to: placed.file)
                         if let given = options.expiresAt {
                             try Expiry.record(given, on: placed.file, named: target.name, in: target.folder)
                             expires = given
@@ -73,7 +75,7 @@ extension Store {
                             try Expiry.forget(on: placed.file, named: target.name, in: target.folder)
                             expires = nil
                         }
-                        try AtomicReplace.commit(&placed, as: target, replace: options.replace)
+                        try AtomicReplace.commit(&placed, as: target, replace: options.replace, targetAbsent: replaced == nil)
                     }
                 }
             }
