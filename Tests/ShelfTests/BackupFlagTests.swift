@@ -60,12 +60,6 @@ import Testing
         #expect(home.attribute("user.xdg.robots.backup", of: "outside.txt") == nil)
     }
 
-    @Test(arguments: [["do-not-backup", "documents"], ["backup", "documents", "../x"], ["backup", "nowhere", "x"],
-                      ["do-not-backup", "documents", "a", "b"]])
-    func wrongUsageIsExit64(_ words: [String]) {
-        #expect(home.run(words).status == 64)
-    }
-
     @Test func otherFalseSpellingsCountAsExcluded() {
         #expect(Store.meansFalse(Array("false".utf8)) && Store.meansFalse(Array("FALSE".utf8)) && Store.meansFalse(Array("0".utf8)))
         #expect(!Store.meansFalse(Array("true".utf8)) && !Store.meansFalse([]))

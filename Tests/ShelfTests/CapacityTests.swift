@@ -104,10 +104,4 @@ import Testing
         #expect(result.status == 64 && result.stdout.hasPrefix(#"{"error":{"command":"capacity","status":64,"#)
             && result.stderr.contains("usage: shelf capacity"))
     }
-
-    @Test func badDirectoryIsAUsageError() {
-        #expect(home.run(["capacity", "nowhere"]).status == 64)
-        #expect(home.run(["capacity", "sharedContainer:.."]).status == 64)
-        #expect(home.run(["capacity", "caches", "extra"]).status == 64)
-    }
 }

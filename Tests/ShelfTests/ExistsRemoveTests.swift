@@ -19,10 +19,6 @@ import Testing
         #expect(home.allPaths() == ["run"])
     }
 
-    @Test func existsWithUnsafePathIsUsageError() {
-        #expect(home.run(["exists", "caches", "../etc/passwd"]).status == 64)
-    }
-
     @Test func removeDeletesAFile() {
         #expect(home.run(["save", "caches", "feeds/today.json"], stdin: "[]").status == 0)
         let result = home.run(["remove", "caches", "feeds/today.json"])

@@ -137,12 +137,4 @@ import Testing
         #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
         #expect(home.allPaths() == ["run"])
     }
-
-    @Test(arguments: [["list"], ["list", "nowhere"], ["list", "caches", "../x"], ["list", "caches", ".shelf-tmp-1"],
-                      ["list", "caches", "a", "b"], ["list", "caches", "--long=yes"], ["list", "caches", "-x"]])
-    func wrongUsageIsExit64(_ words: [String]) {
-        let result = home.run(words)
-        #expect(result.status == 64, "\(words): \(result.stderr)")
-        #expect(result.stdout.isEmpty)
-    }
 }

@@ -28,23 +28,17 @@ import Testing
         #expect(!home.exists("attacker/a.txt"))
     }
 
-    @Test func fallbackOpenToOthersIsRefused() {
+    /// A fallback folder open to others, or another user's (root only: it gives the folder away).
+    @Test(arguments: [(0o777 as mode_t, nil as uid_t?, "chmod 700"), (0o700, 65534, "another user")])
+    func fallbackNotPrivateIsRefused(_ mode: mode_t, _ owner: uid_t?, _ message: String) throws {
+        try #require(owner == nil || getuid() == 0, "needs root to give the folder away")
         mkdir(home.path("tmp"), 0o777)
         mkdir(fallback, 0o700)
-        chmod(fallback, 0o777)
+        chmod(fallback, mode)
+        if let owner { chown(fallback, owner, owner) }
         let result = home.run(["save", "temporary", "a.txt"], stdin: "x", environment: noRuntime)
         #expect(result.status == 77)
-        #expect(result.stderr.contains("chmod 700"))
-    }
-
-    @Test func fallbackOwnedByAnotherUserIsRefused() throws {
-        try #require(getuid() == 0, "needs root to give the folder away")
-        mkdir(home.path("tmp"), 0o777)
-        mkdir(fallback, 0o700)
-        chown(fallback, 65534, 65534)
-        let result = home.run(["save", "temporary", "a.txt"], stdin: "x", environment: noRuntime)
-        #expect(result.status == 77)
-        #expect(result.stderr.contains("another user"))
+        #expect(result.stderr.contains(message))
     }
 
     /// docs/directories.md: `$TMPDIR` may be the home folder, since names there are `<app>-<uid>`.

@@ -8,12 +8,28 @@ import Testing
         [], ["frobnicate"], ["save"], ["save", "caches"], ["retrieve", "caches", "a", "b"], ["save", "caches", "a", "--bogus"],
         ["--bogus"], ["save", "nowhere", "a"], ["save", "sharedContainer", "a"], ["--app"], ["save", "caches", "a", "--file"],
         ["remove", "caches", "a", "-x"], ["exists", "caches", "a", "--raw"], ["save", "caches", "a", "--raw=yes"],
+        ["list"], ["list", "nowhere"], ["list", "caches", "a", "b"], ["list", "caches", "--long=yes"], ["list", "caches", "-x"],
+        ["do-not-backup", "documents"], ["backup", "nowhere", "x"], ["do-not-backup", "documents", "a", "b"],
+        ["capacity", "nowhere"], ["capacity", "caches", "extra"], ["sync", "--json", "caches"], ["sync", "--json", "caches", "u", "--key"],
+        ["sync", "--json", "caches", "u", "--key="], ["sync", "--json", "nowhere", "u"],
     ])
     func wrongWordsGiveUsageOnStderrAndStatus64(_ arguments: [String]) {
         let result = home.run(arguments)
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
-        #expect(result.stdout.isEmpty)
+        // With --json the refusal is the error object (docs/json-output.md, Errors), else nothing.
+        #expect(arguments.contains("--json") ? result.stdout.hasPrefix(#"{"error":"#) : result.stdout.isEmpty, "\(result.stdout)")
         #expect(result.stderr.contains("usage: shelf"))
+        #expect(home.allPaths() == ["run"])
+    }
+
+    /// A stored path or a group name that could leave the namespace, for commands of every kind.
+    @Test(arguments: [["list", "caches", "../x"], ["list", "caches", ".shelf-tmp-1"], ["backup", "documents", "../x"],
+                      ["exists", "caches", "../etc/passwd"], ["capacity", "sharedContainer:.."], ["sync", "--json", "caches", "../up"]])
+    func invalidNamesAreStatus64AndMakeNothing(_ arguments: [String]) {
+        let result = home.run(arguments, stdin: "[]")
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains("invalid name"), "\(result.stderr)")
+        #expect(arguments.contains("--json") ? result.stdout.hasPrefix(#"{"error":"#) : result.stdout.isEmpty, "\(result.stdout)")
         #expect(home.allPaths() == ["run"])
     }
 
