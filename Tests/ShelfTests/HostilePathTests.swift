@@ -85,20 +85,13 @@ import Testing
         #expect(!home.exists("elsewhere/a.txt"))
     }
 
-    @Test(arguments: ["../x", "a/b", "", "."])
-    func hostileAppNamesAreUsageErrors(_ app: String) {
+    /// App names and group names that are not one folder name, or no known directory at all.
+    @Test(arguments: ["../x", "a/b", "", "."].map { ["--app", $0, "save", "caches", "a.txt"] }
+              + ["sharedContainer:../x", "sharedContainer:a/b", "sharedContainer:", "shared-container:.."].map { ["save", $0, "a.txt"] })
+    func hostileAppAndGroupNamesAreUsageErrors(_ words: [String]) {
         let home = TestHome()
         let before = home.allPaths()
-        let result = home.run(["--app", app, "save", "caches", "a.txt"], stdin: "a")
-        #expect(result.status == 64)
-        #expect(home.allPaths() == before)
-    }
-
-    @Test(arguments: ["sharedContainer:../x", "sharedContainer:a/b", "sharedContainer:", "shared-container:.."])
-    func hostileGroupNamesAreUsageErrors(_ directory: String) {
-        let home = TestHome()
-        let before = home.allPaths()
-        #expect(home.run(["save", directory, "a.txt"], stdin: "a").status == 64)
+        #expect(home.run(words, stdin: "a").status == 64, "\(words)")
         #expect(home.allPaths() == before)
     }
 }
