@@ -45,9 +45,7 @@ import Testing
 
     @Test func missingPathIsExit66AndCreatesNothing() {
         for command in ["do-not-backup", "backup"] {
-            let result = home.run([command, "documents", "none.txt"])
-            #expect(result.status == 66)
-            #expect(result.stderr.contains(home.path("docs/shelf/none.txt")))
+            home.expect([command, "documents", "none.txt"], status: 66, saying: home.path("docs/shelf/none.txt"))
         }
         #expect(home.allPaths() == ["run"])
     }

@@ -35,9 +35,7 @@ import Testing
     }
 
     @Test func removeOfMissingIsNotFoundUnlessForced() {
-        let result = home.run(["remove", "caches", "nothing"])
-        #expect(result.status == 66)
-        #expect(result.stderr.contains(home.path("cache/shelf/nothing")))
+        home.expect(["remove", "caches", "nothing"], status: 66, saying: home.path("cache/shelf/nothing"))
         #expect(home.run(["remove", "--force", "caches", "nothing"]).status == 0)
         #expect(home.run(["remove", "-f", "caches", "a/b/nothing"]).status == 0)
     }

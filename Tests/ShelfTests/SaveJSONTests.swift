@@ -26,16 +26,13 @@ import Testing
 
     @Test(arguments: ["", "   ", "{", "[1,]", "{'a':1}", "01", "nul", "[1] [2]", "\"unterminated", "{\"a\" 1}"])
     func invalidInputIsRejectedAndNothingIsCreated(_ text: String) {
-        let result = home.run(["save", "caches", "new.json"], stdin: text)
-        #expect(result.status == 65, "\(text.debugDescription)")
+        home.expect(["save", "caches", "new.json"], stdin: text, status: 65)
         #expect(!home.exists("cache/shelf/new.json"))
     }
 
     @Test func invalidJSONInALargeInputIsCaughtAfterManyBuffers() {
         let big = "[" + String(repeating: "1234567890,", count: 400_000) + "oops]"
-        let result = home.run(["save", "caches", "big.json"], stdin: big)
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("line 1, column 4400002"), "\(result.stderr)")
+        home.expect(["save", "caches", "big.json"], stdin: big, status: 65, saying: "line 1, column 4400002")
         #expect(!home.exists("cache/shelf/big.json"))
     }
 

@@ -43,9 +43,7 @@ import Testing
     }
 
     @Test func missingInputFileIsNotFoundAndCreatesNothing() {
-        let result = home.run(["save", "caches", "x.txt", "--file", home.path("nope")])
-        #expect(result.status == 66)
-        #expect(result.stderr.contains(home.path("nope")))
+        home.expect(["save", "caches", "x.txt", "--file", home.path("nope")], status: 66, saying: home.path("nope"))
         #expect(!home.exists("cache/shelf/x.txt"))
     }
 
@@ -88,9 +86,7 @@ import Testing
 
     @Test func savingOverAFolderIsCannotCreate() {
         #expect(home.run(["save", "caches", "dir/file"], stdin: "x").status == 0)
-        let result = home.run(["save", "caches", "dir"], stdin: "y")
-        #expect(result.status == 73)
-        #expect(result.stderr.contains("folder"))
+        home.expect(["save", "caches", "dir"], stdin: "y", status: 73, saying: "folder")
     }
 
     @Test func savingBelowAFileIsCannotCreate() {
@@ -108,9 +104,7 @@ import Testing
 
     @Test func retrieveOfAFolderIsAClearError() {
         #expect(home.run(["save", "caches", "dir/file"], stdin: "x").status == 0)
-        let result = home.run(["retrieve", "caches", "dir"])
-        #expect(result.status == 66)
-        #expect(result.stderr.contains("is a folder"))
+        home.expect(["retrieve", "caches", "dir"], status: 66, saying: "is a folder")
     }
 
     @Test func noTempFileIsLeftAfterSaves() throws {

@@ -72,8 +72,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == #"{"added":["7","first-post"],"removed":[],"updated":[]}"# + "\n")
         #expect(home.exists("docs/shelf/posts/first-post.json"))
-        let missing = home.run(["sync", "--json", "documents", "posts", "--file", home.path("none.json")])
-        #expect(missing.status == 66)
+        home.expect(["sync", "--json", "documents", "posts", "--file", home.path("none.json")], status: 66)
     }
 
     @Test(arguments: [

@@ -22,9 +22,7 @@ import Testing
         mkdir(home.path("tmp"), 0o777)
         mkdir(home.path("attacker"), 0o700)
         symlink(home.path("attacker"), fallback)
-        let result = home.run(["save", "temporary", "a.txt"], stdin: "x", environment: noRuntime)
-        #expect(result.status == 77)
-        #expect(result.stderr.contains(fallback))
+        home.expect(["save", "temporary", "a.txt"], stdin: "x", environment: noRuntime, status: 77, saying: fallback)
         #expect(!home.exists("attacker/a.txt"))
     }
 
@@ -36,9 +34,7 @@ import Testing
         mkdir(fallback, 0o700)
         chmod(fallback, mode)
         if let owner { chown(fallback, owner, owner) }
-        let result = home.run(["save", "temporary", "a.txt"], stdin: "x", environment: noRuntime)
-        #expect(result.status == 77)
-        #expect(result.stderr.contains(message))
+        home.expect(["save", "temporary", "a.txt"], stdin: "x", environment: noRuntime, status: 77, saying: message)
     }
 
     /// docs/directories.md: `$TMPDIR` may be the home folder, since names there are `<app>-<uid>`.
@@ -47,8 +43,7 @@ import Testing
     @Test func theHomeFolderMayBeTheTemporaryFallbackBase() {
         let environment = ["XDG_RUNTIME_DIR": "", "TMPDIR": home.root]
         for value in ["one", "two"] {
-            let result = home.run(["save", "temporary", "a.txt"], stdin: value, environment: environment)
-            #expect(result.status == 0, "\(result.stderr)")
+            home.expect(["save", "temporary", "a.txt"], stdin: value, environment: environment, status: 0)
         }
         #expect(home.run(["retrieve", "temporary", "a.txt"], environment: environment).stdout == "two")
         #expect(home.read("shelf-\(getuid())/a.txt") == "two")

@@ -39,9 +39,7 @@ import Testing
     @Test(arguments: Transfer.allCases)
     func aMissingSourceIsExit66AndCreatesNothing(_ transfer: Transfer) {
         let before = home.allPaths()
-        let result = home.run(transfer.words("nothing.txt"))
-        #expect(result.status == 66)
-        #expect(result.stderr.contains(home.path("cache/shelf/nothing.txt")), "\(result.stderr)")
+        home.expect(transfer.words("nothing.txt"), status: 66, saying: home.path("cache/shelf/nothing.txt"))
         #expect(home.allPaths() == before)
     }
 
@@ -60,9 +58,7 @@ import Testing
         try home.write("outside.txt", "secret")
         #expect(home.run(["save", "caches", "x"], stdin: "x").status == 0)
         symlink(home.path("outside.txt"), home.path("cache/shelf/link.txt"))
-        let result = home.run(transfer.words("link.txt"))
-        #expect(result.status == 77)
-        #expect(result.stderr.contains("symbolic link"))
+        home.expect(transfer.words("link.txt"), status: 77, saying: "symbolic link")
         #expect(!home.exists("docs/shelf/link.txt"))
         #expect(home.read("outside.txt") == "secret")
     }

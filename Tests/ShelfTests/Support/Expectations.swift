@@ -1,0 +1,16 @@
+import Testing
+
+extension TestHome {
+    /// Runs the CLI in-process and expects `status`, and each of `messages` in standard error: the
+    /// three lines of most refusal checks in one. A failure is reported at the caller's line.
+    @discardableResult
+    func expect(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], status: Int32,
+                saying messages: String..., sourceLocation: SourceLocation = #_sourceLocation) -> CLIResult {
+        let result = run(arguments, stdin: stdin, environment: extra)
+        #expect(result.status == status, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        for message in messages {
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        }
+        return result
+    }
+}
