@@ -77,7 +77,6 @@ import Testing
     }
 
     @Test func rootHasNoNamespaces() {
-        let result = home.run(["--root", home.path("state"), "apps"])
-        #expect(result.status == 64 && result.stderr.contains("--root"))
+        home.expect(["--root", home.path("state"), "apps"], status: 64, saying: "--root")
     }
 }

@@ -126,8 +126,7 @@ import Testing
     let home = TestHome()
 
     func folder() throws -> FileDescriptor {
-        #expect(home.run(["save", "caches", "f/a.txt"], stdin: "a").status == 0)
-        #expect(home.run(["save", "caches", "f/b.txt"], stdin: "b").status == 0)
+        home.save(("caches", "f/a.txt", "a"), ("caches", "f/b.txt", "b"))
         return try FileDescriptor.open(home.path("cache/shelf/f"), [.readOnly, .folder])
     }
 

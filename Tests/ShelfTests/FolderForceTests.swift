@@ -33,9 +33,7 @@ import Testing
     @Test func copyForceOfAFileOntoAFolderIsRefusedAndNamesTheWayOut() {
         save("caches", "x", "file")
         save("documents", "x/inner.txt", "old")
-        let result = home.run(["copy", "-f", "caches", "x", "documents"])
-        #expect(result.status == 73)
-        #expect(result.stderr.contains(home.path("docs/shelf/x")) && result.stderr.contains("--replace-folder"))
+        home.expect(["copy", "-f", "caches", "x", "documents"], status: 73, saying: home.path("docs/shelf/x"), "--replace-folder")
         #expect(home.read("docs/shelf/x/inner.txt") == "old")
         #expect(home.run(["copy", "--replace-folder", "caches", "x", "documents"]).status == 0)
         #expect(home.read("docs/shelf/x") == "file")
@@ -78,9 +76,7 @@ import Testing
         let targetRoot = arguments[0] == "move" ? "docs/shelf/t" : "cache/shelf/u"
         save("caches", "t/new.txt", "new")
         save(arguments[0] == "move" ? "documents" : "caches", (arguments[0] == "move" ? "t" : "u") + "/old.txt", "old")
-        let refused = home.run(arguments)
-        #expect(refused.status == 73)
-        #expect(refused.stderr.contains("not empty") && refused.stderr.contains("--replace-folder"))
+        home.expect(arguments, status: 73, saying: "not empty", "--replace-folder")
         #expect(home.read(targetRoot + "/old.txt") == "old" && home.read("cache/shelf/t/new.txt") == "new")
         #expect(unlink(home.path(targetRoot + "/old.txt")) == 0)
         #expect(home.run(arguments).status == 0)

@@ -23,8 +23,7 @@ import Testing
     }
 
     @Test func moveWithANewPathRefusesAnExistingTargetUnlessForced() {
-        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
-        #expect(home.run(["save", "documents", "b.txt"], stdin: "b").status == 0)
+        home.save(("caches", "a.txt", "a"), ("documents", "b.txt", "b"))
         #expect(home.run(["move", "caches", "a.txt", "documents", "b.txt"]).status == 73)
         #expect(home.read("docs/shelf/b.txt") == "b")
         let dry = home.run(["move", "caches", "a.txt", "documents", "b.txt", "--force", "--dry-run"])

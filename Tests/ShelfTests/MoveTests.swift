@@ -34,8 +34,7 @@ import Testing
     }
 
     @Test func replaceFolderReplacesAFolderTargetWithAFile() {
-        #expect(home.run(["save", "caches", "x"], stdin: "file").status == 0)
-        #expect(home.run(["save", "documents", "x/inner.txt"], stdin: "old").status == 0)
+        home.save(("caches", "x", "file"), ("documents", "x/inner.txt", "old"))
         #expect(home.run(["move", "caches", "x", "documents"]).status == 73)
         #expect(home.run(["move", "-f", "caches", "x", "documents"]).status == 73)
         #expect(home.read("docs/shelf/x/inner.txt") == "old")
@@ -89,8 +88,7 @@ import Testing
 
     @Test func aTargetThatIsALinkIsNotReplacedEvenWithForce() throws {
         try home.write("outside.txt", "secret")
-        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
-        #expect(home.run(["save", "documents", "x"], stdin: "x").status == 0)
+        home.save(("caches", "a.txt", "a"), ("documents", "x", "x"))
         symlink(home.path("outside.txt"), home.path("docs/shelf/a.txt"))
         #expect(home.run(["move", "-f", "caches", "a.txt", "documents"]).status == 77)
         #expect(home.read("outside.txt") == "secret")
@@ -108,8 +106,7 @@ import Testing
     }
 
     @Test func aFileWhereATargetFolderMustBeIsExit73() {
-        #expect(home.run(["save", "caches", "a/b.txt"], stdin: "b").status == 0)
-        #expect(home.run(["save", "documents", "a"], stdin: "file").status == 0)
+        home.save(("caches", "a/b.txt", "b"), ("documents", "a", "file"))
         #expect(home.run(["move", "caches", "a/b.txt", "documents"]).status == 73)
         #expect(home.read("cache/shelf/a/b.txt") == "b")
     }

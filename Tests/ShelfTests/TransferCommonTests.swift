@@ -27,9 +27,7 @@ import Testing
         let target = transfer.target("a.txt")
         #expect(home.run(["save", "caches", "a.txt"], stdin: "new").status == 0)
         #expect(home.run(["save", target.directory, target.path], stdin: "old").status == 0)
-        let refused = home.run(transfer.words("a.txt"))
-        #expect(refused.status == 73)
-        #expect(refused.stderr.contains("already exists: \(home.path(target.home))") && refused.stderr.contains("--force"), "\(refused.stderr)")
+        home.expect(transfer.words("a.txt"), status: 73, saying: "already exists: \(home.path(target.home))", "--force")
         #expect(home.read("cache/shelf/a.txt") == "new" && home.read(target.home) == "old")
         #expect(home.run(transfer.words("a.txt", [transfer == .copy ? "-f" : "--force"])).status == 0)
         #expect(home.read(target.home) == "new")
@@ -45,8 +43,7 @@ import Testing
 
     @Test(arguments: [Transfer.copy, .move])
     func replaceFolderReplacesAFolderWithAFolderWhole(_ transfer: Transfer) {
-        #expect(home.run(["save", "caches", "t/new.txt"], stdin: "new").status == 0)
-        #expect(home.run(["save", "documents", "t/old.txt"], stdin: "old").status == 0)
+        home.save(("caches", "t/new.txt", "new"), ("documents", "t/old.txt", "old"))
         #expect(home.run(transfer.words("t", ["--replace-folder"])).status == 0)
         #expect(home.read("docs/shelf/t/new.txt") == "new" && !home.exists("docs/shelf/t/old.txt"))
         #expect(home.exists("cache/shelf/t") == (transfer == .copy))
@@ -67,10 +64,8 @@ import Testing
                       (["rename", "caches", "d", "d/"], ["rename", "--force", "caches", "d", "d/sub/d"])])
     func ontoItselfAndIntoItselfAreRefused(_ onto: [String], _ into: [String]) {
         #expect(home.run(["save", "caches", "d/f.txt"], stdin: "f").status == 0)
-        let same = home.run(onto)
-        #expect(same.status == 64 && same.stderr.contains("it is the source itself"), "\(same.stderr)")
-        let inside = home.run(into)
-        #expect(inside.status == 64 && inside.stderr.contains("inside itself"), "\(inside.stderr)")
+        home.expect(onto, status: 64, saying: "it is the source itself")
+        home.expect(into, status: 64, saying: "inside itself")
         #expect(!home.exists("cache/shelf/d/sub") && home.read("cache/shelf/d/f.txt") == "f")
     }
 

@@ -143,10 +143,8 @@ import Testing
         #expect(home.run(["save", "caches", "a.json"], stdin: "{").stderr.contains("or pass --raw to store it unchecked"))
         #expect(!home.run(["append", "caches", "a.json"], stdin: "{").stderr.contains("--raw"))
         #expect(home.run(["save", "caches", "a.json"], stdin: "{\"a\":1}").status == 0)
-        let each = home.run(["retrieve", "caches", "a.json", "--each"])
-        #expect(each.status == 65 && each.stderr.contains("Retrieve it without --each"))
+        home.expect(["retrieve", "caches", "a.json", "--each"], status: 65, saying: "Retrieve it without --each")
         #expect(home.run(["save", "documents", "a.json"], stdin: "1").status == 0)
-        let copy = home.run(["copy", "caches", "a.json", "documents"])
-        #expect(copy.status == 73 && copy.stderr.contains("Pass --force to replace it"))
+        home.expect(["copy", "caches", "a.json", "documents"], status: 73, saying: "Pass --force to replace it")
     }
 }

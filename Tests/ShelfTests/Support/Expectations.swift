@@ -13,4 +13,12 @@ extension TestHome {
         }
         return result
     }
+
+    /// Saves each file, (directory, stored path, contents), through the CLI; each must succeed.
+    func save(_ files: (directory: String, path: String, contents: String)..., sourceLocation: SourceLocation = #_sourceLocation) {
+        for file in files {
+            let result = run(["save", file.directory, file.path], stdin: file.contents)
+            #expect(result.status == 0, "save \(file.directory) \(file.path): \(result.stderr)", sourceLocation: sourceLocation)
+        }
+    }
 }
