@@ -16,8 +16,7 @@ import Testing
 
     @Test func copyUnderANewPathInTheSameDirectory() {
         home.save(("documents", "notes/a.txt", "a"), ("documents", "notes/deep/b.txt", "b"))
-        let result = home.run(["copy", "--print-path", "documents", "notes/", "documents", "backup/notes-copy/"])
-        #expect(result.status == 0)
+        let result = home.expect(["copy", "--print-path", "documents", "notes/", "documents", "backup/notes-copy/"], status: 0)
         #expect(result.stdout == home.path("docs/shelf/backup/notes-copy") + "\n")
         #expect(home.read("docs/shelf/backup/notes-copy/a.txt") == "a")
         #expect(home.read("docs/shelf/backup/notes-copy/deep/b.txt") == "b")

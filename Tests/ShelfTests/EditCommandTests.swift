@@ -74,8 +74,7 @@ import Testing
         let shelf = BuiltBinary.path
         guard FileManager.default.isExecutableFile(atPath: shelf) else { return }
         let env = ["EDITOR": "sh -c 'echo 5 | \"\(shelf)\" append caches l.json && echo \"[9]\" > \"$1\"' sh"]
-        let result = home.run(["edit", "caches", "l.json"], environment: env)
-        #expect(result.status == 75, "\(result.stderr)")
+        let result = home.expect(["edit", "caches", "l.json"], environment: env, status: 75)
         #expect(home.read("cache/shelf/l.json") == "[1,5]")
         #expect(result.stderr.contains("changed while you were editing it"))
         // Kept outside the store, in a private folder under TMPDIR, where the message says.

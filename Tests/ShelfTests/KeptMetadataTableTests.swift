@@ -110,8 +110,7 @@ import Testing
     @Test func anExpiryGivenToSaveWinsAndTheRestIsKept() {
         #expect(home.run(["save", "caches", "t"], stdin: "one").status == 0)
         give(Self.replacedValues, to: "cache/shelf/t")
-        let result = home.run(["save", "caches", "t", "--expires-at", "2100-01-02T00:00:00Z", "--json"], stdin: "two")
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = home.expect(["save", "caches", "t", "--expires-at", "2100-01-02T00:00:00Z", "--json"], stdin: "two", status: 0)
         #expect(result.stdout.contains("\"expires\":4102531200"), "\(result.stdout)")
         #expect(read(.expiry, of: "cache/shelf/t") == "4102531200")
         #expect(read(.doNotBackup, of: "cache/shelf/t") == "false")
@@ -121,8 +120,7 @@ import Testing
     @Test func noExpiryRemovesTheKeptExpiryOnly() {
         #expect(home.run(["save", "caches", "t"], stdin: "one").status == 0)
         give(Self.replacedValues, to: "cache/shelf/t")
-        let result = home.run(["save", "caches", "t", "--no-expiry", "--json"], stdin: "two")
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = home.expect(["save", "caches", "t", "--no-expiry", "--json"], stdin: "two", status: 0)
         #expect(result.stdout.contains("\"expires\":null"), "\(result.stdout)")
         #expect(read(.expiry, of: "cache/shelf/t") == nil)
         #expect(read(.otherAttribute, of: "cache/shelf/t") == "replaced")

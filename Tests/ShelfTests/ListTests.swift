@@ -80,8 +80,7 @@ import Testing
         save("documents", "q\"uote.txt", "abc", ["--expires-at", "2030-01-01T00:00:00Z"])
         save("documents", "sub/x.txt")
         home.setModified("docs/shelf/q\"uote.txt", to: 1_000_000_000, nanoseconds: 123)
-        let result = home.run(["list", "--json", "documents"])
-        #expect(result.status == 0)
+        let result = home.expect(["list", "--json", "documents"], status: 0)
         #expect(result.stdout.hasSuffix("]\n") && result.stdout.split(separator: "\n").count == 1)
         #expect(result.stdout.hasPrefix(
             #"[{"name":"q\"uote.txt","isFolder":false,"size":3,"modified":1000000000,"modifiedAt":"2001-09-09T01:46:40Z","modifiedNanoseconds":123,"#

@@ -9,8 +9,7 @@ import Testing
 
     @Test func moveTakesANewPathInTheOtherDirectory() {
         #expect(home.run(["save", "temporary", "downloads/report.txt"], stdin: "report").status == 0)
-        let result = home.run(["move", "temporary", "downloads/report.txt", "documents", "reports/2024-05.txt", "--print-path"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = home.expect(["move", "temporary", "downloads/report.txt", "documents", "reports/2024-05.txt", "--print-path"], status: 0)
         #expect(result.stdout == home.path("docs/shelf/reports/2024-05.txt") + "\n")
         #expect(home.read("docs/shelf/reports/2024-05.txt") == "report")
         #expect(!home.exists("run/shelf/downloads/report.txt") && !home.exists("docs/shelf/downloads"))

@@ -39,10 +39,7 @@ import Testing
     @Test(arguments: notJSON)
     func outputThatIsNotJSONIsNamedAsTheProgramsNotTheStoredFile(_ words: [String], _ editor: [String: String], _ message: String,
                                                                   _ mayHintInput: Bool) throws {
-        let result = home.run(words, environment: editor + path)
-        #expect(result.status == 65)
-        #expect(result.stderr.contains(message), "\(result.stderr)")
-        #expect(result.stderr.contains("caches a.json is unchanged"), "\(result.stderr)")
+        let result = home.expect(words, environment: editor + path, status: 65, saying: message, "caches a.json is unchanged")
         if !mayHintInput { #expect(!result.stderr.contains("Fix the input"), "\(result.stderr)") }
         #expect(untouched)
     }
@@ -74,8 +71,7 @@ import Testing
     }
 
     @Test func aMissingProgramIs127AndAnUnrunnableOne126() throws {
-        let missing = home.run(["update", "caches", "a.json", "--json", "--", "no-such-program-shelf"], environment: path)
-        #expect(missing.status == 127)
+        let missing = home.expect(["update", "caches", "a.json", "--json", "--", "no-such-program-shelf"], environment: path, status: 127)
         #expect(try errorObject(missing)["status"] as? Int == 127)
         #expect(home.run(["update", "caches", "a.json", "--", "/dev/null"], environment: path).status == 126)
         #expect(untouched)

@@ -38,8 +38,7 @@ import Testing
     }
 
     @Test func theProgramInheritsStandardInputAndItsStandardErrorPassesThrough() {
-        let result = home.run(["save", "caches", "f", "--from-command", "--", "sh", "-c", "cat; echo note >&2"], stdin: "piped in")
-        #expect(result.status == 0)
+        let result = home.expect(["save", "caches", "f", "--from-command", "--", "sh", "-c", "cat; echo note >&2"], stdin: "piped in", status: 0)
         #expect(home.read("cache/shelf/f") == "piped in")
         #expect(result.stderr == "note\n")
     }

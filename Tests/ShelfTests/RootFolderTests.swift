@@ -65,8 +65,7 @@ import Testing
     }
 
     @Test func dirsShowsTheFolderForEveryDirectory() {
-        let result = home.run(["dirs", "--root", root])
-        #expect(result.status == 0)
+        let result = home.expect(["dirs", "--root", root], status: 0)
         #expect(result.stdout == ["documents", "caches", "applicationSupport", "temporary", "sharedContainer:<group>"]
             .map { $0 + "\t" + root + "\n" }.joined())
     }

@@ -14,8 +14,7 @@ import Testing
 
     @Test func invalidJSONKeepsTheOldFileAndReportsLineAndColumn() {
         #expect(home.run(["save", "caches", "a.json"], stdin: "[1]").status == 0)
-        let result = home.run(["save", "caches", "a.json"], stdin: "{\n  \"a\": 1,\n  \"b\" 2\n}")
-        #expect(result.status == 65)
+        let result = home.expect(["save", "caches", "a.json"], stdin: "{\n  \"a\": 1,\n  \"b\" 2\n}", status: 65)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("line 3, column 7"), "\(result.stderr)")
         #expect(result.stderr.contains(home.path("cache/shelf/a.json")))
@@ -52,9 +51,7 @@ import Testing
 
     /// `--raw` on an append would break the stored array, so only save offers it.
     @Test func appendOfBadJSONDoesNotSuggestRaw() {
-        let result = home.run(["append", "caches", "log.json"], stdin: "x")
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("line 1, column 1"))
+        let result = home.expect(["append", "caches", "log.json"], stdin: "x", status: 65, saying: "line 1, column 1")
         #expect(!result.stderr.contains("--raw"), "\(result.stderr)")
     }
 }

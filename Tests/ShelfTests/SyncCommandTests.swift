@@ -9,8 +9,7 @@ import Testing
     let users = #"[{"id":1,"name":"Ann"},{"id":"bob","name":"Bob","tags":["a","b"]},{"id":2.5,"name":"Half"}]"#
 
     @Test func writesOneFilePerElementAndReportsAddedIds() {
-        let result = home.run(["sync", "--json", "applicationSupport", "users"], stdin: users)
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = home.expect(["sync", "--json", "applicationSupport", "users"], stdin: users, status: 0)
         #expect(result.stdout == #"{"added":["1","2.5","bob"],"removed":[],"updated":[]}"# + "\n")
         #expect(result.stderr.isEmpty)
         #expect(home.read("data/shelf/users/1.json") == #"{"id":1,"name":"Ann"}"#)
@@ -23,8 +22,7 @@ import Testing
         for name in ["1", "bob", "2.5"] { home.setModified("data/shelf/users/\(name).json", to: 1000) }
         // The same bytes, however the array around them is spaced.
         let respaced = " [\n" + users.dropFirst().dropLast().replacingOccurrences(of: "},{", with: "} ,\n\t{") + "\n] \n"
-        let again = home.run(["sync", "--json", "applicationSupport", "users"], stdin: respaced)
-        #expect(again.status == 0)
+        let again = home.expect(["sync", "--json", "applicationSupport", "users"], stdin: respaced, status: 0)
         #expect(again.stdout == #"{"added":[],"removed":[],"updated":[]}"# + "\n")
         for name in ["1", "bob", "2.5"] { #expect(home.modified("data/shelf/users/\(name).json") == 1000) }
     }
@@ -33,8 +31,7 @@ import Testing
         #expect(home.run(["sync", "--json", "applicationSupport", "users"], stdin: users).status == 0)
         // Other key order and spacing is another text: stored as given. 1.0 is another id than 1.
         let reordered = #"[ {"name":"Half","id":2.5}, {"tags":["a","b"],"name":"Bob","id":"bob"}, {"name":"Ann","id":1.0} ]"#
-        let again = home.run(["sync", "--json", "applicationSupport", "users"], stdin: reordered)
-        #expect(again.status == 0)
+        let again = home.expect(["sync", "--json", "applicationSupport", "users"], stdin: reordered, status: 0)
         #expect(again.stdout == #"{"added":["1.0"],"removed":["1"],"updated":["2.5","bob"]}"# + "\n")
         #expect(home.read("data/shelf/users/2.5.json") == #"{"name":"Half","id":2.5}"#)
         #expect(home.read("data/shelf/users/1.0.json") == #"{"name":"Ann","id":1.0}"#)
@@ -68,8 +65,7 @@ import Testing
 
     @Test func keyOptionAndFileOptionAreHonoured() throws {
         try home.write("in.json", #"[{"slug":"first-post","title":"Hi"},{"slug":7}]"#)
-        let result = home.run(["sync", "--json", "documents", "posts", "--key", "slug", "--file", home.path("in.json")])
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = home.expect(["sync", "--json", "documents", "posts", "--key", "slug", "--file", home.path("in.json")], status: 0)
         #expect(result.stdout == #"{"added":["7","first-post"],"removed":[],"updated":[]}"# + "\n")
         #expect(home.exists("docs/shelf/posts/first-post.json"))
         home.expect(["sync", "--json", "documents", "posts", "--file", home.path("none.json")], status: 66)
@@ -92,8 +88,7 @@ import Testing
     func unusableInputIsRefusedBeforeAnyChange(_ input: String, _ message: String) throws {
         #expect(home.run(["sync", "--json", "applicationSupport", "users"], stdin: #"[{"id":"keep"}]"#).status == 0)
         let before = home.allPaths()
-        let result = home.run(["sync", "applicationSupport", "users"], stdin: input)
-        #expect(result.status == 65)
+        let result = home.expect(["sync", "applicationSupport", "users"], stdin: input, status: 65)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.contains("nothing was changed"))
@@ -102,8 +97,7 @@ import Testing
 
     @Test func invalidJSONIsBadData() {
         for input in ["", "[{\"id\":1}"] {
-            let result = home.run(["sync", "caches", "users"], stdin: input)
-            #expect(result.status == 65)
+            let result = home.expect(["sync", "caches", "users"], stdin: input, status: 65)
             #expect(result.stdout.isEmpty)
         }
         #expect(!home.exists("cache/shelf/users"))
@@ -115,8 +109,7 @@ import Testing
     }
 
     @Test func helpDescribesTheCommand() {
-        let help = home.run(["sync", "--help"])
-        #expect(help.status == 0)
+        let help = home.expect(["sync", "--help"], status: 0)
         #expect(help.stdout.contains("shelf sync <directory> <folder>") && help.stdout.contains("--key FIELD"))
         #expect(home.run(["help"]).stdout.contains("sync"))
     }

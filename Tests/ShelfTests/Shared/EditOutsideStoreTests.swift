@@ -37,9 +37,7 @@ import Testing
     func editsSurviveTheFileGoingAway(_ meanwhile: String) throws {
         #expect(home.run(["save", "caches", "sub/a.txt"], stdin: "old").status == 0)
         let env = editor(writing: "mine", then: "D=\"\(home.path("cache/shelf"))\"; " + meanwhile.replacingOccurrences(of: "'", with: ""))
-        let result = home.run(["edit", "caches", "sub/a.txt"], environment: env)
-        #expect(result.status == 75, "\(meanwhile): \(result.stderr)")
-        #expect(result.stderr.contains("changed while you were editing it"))
+        let result = home.expect(["edit", "caches", "sub/a.txt"], environment: env, status: 75, saying: "changed while you were editing it")
         let given = home.read("given") ?? "?"
         #expect(result.stderr.contains("kept in \(given)"), "\(result.stderr)")
         #expect((try? String(contentsOfFile: given, encoding: .utf8)) == "mine", "\(meanwhile)")
