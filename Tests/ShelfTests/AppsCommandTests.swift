@@ -18,8 +18,7 @@ import Testing
         save(["--app", "beta", "save", "applicationSupport", "a"])
         save(["--app", "gamma", "save", "temporary", "a"])
         save(["save", "sharedContainer:team", "a"])
-        let result = home.run(["apps"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = home.expect(["apps"], status: 0)
         #expect(result.stdout == """
             documents\talpha
             caches\talpha
@@ -67,17 +66,14 @@ import Testing
         // The folder `c\xE9\n` (Latin-1 é, then a newline), made by another program.
         let raw = Array(home.path("cache").utf8) + [UInt8(ascii: "/"), 0x63, 0xE9, 0x0A, 0]
         #expect(raw.withUnsafeBufferPointer { mkdir(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 0o700) } == 0)
-        let text = home.run(["apps"])
-        #expect(text.status == 0)
+        let text = home.expect(["apps"], status: 0)
         #expect(text.stdout == "caches\tc\\xE9\\n\ncaches\tshelf\n")
-        let json = home.run(["apps", "--json"])
-        #expect(json.status == 0)
+        let json = home.expect(["apps", "--json"], status: 0)
         #expect(json.stdout == "[{\"directory\":\"caches\",\"name\":\"c\\\\xE9\\\\n\",\"nameBytes\":\"Y+kK\"},"
             + "{\"directory\":\"caches\",\"name\":\"shelf\"}]\n")
     }
 
     @Test func rootHasNoNamespaces() {
-        let result = home.run(["--root", home.path("state"), "apps"])
-        #expect(result.status == 64 && result.stderr.contains("--root"))
+        home.expect(["--root", home.path("state"), "apps"], status: 64, saying: "--root")
     }
 }

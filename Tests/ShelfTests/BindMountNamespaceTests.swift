@@ -11,21 +11,21 @@ import Testing
 struct BindMountNamespaceTests {
     let home = TestHome()
 
-    /// Runs shelf with `folder` bind-mounted on `mountPoint`, in a mount namespace of its own.
-    func run(_ arguments: [String], mounting folder: String, on mountPoint: String, environment: [String: String]) throws -> Subprocess.Result {
+    /// Runs shelf with `folder` bind-mounted on the caches' base folder `elsewhere/cache` (made
+    /// here, empty), in a mount namespace of its own.
+    func run(_ arguments: [String], mounting folder: String) throws -> Subprocess.Result {
+        #expect(mkdir(home.path("elsewhere"), 0o700) == 0 && mkdir(home.path("elsewhere/cache"), 0o700) == 0)
+        let environment = ["XDG_CACHE_HOME": home.path("elsewhere/cache"), "PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]
         let script = "mount --make-rprivate / && mount --bind \"$1\" \"$2\" || exit 200; shift 2; exec \"$@\""
-        return try Subprocess.run(Subprocess.which("unshare")!, ["-m", "/bin/sh", "-c", script, "sh", folder, mountPoint, BuiltBinary.path] + arguments,
-                                  environment: environment.merging(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]) { $1 })
+        return try Subprocess.run(Subprocess.which("unshare")!, ["-m", "/bin/sh", "-c", script, "sh", folder, home.path("elsewhere/cache"), BuiltBinary.path]
+                                  + arguments, environment: home.environment.merging(environment) { $1 })
     }
 
     /// The caches' base folder is, through a bind mount, a folder inside the documents namespace:
     /// the documents namespace contains it, as if `XDG_CACHE_HOME` had named that folder.
     @Test func aBaseFolderBoundInsideAnotherNamespaceIsRefused() throws {
         try home.write("docs/shelf/inner/kept.txt", "kept")
-        #expect(mkdir(home.path("elsewhere"), 0o700) == 0 && mkdir(home.path("elsewhere/cache"), 0o700) == 0)
-        var environment = home.environment
-        environment["XDG_CACHE_HOME"] = home.path("elsewhere/cache")
-        let result = try run(["list", "documents"], mounting: home.path("docs/shelf/inner"), on: home.path("elsewhere/cache"), environment: environment)
+        let result = try run(["list", "documents"], mounting: home.path("docs/shelf/inner"))
         #expect(result.status == 77, "\(result.status) \(result.stdout) \(result.stderr)")
         #expect(result.stderr.contains("contains") && result.stderr.contains("bind mount") && result.stderr.contains(home.path("elsewhere/cache")))
     }
@@ -35,10 +35,7 @@ struct BindMountNamespaceTests {
     /// `clear caches` would have emptied them).
     @Test func aNamespaceBoundInsideAnotherNamespaceIsRefused() throws {
         try home.write("docs/shelf/inner/shelf/kept.txt", "kept")
-        #expect(mkdir(home.path("elsewhere"), 0o700) == 0 && mkdir(home.path("elsewhere/cache"), 0o700) == 0)
-        var environment = home.environment
-        environment["XDG_CACHE_HOME"] = home.path("elsewhere/cache")
-        let result = try run(["list", "caches"], mounting: home.path("docs/shelf/inner"), on: home.path("elsewhere/cache"), environment: environment)
+        let result = try run(["list", "caches"], mounting: home.path("docs/shelf/inner"))
         #expect(result.status == 77, "\(result.status) \(result.stdout) \(result.stderr)")
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("lies inside \(home.path("docs"))/shelf") && result.stderr.contains("bind mount"), "\(result.stderr)")
@@ -48,10 +45,8 @@ struct BindMountNamespaceTests {
     /// The same bind mount of a folder that is in no namespace changes nothing.
     @Test func aBaseFolderBoundFromOutsideTheNamespacesIsUsed() throws {
         try home.write("docs/shelf/a.txt", "a")
-        #expect(mkdir(home.path("outside"), 0o700) == 0 && mkdir(home.path("elsewhere"), 0o700) == 0 && mkdir(home.path("elsewhere/cache"), 0o700) == 0)
-        var environment = home.environment
-        environment["XDG_CACHE_HOME"] = home.path("elsewhere/cache")
-        let result = try run(["list", "documents"], mounting: home.path("outside"), on: home.path("elsewhere/cache"), environment: environment)
+        #expect(mkdir(home.path("outside"), 0o700) == 0)
+        let result = try run(["list", "documents"], mounting: home.path("outside"))
         #expect(result.status == 0 && result.stdout == "a.txt\n", "\(result.status) \(result.stderr)")
     }
 

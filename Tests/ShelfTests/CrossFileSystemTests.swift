@@ -10,8 +10,7 @@ import Testing
     let home = TestHome()
 
     func makeTree() throws {
-        #expect(home.run(["save", "caches", "tree/a.txt"], stdin: "a").status == 0)
-        #expect(home.run(["save", "caches", "tree/sub/b.txt"], stdin: "b").status == 0)
+        home.save(("caches", "tree/a.txt", "a"), ("caches", "tree/sub/b.txt", "b"))
         chmod(home.path("cache/shelf/tree/sub/b.txt"), 0o640)
         var times = [timespec(tv_sec: 978_307_200, tv_nsec: 5), timespec(tv_sec: 978_307_200, tv_nsec: 5)]
         utimensat(AT_FDCWD, home.path("cache/shelf/tree/sub/b.txt"), &times, 0)
@@ -53,8 +52,7 @@ import Testing
     }
 
     @Test func forcedCopyPathReplacesOnlyWithForce() throws {
-        #expect(home.run(["save", "caches", "t/new.txt"], stdin: "new").status == 0)
-        #expect(home.run(["save", "documents", "t/old.txt"], stdin: "old").status == 0)
+        home.save(("caches", "t/new.txt", "new"), ("documents", "t/old.txt", "old"))
         let store = try home.store()
         #expect(throws: ShelfError.alreadyExists(path: home.path("docs/shelf/t"))) {
             try store.relocate(SafePath("t"), in: .caches, to: SafePath("t"), in: .documents, replace: false, forceCopy: true)

@@ -31,25 +31,21 @@ import Testing
 
     @Test func anEditIsPutBackAndTheCopyRemoved() throws {
         #expect(home.run(["save", "caches", "s.json"], stdin: "{\"a\":1}").status == 0)
-        let result = home.run(["edit", "caches", "s.json"], environment: try editor(["{\"a\":2}"]))
-        #expect(result.status == 0, "\(result.stderr)")
+        home.expect(["edit", "caches", "s.json"], environment: try editor(["{\"a\":2}"]), status: 0)
         #expect(home.read("cache/shelf/s.json") == "{\"a\":2}")
         #expect(nothingLeft())
     }
 
     @Test func invalidJSONOffATerminalIs65AndKeepsTheFile() throws {
         #expect(home.run(["save", "caches", "s.json"], stdin: "{\"a\":1}").status == 0)
-        let result = home.run(["edit", "caches", "s.json"], environment: try editor(["{\"a\":"]))
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("line 1, column 6"))
+        home.expect(["edit", "caches", "s.json"], environment: try editor(["{\"a\":"]), status: 65, saying: "line 1, column 6")
         #expect(home.read("cache/shelf/s.json") == "{\"a\":1}")
         #expect(nothingLeft())
     }
 
     @Test func visualWinsAndEditorMayHaveArguments() throws {
         #expect(home.run(["save", "documents", "t.txt"], stdin: "one\n").status == 0)
-        let result = home.run(["edit", "documents", "t.txt"], environment: ["VISUAL": "sed -i s/one/two/", "EDITOR": "false"])
-        #expect(result.status == 0, "\(result.stderr)")
+        home.expect(["edit", "documents", "t.txt"], environment: ["VISUAL": "sed -i s/one/two/", "EDITOR": "false"], status: 0)
         #expect(home.read("docs/shelf/t.txt") == "two\n")
     }
 
@@ -64,11 +60,9 @@ import Testing
     }
 
     @Test func aMissingFileIsCreatedAndAnUntouchedOneIsNot() throws {
-        let untouched = home.run(["edit", "caches", "new.json"], environment: ["EDITOR": "true"])
-        #expect(untouched.status == 0)
+        home.expect(["edit", "caches", "new.json"], environment: ["EDITOR": "true"], status: 0)
         #expect(!home.exists("cache/shelf/new.json"))
-        let written = home.run(["edit", "caches", "sub/new.json"], environment: try editor(["[1]"]))
-        #expect(written.status == 0, "\(written.stderr)")
+        home.expect(["edit", "caches", "sub/new.json"], environment: try editor(["[1]"]), status: 0)
         #expect(home.read("cache/shelf/sub/new.json") == "[1]")
         #expect(nothingLeft())
     }
@@ -80,8 +74,7 @@ import Testing
         let shelf = BuiltBinary.path
         guard FileManager.default.isExecutableFile(atPath: shelf) else { return }
         let env = ["EDITOR": "sh -c 'echo 5 | \"\(shelf)\" append caches l.json && echo \"[9]\" > \"$1\"' sh"]
-        let result = home.run(["edit", "caches", "l.json"], environment: env)
-        #expect(result.status == 75, "\(result.stderr)")
+        let result = home.expect(["edit", "caches", "l.json"], environment: env, status: 75)
         #expect(home.read("cache/shelf/l.json") == "[1,5]")
         #expect(result.stderr.contains("changed while you were editing it"))
         // Kept outside the store, in a private folder under TMPDIR, where the message says.

@@ -19,10 +19,6 @@ import Testing
         #expect(home.allPaths() == ["run"])
     }
 
-    @Test func existsWithUnsafePathIsUsageError() {
-        #expect(home.run(["exists", "caches", "../etc/passwd"]).status == 64)
-    }
-
     @Test func removeDeletesAFile() {
         #expect(home.run(["save", "caches", "feeds/today.json"], stdin: "[]").status == 0)
         let result = home.run(["remove", "caches", "feeds/today.json"])
@@ -39,9 +35,7 @@ import Testing
     }
 
     @Test func removeOfMissingIsNotFoundUnlessForced() {
-        let result = home.run(["remove", "caches", "nothing"])
-        #expect(result.status == 66)
-        #expect(result.stderr.contains(home.path("cache/shelf/nothing")))
+        home.expect(["remove", "caches", "nothing"], status: 66, saying: home.path("cache/shelf/nothing"))
         #expect(home.run(["remove", "--force", "caches", "nothing"]).status == 0)
         #expect(home.run(["remove", "-f", "caches", "a/b/nothing"]).status == 0)
     }

@@ -104,12 +104,8 @@ import Testing
     ]
 
     func run(_ test: Case, in home: TestHome) -> Int32 {
-        guard test.fullOutput else { return home.run(test.words, stdin: test.stdin, environment: test.environment).status }
-        let full = open("/dev/full", O_WRONLY)
-        defer { close(full) }
-        let input = CapturedFile(contents: Array(test.stdin.utf8)), err = CapturedFile()
-        return CLI.run(arguments: test.words, environment: home.environment.merging(test.environment) { $1 },
-                       stdin: input.fd, stdout: full, stderr: err.fd)
+        test.fullOutput ? home.runToFullDisk(test.words, stdin: test.stdin, environment: test.environment).status
+            : home.run(test.words, stdin: test.stdin, environment: test.environment).status
     }
 
     @Test(arguments: CommandTable.all.map(\.name))

@@ -115,9 +115,7 @@ import Testing
         ["--expires-in", "1h", "--expires-at", "2030-01-01"], ["--expires-in", "9223372036854775000s"],
     ])
     func badExpiryOptionsAreUsageErrorsAndWriteNothing(_ words: [String]) {
-        let result = home.run(["save", "caches", "a.txt"] + words, stdin: "a")
-        #expect(result.status == 64, "\(words): \(result.stderr)")
-        #expect(result.stderr.contains("usage: shelf save"))
+        home.expect(["save", "caches", "a.txt"] + words, stdin: "a", status: 64, saying: "usage: shelf save")
         #expect(!home.exists("cache/shelf/a.txt"))
     }
 }
@@ -128,8 +126,7 @@ import Testing
     let home = TestHome()
 
     func folder() throws -> FileDescriptor {
-        #expect(home.run(["save", "caches", "f/a.txt"], stdin: "a").status == 0)
-        #expect(home.run(["save", "caches", "f/b.txt"], stdin: "b").status == 0)
+        home.save(("caches", "f/a.txt", "a"), ("caches", "f/b.txt", "b"))
         return try FileDescriptor.open(home.path("cache/shelf/f"), [.readOnly, .folder])
     }
 

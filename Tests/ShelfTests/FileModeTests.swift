@@ -45,8 +45,7 @@ import Testing
     }
 
     @Test func modeGivesANewFileAndItsNewFoldersTheirBits() {
-        let result = home.run(["save", "documents", "www/site/index.html", "--mode", "644"], stdin: "<p>")
-        #expect(result.status == 0, "\(result.stderr)")
+        home.expect(["save", "documents", "www/site/index.html", "--mode", "644"], stdin: "<p>", status: 0)
         #expect(mode("docs/shelf/www/site/index.html") == 0o644 & ~Self.umask)
         #expect(mode("docs/shelf/www") == 0o755 & ~Self.umask)
         #expect(mode("docs/shelf/www/site") == 0o755 & ~Self.umask)
@@ -61,8 +60,7 @@ import Testing
     }
 
     @Test func readOnlyModeStillLetsTheFileBeMadeInsideNewFolders() {
-        let result = home.run(["save", "caches", "ro/file", "--mode", "0444"], stdin: "x")
-        #expect(result.status == 0, "\(result.stderr)")
+        home.expect(["save", "caches", "ro/file", "--mode", "0444"], stdin: "x", status: 0)
         #expect(mode("cache/shelf/ro/file") == 0o444 & ~Self.umask)
         #expect(mode("cache/shelf/ro") == 0o755 & ~Self.umask)
         // Read-only now: a later save refuses, as for any file made read-only (root may write it).
@@ -71,9 +69,7 @@ import Testing
 
     @Test(arguments: ["u+rw", "888", "01777", "4755", "", "0x1ff", "77777", "-1"])
     func badModesAreUsageErrorsAndWriteNothing(_ value: String) {
-        let result = home.run(["save", "caches", "bad", "--mode", value], stdin: "x")
-        #expect(result.status == 64)
-        #expect(result.stderr.contains("--mode"))
+        home.expect(["save", "caches", "bad", "--mode", value], stdin: "x", status: 64, saying: "--mode")
         #expect(!home.exists("cache/shelf/bad"))
     }
 
@@ -86,8 +82,7 @@ import Testing
     }
 
     @Test func appendGivesANewFileItsModeAndLeavesAnOldOneItsOwn() {
-        let result = home.run(["append", "caches", "logs/run.jsonl", "--mode", "640"], stdin: "{\"n\":1}\n")
-        #expect(result.status == 0, "\(result.stderr)")
+        home.expect(["append", "caches", "logs/run.jsonl", "--mode", "640"], stdin: "{\"n\":1}\n", status: 0)
         #expect(mode("cache/shelf/logs/run.jsonl") == 0o640 & ~Self.umask)
         #expect(mode("cache/shelf/logs") == 0o750 & ~Self.umask)
         #expect(home.run(["append", "caches", "logs/run.jsonl", "--mode", "666"], stdin: "{\"n\":2}\n").status == 0)

@@ -85,8 +85,7 @@ import Testing
 
     @Test func removeOfSeveralPathsIsOneDocumentWithItsFailures() throws {
         let home = try TestHome.withFailureFixtures()
-        let result = home.run(["remove", "caches", "f", "nope", "a.json", "--json"])
-        #expect(result.status == 66)
+        let result = home.expect(["remove", "caches", "f", "nope", "a.json", "--json"], status: 66)
         let document = try #require(try JSONShapeTests.document(result.stdout, Case(words: ["remove"])) as? [String: Any])
         let removed = try #require(document["paths"] as? [[String: Any]])
         #expect(removed.map { $0["name"] as? String } == ["f", "a.json"])
@@ -98,8 +97,7 @@ import Testing
 
     @Test func aUsageErrorWithJSONIsAnErrorObjectToo() throws {
         let home = TestHome()
-        let result = home.run(["remove", "caches", "--json"])
-        #expect(result.status == 64)
+        let result = home.expect(["remove", "caches", "--json"], status: 64)
         let error = try #require((try JSONShapeTests.document(result.stdout, Case(words: ["remove"])) as? [String: Any])?["error"] as? [String: Any])
         #expect(error["status"] as? Int == 64 && error["command"] as? String == "remove")
         // A command without --json refuses the word and prints no document.

@@ -98,8 +98,7 @@ import Testing
         give(Self.replacedValues, to: c.file)
         if let source = c.source { give(Self.sourceValues, to: source) }
         let before = home.read(c.file)
-        let result = home.run(c.arguments, stdin: c.stdin, environment: c.environment)
-        #expect(result.status == 0, "\(c.name): \(result.stderr)")
+        home.expect(c.arguments, stdin: c.stdin, environment: c.environment, status: 0)
         #expect(home.read(c.file) != before, "\(c.name) did not change the file")
         let expected = c.owner == .source ? Self.sourceValues : Self.replacedValues
         for piece in Piece.allCases {
@@ -111,8 +110,7 @@ import Testing
     @Test func anExpiryGivenToSaveWinsAndTheRestIsKept() {
         #expect(home.run(["save", "caches", "t"], stdin: "one").status == 0)
         give(Self.replacedValues, to: "cache/shelf/t")
-        let result = home.run(["save", "caches", "t", "--expires-at", "2100-01-02T00:00:00Z", "--json"], stdin: "two")
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = home.expect(["save", "caches", "t", "--expires-at", "2100-01-02T00:00:00Z", "--json"], stdin: "two", status: 0)
         #expect(result.stdout.contains("\"expires\":4102531200"), "\(result.stdout)")
         #expect(read(.expiry, of: "cache/shelf/t") == "4102531200")
         #expect(read(.doNotBackup, of: "cache/shelf/t") == "false")
@@ -122,8 +120,7 @@ import Testing
     @Test func noExpiryRemovesTheKeptExpiryOnly() {
         #expect(home.run(["save", "caches", "t"], stdin: "one").status == 0)
         give(Self.replacedValues, to: "cache/shelf/t")
-        let result = home.run(["save", "caches", "t", "--no-expiry", "--json"], stdin: "two")
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = home.expect(["save", "caches", "t", "--no-expiry", "--json"], stdin: "two", status: 0)
         #expect(result.stdout.contains("\"expires\":null"), "\(result.stdout)")
         #expect(read(.expiry, of: "cache/shelf/t") == nil)
         #expect(read(.otherAttribute, of: "cache/shelf/t") == "replaced")
@@ -143,8 +140,7 @@ import Testing
         #expect(home.run(["save", "caches", "t"], stdin: "one").status == 0)
         give([.expiry: "1000000000", .otherAttribute: "kept"], to: "cache/shelf/t")
         #expect(home.run(["retrieve", "caches", "t"]).status == 3)
-        let result = home.run(["save", "caches", "t"], stdin: "two")
-        #expect(result.status == 0, "\(result.stderr)")
+        home.expect(["save", "caches", "t"], stdin: "two", status: 0)
         #expect(read(.expiry, of: "cache/shelf/t") == nil)
         #expect(read(.otherAttribute, of: "cache/shelf/t") == "kept")
         #expect(home.run(["retrieve", "caches", "t"]).status == 0)

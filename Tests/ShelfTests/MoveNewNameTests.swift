@@ -9,8 +9,7 @@ import Testing
 
     @Test func moveTakesANewPathInTheOtherDirectory() {
         #expect(home.run(["save", "temporary", "downloads/report.txt"], stdin: "report").status == 0)
-        let result = home.run(["move", "temporary", "downloads/report.txt", "documents", "reports/2024-05.txt", "--print-path"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = home.expect(["move", "temporary", "downloads/report.txt", "documents", "reports/2024-05.txt", "--print-path"], status: 0)
         #expect(result.stdout == home.path("docs/shelf/reports/2024-05.txt") + "\n")
         #expect(home.read("docs/shelf/reports/2024-05.txt") == "report")
         #expect(!home.exists("run/shelf/downloads/report.txt") && !home.exists("docs/shelf/downloads"))
@@ -23,8 +22,7 @@ import Testing
     }
 
     @Test func moveWithANewPathRefusesAnExistingTargetUnlessForced() {
-        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
-        #expect(home.run(["save", "documents", "b.txt"], stdin: "b").status == 0)
+        home.save(("caches", "a.txt", "a"), ("documents", "b.txt", "b"))
         #expect(home.run(["move", "caches", "a.txt", "documents", "b.txt"]).status == 73)
         #expect(home.read("docs/shelf/b.txt") == "b")
         let dry = home.run(["move", "caches", "a.txt", "documents", "b.txt", "--force", "--dry-run"])

@@ -55,9 +55,7 @@ import Testing
         #expect(home.run(["save", "caches", "f.txt"], stdin: "kept").status == 0)
         try home.write("cache/shelf/.shelf-expiry", "")
         #expect(truncate(home.path("cache/shelf/.shelf-expiry"), 1 << 40) == 0)
-        let listed = home.run(["list", "-l", "caches"])
-        #expect(listed.status == 74)
-        #expect(listed.stderr.contains(".shelf-expiry") && listed.stderr.contains("remove it"))
+        home.expect(["list", "-l", "caches"], status: 74, saying: ".shelf-expiry", "remove it")
     }
 
     @Test func durationsAndSizesAtTheirExtremesParseOrAreRefused() {

@@ -17,8 +17,7 @@ import Testing
     }
 
     @Test func pathAsJSON() throws {
-        let result = home.run(["path", "--json", "sharedContainer:team", "s.json"])
-        #expect(result.status == 0)
+        let result = home.expect(["path", "--json", "sharedContainer:team", "s.json"], status: 0)
         #expect(result.stdout == "{\"directory\":\"sharedContainer:team\",\"path\":\"\(home.path("data/shelf-shared/team/s.json"))\"}\n")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: String]
         #expect(object?["path"] == home.path("data/shelf-shared/team/s.json"))

@@ -28,29 +28,19 @@ import Testing
         return try #require(document["error"] as? [String: Any], "\(result.stdout)")
     }
 
-    @Test func updateNamesTheProgramsOutputWhenItIsNotJSON() throws {
-        let result = home.run(["update", "caches", "a.json", "--", "echo", "{"], environment: path)
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("the output of 'echo {' is not valid JSON"), "\(result.stderr)")
-        #expect(result.stderr.contains("caches a.json is unchanged"), "\(result.stderr)")
-        #expect(!result.stderr.contains("Fix the input"), "\(result.stderr)")
-        #expect(untouched)
-    }
+    /// Output that is not JSON, named as the program's or as the edited copy, never as the stored
+    /// file; `save`'s hint to fix its input is not given for an update's or an edit's bytes.
+    static let notJSON: [([String], [String: String], String, Bool)] = [
+        (["update", "caches", "a.json", "--", "echo", "{"], [:], "the output of 'echo {' is not valid JSON", false),
+        (["save", "caches", "a.json", "--from-command", "--", "echo", "[1,"], [:], "the output of 'echo [1,' is not valid JSON", true),
+        (["edit", "caches", "a.json"], ["EDITOR": "sh -c 'echo { > \"$1\"' sh"], "your edited copy is not valid JSON: line", false),
+    ]
 
-    @Test func saveFromCommandNamesTheProgramsOutputWhenItIsNotJSON() throws {
-        let result = home.run(["save", "caches", "a.json", "--from-command", "--", "echo", "[1,"], environment: path)
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("the output of 'echo [1,' is not valid JSON"), "\(result.stderr)")
-        #expect(result.stderr.contains("caches a.json is unchanged"), "\(result.stderr)")
-        #expect(untouched)
-    }
-
-    @Test func editNamesTheEditedCopyWhenItIsNotJSON() throws {
-        let result = home.run(["edit", "caches", "a.json"], environment: ["EDITOR": "sh -c 'echo { > \"$1\"' sh"] + path)
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("your edited copy is not valid JSON: line"), "\(result.stderr)")
-        #expect(result.stderr.contains("caches a.json is unchanged"), "\(result.stderr)")
-        #expect(!result.stderr.contains("Fix the input"), "\(result.stderr)")
+    @Test(arguments: notJSON)
+    func outputThatIsNotJSONIsNamedAsTheProgramsNotTheStoredFile(_ words: [String], _ editor: [String: String], _ message: String,
+                                                                  _ mayHintInput: Bool) throws {
+        let result = home.expect(words, environment: editor + path, status: 65, saying: message, "caches a.json is unchanged")
+        if !mayHintInput { #expect(!result.stderr.contains("Fix the input"), "\(result.stderr)") }
         #expect(untouched)
     }
 
@@ -81,8 +71,7 @@ import Testing
     }
 
     @Test func aMissingProgramIs127AndAnUnrunnableOne126() throws {
-        let missing = home.run(["update", "caches", "a.json", "--json", "--", "no-such-program-shelf"], environment: path)
-        #expect(missing.status == 127)
+        let missing = home.expect(["update", "caches", "a.json", "--json", "--", "no-such-program-shelf"], environment: path, status: 127)
         #expect(try errorObject(missing)["status"] as? Int == 127)
         #expect(home.run(["update", "caches", "a.json", "--", "/dev/null"], environment: path).status == 126)
         #expect(untouched)

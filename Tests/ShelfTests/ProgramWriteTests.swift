@@ -8,8 +8,7 @@ import Testing
     let home = TestHome()
 
     @Test func fromCommandStoresTheOutputOfAProgramThatSucceeds() {
-        let result = home.run(["save", "caches", "feed.xml", "--from-command", "--", "sh", "-c", "printf '<rss/>'"])
-        #expect(result.status == 0, "\(result.stderr)")
+        home.expect(["save", "caches", "feed.xml", "--from-command", "--", "sh", "-c", "printf '<rss/>'"], status: 0)
         #expect(home.read("cache/shelf/feed.xml") == "<rss/>")
     }
 
@@ -39,17 +38,14 @@ import Testing
     }
 
     @Test func theProgramInheritsStandardInputAndItsStandardErrorPassesThrough() {
-        let result = home.run(["save", "caches", "f", "--from-command", "--", "sh", "-c", "cat; echo note >&2"], stdin: "piped in")
-        #expect(result.status == 0)
+        let result = home.expect(["save", "caches", "f", "--from-command", "--", "sh", "-c", "cat; echo note >&2"], stdin: "piped in", status: 0)
         #expect(home.read("cache/shelf/f") == "piped in")
         #expect(result.stderr == "note\n")
     }
 
     @Test func jsonOutputIsValidatedAndAFailedProgramWinsOverItsCutOffJSON() {
-        let invalid = home.run(["save", "caches", "a.json", "--from-command", "--", "printf", "{\"a\":"])
-        #expect(invalid.status == 65)
-        let cut = home.run(["save", "caches", "a.json", "--from-command", "--", "sh", "-c", "printf '{\"a\":'; exit 7"])
-        #expect(cut.status == 125)
+        home.expect(["save", "caches", "a.json", "--from-command", "--", "printf", "{\"a\":"], status: 65)
+        home.expect(["save", "caches", "a.json", "--from-command", "--", "sh", "-c", "printf '{\"a\":'; exit 7"], status: 125)
         #expect(!home.exists("cache/shelf/a.json"))
     }
 
@@ -58,24 +54,20 @@ import Testing
         #expect(home.run(["save", "caches", "f", "--from-command"]).status == 64)
         #expect(home.run(["save", "caches", "f", "--from-command", "--file", "x", "--", "true"]).status == 64)
         // Words after the program are the program's, even when they look like shelf's options.
-        let result = home.run(["save", "caches", "f", "--from-command", "--", "printf", "%s", "--raw"])
-        #expect(result.status == 0)
+        home.expect(["save", "caches", "f", "--from-command", "--", "printf", "%s", "--raw"], status: 0)
         #expect(home.read("cache/shelf/f") == "--raw")
     }
 
     @Test func updateGivesTheCurrentContentAndStoresTheNewOne() {
         #expect(home.run(["save", "documents", "words.txt"], stdin: "b\na\nb\n").status == 0)
-        let result = home.run(["update", "documents", "words.txt", "--", "sort", "-u"])
-        #expect(result.status == 0, "\(result.stderr)")
+        home.expect(["update", "documents", "words.txt", "--", "sort", "-u"], status: 0)
         #expect(home.read("docs/shelf/words.txt") == "a\nb\n")
     }
 
     @Test func updateOfAMissingFileIs66UnlessCreateGivesTheStart() {
-        let missing = home.run(["update", "caches", "n.json", "--", "cat"])
-        #expect(missing.status == 66)
+        home.expect(["update", "caches", "n.json", "--", "cat"], status: 66)
         #expect(!home.exists("cache/shelf/n.json"))
-        let created = home.run(["update", "caches", "n.json", "--create", "{\"n\":0}", "--", "sed", "s/0/1/"])
-        #expect(created.status == 0, "\(created.stderr)")
+        home.expect(["update", "caches", "n.json", "--create", "{\"n\":0}", "--", "sed", "s/0/1/"], status: 0)
         #expect(home.read("cache/shelf/n.json") == "{\"n\":1}")
     }
 
@@ -95,15 +87,12 @@ import Testing
     @Test func aProgramThatIgnoresItsInputDoesNotBlock() {
         let big = String(repeating: "x", count: 1 << 20)
         #expect(home.run(["save", "caches", "big"], stdin: big).status == 0)
-        let result = home.run(["update", "caches", "big", "--", "echo", "small"])
-        #expect(result.status == 0)
+        home.expect(["update", "caches", "big", "--", "echo", "small"], status: 0)
         #expect(home.read("cache/shelf/big") == "small\n")
     }
 
     @Test func updateNeedsAProgram() {
-        let result = home.run(["update", "caches", "n.json"])
-        #expect(result.status == 64)
-        #expect(result.stderr.contains("missing <command>"))
+        home.expect(["update", "caches", "n.json"], status: 64, saying: "missing <command>")
         // A second `--` may separate the program from a path that starts with '-'.
         #expect(home.run(["save", "caches", "--", "-n.txt"], stdin: "1").status == 0)
         #expect(home.run(["update", "caches", "--", "-n.txt", "--", "sed", "s/1/2/"]).status == 0)

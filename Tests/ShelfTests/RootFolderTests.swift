@@ -38,21 +38,17 @@ import Testing
 
     @Test(arguments: [["--root", "state"], ["--root", "/"], ["--root", "//"], ["--root=./x"]])
     func relativeOrSlashIsAUsageError(_ option: [String]) {
-        let result = home.run(option + ["save", "caches", "f"], stdin: "x")
-        #expect(result.status == 64)
-        #expect(result.stderr.contains("--root"))
+        home.expect(option + ["save", "caches", "f"], stdin: "x", status: 64, saying: "--root")
         #expect(!home.exists("state") && !home.exists("cache") && !home.exists("x"))
     }
 
     @Test func relativeShelfRootIsRefusedNotIgnored() {
-        let result = home.run(["save", "caches", "f"], stdin: "x", environment: ["SHELF_ROOT": "state"])
-        #expect(result.status == 64 && result.stderr.contains("SHELF_ROOT"))
+        home.expect(["save", "caches", "f"], stdin: "x", environment: ["SHELF_ROOT": "state"], status: 64, saying: "SHELF_ROOT")
         #expect(!home.exists("cache/shelf/f"))
     }
 
     @Test func appCannotBeCombined() {
-        let result = home.run(["--app", "a", "--root", root, "save", "caches", "f"], stdin: "x")
-        #expect(result.status == 64 && result.stderr.contains("--app"))
+        home.expect(["--app", "a", "--root", root, "save", "caches", "f"], stdin: "x", status: 64, saying: "--app")
         #expect(!home.exists("state/f"))
     }
 
@@ -69,8 +65,7 @@ import Testing
     }
 
     @Test func dirsShowsTheFolderForEveryDirectory() {
-        let result = home.run(["dirs", "--root", root])
-        #expect(result.status == 0)
+        let result = home.expect(["dirs", "--root", root], status: 0)
         #expect(result.stdout == ["documents", "caches", "applicationSupport", "temporary", "sharedContainer:<group>"]
             .map { $0 + "\t" + root + "\n" }.joined())
     }

@@ -14,8 +14,7 @@ import Testing
 
     @Test func invalidJSONKeepsTheOldFileAndReportsLineAndColumn() {
         #expect(home.run(["save", "caches", "a.json"], stdin: "[1]").status == 0)
-        let result = home.run(["save", "caches", "a.json"], stdin: "{\n  \"a\": 1,\n  \"b\" 2\n}")
-        #expect(result.status == 65)
+        let result = home.expect(["save", "caches", "a.json"], stdin: "{\n  \"a\": 1,\n  \"b\" 2\n}", status: 65)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("line 3, column 7"), "\(result.stderr)")
         #expect(result.stderr.contains(home.path("cache/shelf/a.json")))
@@ -26,16 +25,13 @@ import Testing
 
     @Test(arguments: ["", "   ", "{", "[1,]", "{'a':1}", "01", "nul", "[1] [2]", "\"unterminated", "{\"a\" 1}"])
     func invalidInputIsRejectedAndNothingIsCreated(_ text: String) {
-        let result = home.run(["save", "caches", "new.json"], stdin: text)
-        #expect(result.status == 65, "\(text.debugDescription)")
+        home.expect(["save", "caches", "new.json"], stdin: text, status: 65)
         #expect(!home.exists("cache/shelf/new.json"))
     }
 
     @Test func invalidJSONInALargeInputIsCaughtAfterManyBuffers() {
         let big = "[" + String(repeating: "1234567890,", count: 400_000) + "oops]"
-        let result = home.run(["save", "caches", "big.json"], stdin: big)
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("line 1, column 4400002"), "\(result.stderr)")
+        home.expect(["save", "caches", "big.json"], stdin: big, status: 65, saying: "line 1, column 4400002")
         #expect(!home.exists("cache/shelf/big.json"))
     }
 
@@ -55,9 +51,7 @@ import Testing
 
     /// `--raw` on an append would break the stored array, so only save offers it.
     @Test func appendOfBadJSONDoesNotSuggestRaw() {
-        let result = home.run(["append", "caches", "log.json"], stdin: "x")
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("line 1, column 1"))
+        let result = home.expect(["append", "caches", "log.json"], stdin: "x", status: 65, saying: "line 1, column 1")
         #expect(!result.stderr.contains("--raw"), "\(result.stderr)")
     }
 }

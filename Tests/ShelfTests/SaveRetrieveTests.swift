@@ -8,11 +8,9 @@ import Testing
 
     @Test(arguments: ["documents", "caches", "applicationSupport", "temporary", "sharedContainer:team", "application-support"])
     func saveThenRetrieveRoundTripsInEveryDirectory(_ directory: String) {
-        let saved = home.run(["save", directory, "sub/dir/note.txt"], stdin: "hello\nworld\n")
-        #expect(saved.status == 0, "\(saved.stderr)")
+        let saved = home.expect(["save", directory, "sub/dir/note.txt"], stdin: "hello\nworld\n", status: 0)
         #expect(saved.stdout.isEmpty && saved.stderr.isEmpty)
-        let read = home.run(["retrieve", directory, "sub/dir/note.txt"])
-        #expect(read.status == 0)
+        let read = home.expect(["retrieve", directory, "sub/dir/note.txt"], status: 0)
         #expect(read.stdout == "hello\nworld\n")
         #expect(read.stderr.isEmpty)
     }
@@ -25,8 +23,7 @@ import Testing
     }
 
     @Test func printPathPrintsTheAbsolutePathOnly() {
-        let result = home.run(["save", "documents", "a b/ü.txt", "--print-path"], stdin: "x")
-        #expect(result.status == 0)
+        let result = home.expect(["save", "documents", "a b/ü.txt", "--print-path"], stdin: "x", status: 0)
         #expect(result.stdout == home.path("docs/shelf/a b/ü.txt") + "\n")
     }
 
@@ -43,9 +40,7 @@ import Testing
     }
 
     @Test func missingInputFileIsNotFoundAndCreatesNothing() {
-        let result = home.run(["save", "caches", "x.txt", "--file", home.path("nope")])
-        #expect(result.status == 66)
-        #expect(result.stderr.contains(home.path("nope")))
+        home.expect(["save", "caches", "x.txt", "--file", home.path("nope")], status: 66, saying: home.path("nope"))
         #expect(!home.exists("cache/shelf/x.txt"))
     }
 
@@ -88,9 +83,7 @@ import Testing
 
     @Test func savingOverAFolderIsCannotCreate() {
         #expect(home.run(["save", "caches", "dir/file"], stdin: "x").status == 0)
-        let result = home.run(["save", "caches", "dir"], stdin: "y")
-        #expect(result.status == 73)
-        #expect(result.stderr.contains("folder"))
+        home.expect(["save", "caches", "dir"], stdin: "y", status: 73, saying: "folder")
     }
 
     @Test func savingBelowAFileIsCannotCreate() {
@@ -100,17 +93,14 @@ import Testing
     }
 
     @Test func retrieveOfMissingFileNamesThePath() {
-        let result = home.run(["retrieve", "caches", "feeds/none.json"])
-        #expect(result.status == 66)
+        let result = home.expect(["retrieve", "caches", "feeds/none.json"], status: 66)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(home.path("cache/shelf/feeds/none.json")))
     }
 
     @Test func retrieveOfAFolderIsAClearError() {
         #expect(home.run(["save", "caches", "dir/file"], stdin: "x").status == 0)
-        let result = home.run(["retrieve", "caches", "dir"])
-        #expect(result.status == 66)
-        #expect(result.stderr.contains("is a folder"))
+        home.expect(["retrieve", "caches", "dir"], status: 66, saying: "is a folder")
     }
 
     @Test func noTempFileIsLeftAfterSaves() throws {

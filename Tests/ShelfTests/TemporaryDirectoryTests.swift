@@ -22,29 +22,19 @@ import Testing
         mkdir(home.path("tmp"), 0o777)
         mkdir(home.path("attacker"), 0o700)
         symlink(home.path("attacker"), fallback)
-        let result = home.run(["save", "temporary", "a.txt"], stdin: "x", environment: noRuntime)
-        #expect(result.status == 77)
-        #expect(result.stderr.contains(fallback))
+        home.expect(["save", "temporary", "a.txt"], stdin: "x", environment: noRuntime, status: 77, saying: fallback)
         #expect(!home.exists("attacker/a.txt"))
     }
 
-    @Test func fallbackOpenToOthersIsRefused() {
+    /// A fallback folder open to others, or another user's (root only: it gives the folder away).
+    @Test(arguments: [(0o777 as mode_t, nil as uid_t?, "chmod 700"), (0o700, 65534, "another user")])
+    func fallbackNotPrivateIsRefused(_ mode: mode_t, _ owner: uid_t?, _ message: String) throws {
+        try #require(owner == nil || getuid() == 0, "needs root to give the folder away")
         mkdir(home.path("tmp"), 0o777)
         mkdir(fallback, 0o700)
-        chmod(fallback, 0o777)
-        let result = home.run(["save", "temporary", "a.txt"], stdin: "x", environment: noRuntime)
-        #expect(result.status == 77)
-        #expect(result.stderr.contains("chmod 700"))
-    }
-
-    @Test func fallbackOwnedByAnotherUserIsRefused() throws {
-        try #require(getuid() == 0, "needs root to give the folder away")
-        mkdir(home.path("tmp"), 0o777)
-        mkdir(fallback, 0o700)
-        chown(fallback, 65534, 65534)
-        let result = home.run(["save", "temporary", "a.txt"], stdin: "x", environment: noRuntime)
-        #expect(result.status == 77)
-        #expect(result.stderr.contains("another user"))
+        chmod(fallback, mode)
+        if let owner { chown(fallback, owner, owner) }
+        home.expect(["save", "temporary", "a.txt"], stdin: "x", environment: noRuntime, status: 77, saying: message)
     }
 
     /// docs/directories.md: `$TMPDIR` may be the home folder, since names there are `<app>-<uid>`.
@@ -53,8 +43,7 @@ import Testing
     @Test func theHomeFolderMayBeTheTemporaryFallbackBase() {
         let environment = ["XDG_RUNTIME_DIR": "", "TMPDIR": home.root]
         for value in ["one", "two"] {
-            let result = home.run(["save", "temporary", "a.txt"], stdin: value, environment: environment)
-            #expect(result.status == 0, "\(result.stderr)")
+            home.expect(["save", "temporary", "a.txt"], stdin: value, environment: environment, status: 0)
         }
         #expect(home.run(["retrieve", "temporary", "a.txt"], environment: environment).stdout == "two")
         #expect(home.read("shelf-\(getuid())/a.txt") == "two")

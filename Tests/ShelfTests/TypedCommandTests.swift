@@ -68,8 +68,7 @@ import Testing
     ])
     func wrongWordsAreRefusedBeforeAnyIO(_ words: [String]) {
         #expect(throws: (any Error).self) { try ArgumentParser.parse(words) }
-        let result = home.run(words, stdin: "x")
-        #expect(result.status == 64, "\(words): \(result.stderr)")
+        let result = home.expect(words, stdin: "x", status: 64)
         // With --json the refusal is the error object (docs/json-output.md, Errors); else nothing.
         #expect(words.contains("--json") ? result.stdout.hasPrefix(#"{"error":{"#) : result.stdout.isEmpty, "\(result.stdout)")
         #expect(home.allPaths() == ["run"], "\(words)")
@@ -77,8 +76,7 @@ import Testing
 
     /// An unsafe path is the library's refusal, said as before: two lines, exit 64, no usage line.
     @Test func anUnsafePathIsReportedAsTheLibrarySaysIt() {
-        let result = home.run(["retrieve", "caches", "a/../b"])
-        #expect(result.status == 64)
+        let result = home.expect(["retrieve", "caches", "a/../b"], status: 64)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2 && lines[0].hasPrefix("shelf: retrieve: invalid name 'a/../b'"))
         #expect(!result.stderr.contains("usage:"))
@@ -143,10 +141,8 @@ import Testing
         #expect(home.run(["save", "caches", "a.json"], stdin: "{").stderr.contains("or pass --raw to store it unchecked"))
         #expect(!home.run(["append", "caches", "a.json"], stdin: "{").stderr.contains("--raw"))
         #expect(home.run(["save", "caches", "a.json"], stdin: "{\"a\":1}").status == 0)
-        let each = home.run(["retrieve", "caches", "a.json", "--each"])
-        #expect(each.status == 65 && each.stderr.contains("Retrieve it without --each"))
+        home.expect(["retrieve", "caches", "a.json", "--each"], status: 65, saying: "Retrieve it without --each")
         #expect(home.run(["save", "documents", "a.json"], stdin: "1").status == 0)
-        let copy = home.run(["copy", "caches", "a.json", "documents"])
-        #expect(copy.status == 73 && copy.stderr.contains("Pass --force to replace it"))
+        home.expect(["copy", "caches", "a.json", "documents"], status: 73, saying: "Pass --force to replace it")
     }
 }

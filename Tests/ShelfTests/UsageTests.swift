@@ -8,12 +8,25 @@ import Testing
         [], ["frobnicate"], ["save"], ["save", "caches"], ["retrieve", "caches", "a", "b"], ["save", "caches", "a", "--bogus"],
         ["--bogus"], ["save", "nowhere", "a"], ["save", "sharedContainer", "a"], ["--app"], ["save", "caches", "a", "--file"],
         ["remove", "caches", "a", "-x"], ["exists", "caches", "a", "--raw"], ["save", "caches", "a", "--raw=yes"],
+        ["list"], ["list", "nowhere"], ["list", "caches", "a", "b"], ["list", "caches", "--long=yes"], ["list", "caches", "-x"],
+        ["do-not-backup", "documents"], ["backup", "nowhere", "x"], ["do-not-backup", "documents", "a", "b"],
+        ["capacity", "nowhere"], ["capacity", "caches", "extra"], ["sync", "--json", "caches"], ["sync", "--json", "caches", "u", "--key"],
+        ["sync", "--json", "caches", "u", "--key="], ["sync", "--json", "nowhere", "u"],
     ])
     func wrongWordsGiveUsageOnStderrAndStatus64(_ arguments: [String]) {
-        let result = home.run(arguments)
-        #expect(result.status == 64, "\(arguments): \(result.stderr)")
-        #expect(result.stdout.isEmpty)
+        let result = home.expect(arguments, status: 64)
+        // With --json the refusal is the error object (docs/json-output.md, Errors), else nothing.
+        #expect(arguments.contains("--json") ? result.stdout.hasPrefix(#"{"error":"#) : result.stdout.isEmpty, "\(result.stdout)")
         #expect(result.stderr.contains("usage: shelf"))
+        #expect(home.allPaths() == ["run"])
+    }
+
+    /// A stored path or a group name that could leave the namespace, for commands of every kind.
+    @Test(arguments: [["list", "caches", "../x"], ["list", "caches", ".shelf-tmp-1"], ["backup", "documents", "../x"],
+                      ["exists", "caches", "../etc/passwd"], ["capacity", "sharedContainer:.."], ["sync", "--json", "caches", "../up"]])
+    func invalidNamesAreStatus64AndMakeNothing(_ arguments: [String]) {
+        let result = home.expect(arguments, stdin: "[]", status: 64, saying: "invalid name")
+        #expect(arguments.contains("--json") ? result.stdout.hasPrefix(#"{"error":"#) : result.stdout.isEmpty, "\(result.stdout)")
         #expect(home.allPaths() == ["run"])
     }
 
@@ -21,8 +34,7 @@ import Testing
     /// was quoted as it was, splitting the message and reaching the terminal.
     @Test(arguments: [["bad\ncommand"], ["save", "caches", "a", "b\nc"], ["save", "\u{1B}[2J", "a"], ["save", "caches", "a", "--\u{7}x"]])
     func quotedWordsStayOnOneLineWithoutControlCharacters(_ arguments: [String]) {
-        let result = home.run(arguments)
-        #expect(result.status == 64)
+        let result = home.expect(arguments, status: 64)
         let first = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
         #expect(first.hasPrefix("shelf: "))
         #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F })
@@ -30,9 +42,7 @@ import Testing
     }
 
     @Test func aMissingInputFileWithANewlineIsNamedOnOneLine() {
-        let result = home.run(["save", "caches", "a.txt", "--file", "no\nsuch"])
-        #expect(result.status == 66)
-        #expect(result.stderr.contains("no\\nsuch"))
+        let result = home.expect(["save", "caches", "a.txt", "--file", "no\nsuch"], status: 66, saying: "no\\nsuch")
         #expect(result.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("shelf: ") })
     }
 
@@ -50,8 +60,7 @@ import Testing
     @Test(arguments: CommandTable.all.map(\.name))
     func everyCommandHasHelpOnStdout(_ name: String) {
         for arguments in [[name, "--help"], [name, "-h"], ["help", name]] {
-            let result = home.run(arguments)
-            #expect(result.status == 0)
+            let result = home.expect(arguments, status: 0)
             #expect(result.stdout.hasPrefix("Usage: shelf \(name)"))
             #expect(result.stdout.contains("Exit status:"))
             #expect(result.stderr.isEmpty)
@@ -64,8 +73,7 @@ import Testing
             for spelling in ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? []) {
                 // A value of the option's type (--root takes an absolute folder).
                 let words = [spelling] + (option.value == nil ? [] : [option.name == "root" ? "/x" : "x"]) + ["--version"]
-                let result = home.run(words)
-                #expect(result.status == 0, "\(words): \(result.stderr)")
+                let result = home.expect(words, status: 0)
                 #expect(!result.stdout.isEmpty)
             }
         }
@@ -76,16 +84,14 @@ import Testing
     }
 
     @Test func overviewListsEveryCommand() {
-        let result = home.run(["--help"])
-        #expect(result.status == 0)
+        let result = home.expect(["--help"], status: 0)
         for command in CommandTable.visible { #expect(result.stdout.contains("  \(command.name) ")) }
         #expect(!result.stdout.contains("__complete"))
         #expect(home.run(["help"]).stdout == result.stdout)
     }
 
     @Test func versionPrintsOnStdout() {
-        let result = home.run(["--version"])
-        #expect(result.status == 0)
+        let result = home.expect(["--version"], status: 0)
         #expect(result.stdout == "shelf \(CLI.version)\n")
     }
 

@@ -34,8 +34,7 @@ import Testing
         let durationOptions = Set(CommandTable.all.flatMap(\.allOptions).filter { $0.value == "DURATION" }.map(\.name))
         #expect(durationOptions == Set(runs.keys), "a DURATION option without a case here")
         for words in runs.values {
-            let result = home.run(words, stdin: "x")
-            #expect(result.status == 0, "\(words): \(result.stderr)")
+            home.expect(words, stdin: "x", status: 0)
         }
     }
 

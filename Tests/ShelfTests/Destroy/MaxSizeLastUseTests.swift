@@ -13,8 +13,7 @@ import Testing
     }
 
     @Test func aFileReadLatelyOutlivesOneWrittenLaterButNotRead() {
-        #expect(home.run(["save", "caches", "read.txt"], stdin: "1234").status == 0)
-        #expect(home.run(["save", "caches", "written.txt"], stdin: "1234").status == 0)
+        home.save(("caches", "read.txt", "1234"), ("caches", "written.txt", "1234"))
         setTimes("cache/shelf/read.txt", accessed: 1_700_000_900, modified: 1_700_000_000)
         setTimes("cache/shelf/written.txt", accessed: 1_700_000_500, modified: 1_700_000_500)
         let dry = home.run(["clear", "caches", "--max-size", "4", "--dry-run"])
@@ -24,8 +23,7 @@ import Testing
     }
 
     @Test func withoutReadsTheOrderIsByModification() {
-        #expect(home.run(["save", "caches", "a.txt"], stdin: "1234").status == 0)
-        #expect(home.run(["save", "caches", "b.txt"], stdin: "1234").status == 0)
+        home.save(("caches", "a.txt", "1234"), ("caches", "b.txt", "1234"))
         setTimes("cache/shelf/a.txt", accessed: 1_700_000_000, modified: 1_700_000_200)
         setTimes("cache/shelf/b.txt", accessed: 1_700_000_100, modified: 1_700_000_100)
         #expect(home.run(["clear", "caches", "--max-size", "4", "--dry-run"]).stdout == "b.txt\n")

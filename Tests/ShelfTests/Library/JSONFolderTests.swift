@@ -32,12 +32,12 @@ struct Tag: Codable, Identifiable, Hashable, JSONFolderSyncable {
     @Test func unchangedFilesKeepTheirModificationTime() throws {
         let folder = try folder()
         try [Note(id: 1, text: "a")].synchronize(in: folder)
-        setOldTime("docs/shelf/notes/1.json")
+        home.setModified("docs/shelf/notes/1.json", to: 1000)
         let again = try [Note(id: 1, text: "a")].synchronize(in: folder)
         #expect(again.added.isEmpty && again.removed.isEmpty)
-        #expect(modificationTime("docs/shelf/notes/1.json") == 1000)
+        #expect(home.modified("docs/shelf/notes/1.json") == 1000)
         try folder.write(Note(id: 1, text: "a"), id: "1")
-        #expect(modificationTime("docs/shelf/notes/1.json") == 1000)
+        #expect(home.modified("docs/shelf/notes/1.json") == 1000)
     }
 
     @Test func changedAndGoneValuesAreRewrittenAndRemoved() throws {
@@ -122,16 +122,5 @@ struct Tag: Codable, Identifiable, Hashable, JSONFolderSyncable {
         let folder = try JSONFolder("x", in: .caches)
         #expect(folder.store.locations.environment == ProcessInfo.processInfo.environment)
         #expect(JSONFolder.fileName(for: "7") == "7.json")
-    }
-
-    func setOldTime(_ relative: String) {
-        var times = [timespec(tv_sec: 1000, tv_nsec: 0), timespec(tv_sec: 1000, tv_nsec: 0)]
-        utimensat(AT_FDCWD, home.path(relative), &times, 0)
-    }
-
-    func modificationTime(_ relative: String) -> Int {
-        var st = stat()
-        stat(home.path(relative), &st)
-        return st.st_mtim.tv_sec
     }
 }

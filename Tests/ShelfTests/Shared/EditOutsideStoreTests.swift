@@ -20,8 +20,7 @@ import Testing
 
     @Test func theEditorsCopyIsInAPrivateFolderUnderTMPDIR() throws {
         #expect(home.run(["save", "caches", "a.txt"], stdin: "old").status == 0)
-        let result = home.run(["edit", "caches", "a.txt"], environment: editor(writing: "new"))
-        #expect(result.status == 0, "\(result.stderr)")
+        home.expect(["edit", "caches", "a.txt"], environment: editor(writing: "new"), status: 0)
         #expect(home.read("cache/shelf/a.txt") == "new")
         let given = home.read("given") ?? ""
         #expect(given.hasPrefix(home.path("tmp/.shelf-edit-")) && given.hasSuffix("/a.txt"), "\(given)")
@@ -38,9 +37,7 @@ import Testing
     func editsSurviveTheFileGoingAway(_ meanwhile: String) throws {
         #expect(home.run(["save", "caches", "sub/a.txt"], stdin: "old").status == 0)
         let env = editor(writing: "mine", then: "D=\"\(home.path("cache/shelf"))\"; " + meanwhile.replacingOccurrences(of: "'", with: ""))
-        let result = home.run(["edit", "caches", "sub/a.txt"], environment: env)
-        #expect(result.status == 75, "\(meanwhile): \(result.stderr)")
-        #expect(result.stderr.contains("changed while you were editing it"))
+        let result = home.expect(["edit", "caches", "sub/a.txt"], environment: env, status: 75, saying: "changed while you were editing it")
         let given = home.read("given") ?? "?"
         #expect(result.stderr.contains("kept in \(given)"), "\(result.stderr)")
         #expect((try? String(contentsOfFile: given, encoding: .utf8)) == "mine", "\(meanwhile)")
@@ -51,8 +48,7 @@ import Testing
         #expect(home.run(["save", "caches", "a.txt"], stdin: "old").status == 0)
         guard FileManager.default.isExecutableFile(atPath: BuiltBinary.path) else { return }
         let env = editor(writing: "mine", then: "\"\(BuiltBinary.path)\" clear caches")
-        let result = home.run(["edit", "caches", "a.txt"], environment: env)
-        #expect(result.status == 75, "\(result.stderr)")
+        home.expect(["edit", "caches", "a.txt"], environment: env, status: 75)
         let given = home.read("given") ?? "?"
         #expect((try? String(contentsOfFile: given, encoding: .utf8)) == "mine")
     }
@@ -106,8 +102,7 @@ struct EditSecondUserTests {
             """)
         let attack = "\(Unprivileged.setpriv!) --reuid=65534 --regid=65534 --clear-groups -- sh \(home.path("attack"))"
         let env = ["EDITOR": "sh -c '\(attack); echo planted > \"$1\"' sh"]
-        let result = home.run(["--root", store, "edit", "caches", "a.txt"], environment: env)
-        #expect(result.status == 0, "\(result.stderr)")
+        home.expect(["--root", store, "edit", "caches", "a.txt"], environment: env, status: 0)
         #expect(!FileManager.default.fileExists(atPath: secret + "/a.txt"), "root's editor wrote outside the store")
         #expect(home.read("shared/a.txt") == "planted\n")
     }

@@ -12,6 +12,12 @@ extension TestHome {
         #expect(result == 0, "utimensat failed for \(relative): errno \(errno)")
     }
 
+    /// The modification time of `relative` in whole seconds (0 when it cannot be read).
+    func modified(_ relative: String) -> Int {
+        var st = stat()
+        return stat(path(relative), &st) == 0 ? st.st_mtim.tv_sec : 0
+    }
+
     /// Sets the modification time to `seconds` before now.
     func setAge(_ relative: String, _ seconds: Int64) {
         setModified(relative, to: Int64(time(nil)) - seconds)

@@ -75,6 +75,16 @@ final class TestHome: @unchecked Sendable {
                              stdin: input.fd, stdout: out.fd, stderr: err.fd)
         return CLIResult(status: status, stdout: out.contents(), stderr: err.contents())
     }
+
+    /// Runs the CLI in-process with standard output on /dev/full: every write of what it prints
+    /// fails with ENOSPC (stdout of the result is empty).
+    func runToFullDisk(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]) -> CLIResult {
+        let full = open("/dev/full", O_WRONLY)
+        defer { close(full) }
+        let input = CapturedFile(contents: Array(stdin.utf8)), err = CapturedFile()
+        let status = CLI.run(arguments: arguments, environment: environment.merging(extra) { $1 }, stdin: input.fd, stdout: full, stderr: err.fd)
+        return CLIResult(status: status, stdout: "", stderr: err.contents())
+    }
 }
 
 /// What one CLI invocation produced.

@@ -1,0 +1,24 @@
+import Testing
+
+extension TestHome {
+    /// Runs the CLI in-process and expects `status`, and each of `messages` in standard error: the
+    /// three lines of most refusal checks in one. A failure is reported at the caller's line.
+    @discardableResult
+    func expect(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], status: Int32,
+                saying messages: String..., sourceLocation: SourceLocation = #_sourceLocation) -> CLIResult {
+        let result = run(arguments, stdin: stdin, environment: extra)
+        #expect(result.status == status, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        for message in messages {
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        }
+        return result
+    }
+
+    /// Saves each file, (directory, stored path, contents), through the CLI; each must succeed.
+    func save(_ files: (directory: String, path: String, contents: String)..., sourceLocation: SourceLocation = #_sourceLocation) {
+        for file in files {
+            let result = run(["save", file.directory, file.path], stdin: file.contents)
+            #expect(result.status == 0, "save \(file.directory) \(file.path): \(result.stderr)", sourceLocation: sourceLocation)
+        }
+    }
+}

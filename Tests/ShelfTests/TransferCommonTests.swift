@@ -1,0 +1,80 @@
+import Glibc
+import Testing
+
+/// What copy, move and rename share, run once per command (the commands' own behaviour is in
+/// CopyTests, MoveTests and RenameTests): a target that exists, a missing source, a folder
+/// replacing a folder, a source that is a link, a target that is the source or inside it, an
+/// unsafe new path.
+@Suite struct TransferCommonTests {
+    let home = TestHome()
+
+    enum Transfer: String, CaseIterable, Sendable {
+        case copy, move, rename
+
+        /// The words that take `name` of caches to documents (copy, move) or to `b-<name>` (rename).
+        func words(_ name: String, _ options: [String] = []) -> [String] {
+            [rawValue] + options + ["caches", name] + (self == .rename ? ["b-" + name] : ["documents"])
+        }
+
+        /// Where `name` lands: the directory and stored path, and the path in the test home.
+        func target(_ name: String) -> (directory: String, path: String, home: String) {
+            self == .rename ? ("caches", "b-" + name, "cache/shelf/b-" + name) : ("documents", name, "docs/shelf/" + name)
+        }
+    }
+
+    @Test(arguments: Transfer.allCases)
+    func anExistingTargetIsExit73UnlessForced(_ transfer: Transfer) {
+        let target = transfer.target("a.txt")
+        #expect(home.run(["save", "caches", "a.txt"], stdin: "new").status == 0)
+        #expect(home.run(["save", target.directory, target.path], stdin: "old").status == 0)
+        home.expect(transfer.words("a.txt"), status: 73, saying: "already exists: \(home.path(target.home))", "--force")
+        #expect(home.read("cache/shelf/a.txt") == "new" && home.read(target.home) == "old")
+        #expect(home.run(transfer.words("a.txt", [transfer == .copy ? "-f" : "--force"])).status == 0)
+        #expect(home.read(target.home) == "new")
+        #expect(home.read("cache/shelf/a.txt") == (transfer == .copy ? "new" : nil))
+    }
+
+    @Test(arguments: Transfer.allCases)
+    func aMissingSourceIsExit66AndCreatesNothing(_ transfer: Transfer) {
+        let before = home.allPaths()
+        home.expect(transfer.words("nothing.txt"), status: 66, saying: home.path("cache/shelf/nothing.txt"))
+        #expect(home.allPaths() == before)
+    }
+
+    @Test(arguments: [Transfer.copy, .move])
+    func replaceFolderReplacesAFolderWithAFolderWhole(_ transfer: Transfer) {
+        home.save(("caches", "t/new.txt", "new"), ("documents", "t/old.txt", "old"))
+        #expect(home.run(transfer.words("t", ["--replace-folder"])).status == 0)
+        #expect(home.read("docs/shelf/t/new.txt") == "new" && !home.exists("docs/shelf/t/old.txt"))
+        #expect(home.exists("cache/shelf/t") == (transfer == .copy))
+        #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
+    }
+
+    @Test(arguments: [Transfer.copy, .move])
+    func aSourceThatIsALinkIsRefused(_ transfer: Transfer) throws {
+        try home.write("outside.txt", "secret")
+        #expect(home.run(["save", "caches", "x"], stdin: "x").status == 0)
+        symlink(home.path("outside.txt"), home.path("cache/shelf/link.txt"))
+        home.expect(transfer.words("link.txt"), status: 77, saying: "symbolic link")
+        #expect(!home.exists("docs/shelf/link.txt"))
+        #expect(home.read("outside.txt") == "secret")
+    }
+
+    @Test(arguments: [(["copy", "caches", "d", "caches"], ["copy", "caches", "d", "caches", "d/sub/d"]),
+                      (["rename", "caches", "d", "d/"], ["rename", "--force", "caches", "d", "d/sub/d"])])
+    func ontoItselfAndIntoItselfAreRefused(_ onto: [String], _ into: [String]) {
+        #expect(home.run(["save", "caches", "d/f.txt"], stdin: "f").status == 0)
+        home.expect(onto, status: 64, saying: "it is the source itself")
+        home.expect(into, status: 64, saying: "inside itself")
+        #expect(!home.exists("cache/shelf/d/sub") && home.read("cache/shelf/d/f.txt") == "f")
+    }
+
+    @Test(arguments: [["copy", "caches", "a.txt", "documents"], ["rename", "caches", "a.txt"]],
+          ["../b.txt", "/abs", "x//y", "a\nb", ".shelf-tmp-x"])
+    func anUnsafeNewPathIs64AndMakesNothing(_ words: [String], _ newPath: String) {
+        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
+        let before = home.allPaths()
+        #expect(home.run(words + [newPath]).status == 64, "\(newPath)")
+        #expect(home.allPaths() == before && home.read("cache/shelf/a.txt") == "a")
+    }
+}
