@@ -2,7 +2,7 @@ import Glibc
 
 /// The big array read and written element by element: `retrieve --each` against `jq -c '.[]'`,
 /// and `append --each` of a whole array against saving the same bytes. No targets in the issue;
-/// the rows show time and, above all, that shelf's memory stays flat.
+/// the rows show time and, above all, that shelf's memory stays flat. And a save from `cat file |`.
 extension Cases {
     static func streaming(_ w: Workspace, _ scale: Scale) -> [Benchmark] {
         let label = Scale.bytes(scale.bigJSON)
@@ -38,6 +38,37 @@ extension Cases {
                 w.remove(appended)
                 w.remove(saved)
             })
-        return [.paired(each), .paired(appendEach)]
+        return [.paired(each), .paired(appendEach), .paired(replaceFromCat(w, scale))]
+    }
+
+    /// Issue 25's row exactly: 256 MiB from `cat file |` over an existing file of the same size,
+    /// against `cat file | cat > f && sync f`. Both sides run under the same shell with the same
+    /// producer, so only what reads the pipe differs. 256 MiB in the quick run too.
+    private static func replaceFromCat(_ w: Workspace, _ scale: Scale) -> BenchCase {
+        let size = 256 << 20, label = Scale.bytes(size)
+        let source = w.plain("cat-source.bin"), stored = w.caches() + "/cat-replaced.bin", copy = w.plain("cat-replaced.bin")
+        // Each run replaces a file of the same size, written and committed (untimed) beforehand.
+        let existing: (String) -> (Int) throws -> Void = { path in
+            { _ in try DataFiles.writeBytesDurably(path, bytes: size) }
+        }
+        return BenchCase(
+            name: "replace \(label) from `cat file |`, durable",
+            shelf: Side(label: "cat file | shelf save", prepare: existing(stored)) { _ in
+                shell(w, #"cat "$1" | "$2" save caches cat-replaced.bin"#, source, w.shelf)
+            },
+            baseline: Side(label: "cat file | cat > f && sync f", prepare: existing(copy)) { _ in
+                shell(w, #"cat "$1" | cat > "$2" && sync "$2""#, source, copy)
+            },
+            target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.durable, warmUp: true, commands: ["save"],
+            tools: ["cat", "sync"],
+            setUp: {
+                try DataFiles.makeFolders(w.caches())
+                try DataFiles.writeBytes(source, bytes: size)
+            },
+            tearDown: {
+                w.remove(source)
+                w.remove(stored)
+                w.remove(copy)
+            })
     }
 }

@@ -54,6 +54,17 @@ static inline ssize_t shelf_splice_from_pipe(int pipe, int output, size_t count)
 #endif
 }
 
+/// sync_file_range(2) with SYNC_FILE_RANGE_WRITE (2): starts writing the range's dirty pages to
+/// disk without waiting for them, as a system call (glibc declares it only under _GNU_SOURCE).
+static inline int shelf_start_writeback(int fd, long long offset, long long count) {
+#ifdef SYS_sync_file_range
+    return (int)syscall(SYS_sync_file_range, fd, offset, count, 2u);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 /// fcntl(F_SETPIPE_SZ) (1031 since Linux 2.6.35): the pipe's capacity becomes at least `bytes`
 /// (rounded up to pages); returns the capacity granted, or -1 (EPERM above the unprivileged limit,
 /// EBADF or EINVAL when the descriptor is not a pipe).

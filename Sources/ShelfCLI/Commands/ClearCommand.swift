@@ -79,12 +79,13 @@ struct ClearCommand: Command {
     init(_ words: ParsedWords) throws {
         directory = try words[Shared.directory]
         folder = words[Self.folder]
+        json = words[Shared.json]
+        // Only --json prints the bytes freed: without it, no file needs a `stat` for its size.
         options = ClearOptions(olderThan: words[Self.olderThan]?.seconds, maxSize: words[Self.maxSize]?.bytes,
                                expiredOnly: words[Self.expired], keepNewest: words[Self.keepNewest]?.count,
-                               dryRun: words[Self.dryRun])
+                               dryRun: words[Self.dryRun], countsFreedBytes: json)
         verbose = words[Self.verbose]
         null = words[Self.null]
-        json = words[Shared.json]
         all = words[Self.all]
         if null && json { throw UsageError("--null and --json cannot be combined (--json gives every path's bytes)") }
         if null && !listsPaths { throw UsageError("--null ends the paths --verbose or --dry-run print: give one of them") }
@@ -139,6 +140,7 @@ struct ClearCommand: Command {
     private func consent(_ store: Store, _ context: Context) throws -> Int32? {
         var dry = options
         dry.dryRun = true
+        dry.countsFreedBytes = true  // the question names the size
         let planned = try store.clear(directory, in: folder, options: dry)
         let count = planned.removedPaths.count
         guard count > 0 else { return nil }

@@ -12,10 +12,8 @@ extension ClearWalk {
         let kept: Set<FileName>
         /// Its path from the namespace folder, ending in `/` (empty at the top).
         let prefix: [UInt8]
-        /// Whether the lock snapshot speaks for its files (`HeldLocks.covers`): asked once per
-        /// folder, not once per file (a folder keeps its device, and the trail only ever comes
-        /// back to the very folder it entered), which saved a system call for every file.
-        let snapshotCovers: Bool
+        /// How its files are checked for locks (`lockCheck`).
+        let check: LockCheck
     }
 
     /// Clears `folder` and everything below it; returns what became of its contents.
@@ -67,8 +65,7 @@ extension ClearWalk {
                 return Outcome(empty: false)
             }
             guard (try? Store.isFolder(entry, in: parent)) == true else {
-                let gone = clearFile(name, kind: entry.kind, in: parent, path: path, leftovers: frames[last].leftovers,
-                                     snapshotCovers: frames[last].snapshotCovers)
+                let gone = clearFile(entry, in: parent, path: path, leftovers: frames[last].leftovers, check: frames[last].check)
                 if gone { frames[last].outcome.removedHere() } else { frames[last].outcome.empty = false }
                 continue
             }
@@ -77,8 +74,8 @@ extension ClearWalk {
                 sub = try trail.enter(name)
             } catch ShelfError.symbolicLink, ShelfError.notAFolder {
                 // Replaced by a link or a file since the folder was read: clear it as such.
-                let gone = clearFile(name, kind: .unknown, in: parent, path: path, leftovers: Leftovers(names: [], entries: []),
-                                     snapshotCovers: frames[last].snapshotCovers)
+                let gone = clearFile(FolderEntry(name: name, kind: .unknown), in: parent, path: path,
+                                     leftovers: Leftovers(names: [], entries: []), check: frames[last].check)
                 if gone { frames[last].outcome.removedHere() } else { frames[last].outcome.empty = false }
                 continue
             } catch {
@@ -116,8 +113,7 @@ extension ClearWalk {
         // the journal) at random; in sequence, removal runs several times faster on ext4.
         let data = entries.filter { FolderEntries.isUsers($0.name) }.sorted { $0.inode < $1.inode }
         let kept = options.keepNewest.map { KeepNewest.kept($0, among: entries, in: folder, isRoot: isRoot) } ?? []
-        let covers = heldLocks?.covers(folder) ?? false
-        return Frame(entries: data[...], leftovers: leftovers, kept: kept, prefix: prefix, snapshotCovers: covers)
+        return Frame(entries: data[...], leftovers: leftovers, kept: kept, prefix: prefix, check: lockCheck(folder))
     }
 
     /// Tidies shelf's own files in the folder whose entries are all visited.

@@ -34,11 +34,19 @@ struct ClearWalk {
     }
 
     /// Removes one file or link if the options select it. Returns whether it is gone.
-    /// `snapshotCovers`: whether `heldLocks` speaks for the files of `folder` (`HeldLocks.covers`).
-    mutating func clearFile(_ name: FileName, kind: FolderEntry.Kind, in folder: FileDescriptor, path: [UInt8],
-                            leftovers: Leftovers, snapshotCovers: Bool) -> Bool {
-        if let heldLocks, snapshotCovers, options.removesEverything, !options.dryRun {
-            return clearUnlessLocked(name, in: folder, path: path, heldLocks: heldLocks, leftovers: leftovers)
+    /// `check`: how the files of `folder` are checked for locks (`lockCheck`).
+    mutating func clearFile(_ entry: FolderEntry, in folder: FileDescriptor, path: [UInt8],
+                            leftovers: Leftovers, check: LockCheck) -> Bool {
+        let name = entry.name, kind = entry.kind
+        if let heldLocks {
+            switch check {
+            case .listing(let device) where kind != .unknown && kind != .folder:
+                return clearListed(entry, in: folder, path: path, device: device, heldLocks: heldLocks, leftovers: leftovers)
+            case .listing, .snapshot:
+                return clearUnlessLocked(name, in: folder, path: path, heldLocks: heldLocks, leftovers: leftovers)
+            case .eachFile:
+                break
+            }
         }
         let fullPath = folder.path(for: name)
         if kind == .regularFile || kind == .unknown {
@@ -68,28 +76,7 @@ struct ClearWalk {
         }
         let expires = st.isRegularFile ? leftovers.index?.expiry(of: name, st) : nil
         guard selects(st, expires: expires, path: path) else { return false }
-        return unlink(name, in: folder, path: path, size: st.isRegularFile ? st.size : 0)
-    }
-
-    /// The fast path of a clear of everything: one stat and one unlink, skipping files the lock
-    /// snapshot names (see `HeldLocks` for why a lock taken later does no harm).
-    private mutating func clearUnlessLocked(_ name: FileName, in folder: FileDescriptor, path: [UInt8],
-                                            heldLocks: HeldLocks, leftovers: Leftovers) -> Bool {
-        let st: FileStatus
-        do {
-            guard let found = try folder.status(of: name) else { return true }
-            st = found
-        } catch {
-            fail(path, error)
-            return false
-        }
-        if st.isRegularFile && heldLocks.contains(st) {
-            report.skippedPaths.append(path)
-            return false
-        }
-        let gone = unlink(name, in: folder, path: path, size: st.isRegularFile ? st.size : 0)
-        if gone { leftovers.removeJournal(of: name, in: folder) }
-        return gone
+        return removeName(name, in: folder, path: path, size: st.isRegularFile ? st.size : 0)
     }
 
     /// Removes a regular file while holding its exclusive lock, so that a shelf append or read in
@@ -121,7 +108,7 @@ struct ClearWalk {
                 return false
             }
         }
-        let gone = unlink(name, in: folder, path: path, size: st.size)
+        let gone = removeName(name, in: folder, path: path, size: st.size)
         // Its journal (empty, or a crashed append's: a running one would hold the lock) has
         // nothing left to roll back with the file gone.
         if gone { leftovers.removeJournal(of: name, in: folder) }
@@ -142,7 +129,9 @@ struct ClearWalk {
         return options.expiredOnly && Expiry.hasExpired(expires, now: now)
     }
 
-    private mutating func unlink(_ name: FileName, in folder: FileDescriptor, path: [UInt8], size: Int64) -> Bool {
+    /// Unlinks a file or link that frees `size` bytes (with `dryRun` only reports it); returns
+    /// whether it is gone.
+    mutating func removeName(_ name: FileName, in folder: FileDescriptor, path: [UInt8], size: Int64) -> Bool {
         if options.dryRun {
             report.removedPaths.append(path)
             report.freedBytes = report.freedBytes.addingSaturated(size)

@@ -17,15 +17,20 @@ public struct ClearOptions: Sendable {
     public var dryRun: Bool
     /// The time ages and expiry are judged at (seconds since 1970 UTC); nil for the clock.
     public var now: Int64?
+    /// Whether the report's `freedBytes` is wanted. A clear of everything that need not add up
+    /// sizes removes the files its folder listing describes without a `stat` of each (see
+    /// `ClearWalk.LockCheck`), as `rm -rf` does; `freedBytes` then leaves their sizes out.
+    public var countsFreedBytes: Bool
 
     public init(olderThan: Int64? = nil, maxSize: Int64? = nil, expiredOnly: Bool = false, keepNewest: Int? = nil,
-                dryRun: Bool = false, now: Int64? = nil) {
+                dryRun: Bool = false, now: Int64? = nil, countsFreedBytes: Bool = true) {
         self.olderThan = olderThan
         self.maxSize = maxSize
         self.expiredOnly = expiredOnly
         self.keepNewest = keepNewest
         self.dryRun = dryRun
         self.now = now
+        self.countsFreedBytes = countsFreedBytes
     }
 
     /// A limit that selects files: without one, every file not kept goes.
@@ -68,6 +73,7 @@ public struct ClearReport: Sendable, Equatable {
     /// The removed paths' exact bytes.
     public var removedPaths: [[UInt8]] = []
     /// The sum of the removed files' sizes, held at `Int64.max` (sparse files can claim more).
+    /// Without `ClearOptions.countsFreedBytes`, files removed without a `stat` count 0.
     public var freedBytes: Int64 = 0
     /// Everything that could not be removed.
     public var failed: [ClearFailure] = []

@@ -16,15 +16,8 @@ struct HeldLocks {
 
     let keys: Set<Key>
     /// The file system the snapshot speaks for (a local one: see `Store.clear`); nil for any.
+    /// A folder on another (a network file system mounted inside) is not covered: `ClearWalk.lockCheck`.
     var device: UInt64?
-
-    /// Whether the snapshot may be trusted for the files of `folder`: those on its file system.
-    /// A network file system mounted inside the namespace holds other hosts' locks too, which
-    /// `/proc/locks` does not show.
-    func covers(_ folder: FileDescriptor) -> Bool {
-        guard let device else { return true }
-        return (try? folder.status().device) == device
-    }
 
     /// nil when `/proc/locks` cannot be read (no procfs): callers then try each file's lock.
     static func snapshot(from path: String = "/proc/locks") -> HeldLocks? {
@@ -52,10 +45,14 @@ struct HeldLocks {
 
     /// Whether the file with this status is locked by anyone.
     func contains(_ status: FileStatus) -> Bool {
-        let device = status.device
+        contains(device: status.device, inode: status.inode)
+    }
+
+    /// Whether the file with this inode on this device (`st_dev`) is locked by anyone.
+    func contains(device: UInt64, inode: UInt64) -> Bool {
         // glibc's encoding of dev_t (gnu_dev_major / gnu_dev_minor, which Swift does not import).
         let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~UInt64(0xFFF))
         let minor = (device & 0xFF) | ((device >> 12) & ~UInt64(0xFF))
-        return keys.contains(Key(major: major & 0xFFFF_FFFF, minor: minor & 0xFFFF_FFFF, inode: status.inode))
+        return keys.contains(Key(major: major & 0xFFFF_FFFF, minor: minor & 0xFFFF_FFFF, inode: inode))
     }
 }

@@ -63,6 +63,9 @@ package protocol Kernel: Sendable {
     /// `posix_fadvise(POSIX_FADV_DONTNEED)` of the whole file: its clean cached pages are let go
     /// (the data stays on disk). Only advice: nothing a reader sees changes.
     func dropCachedPages(_ descriptor: Int32)
+    /// `sync_file_range(SYNC_FILE_RANGE_WRITE)`: starts writing `count` bytes from `offset` to disk
+    /// and returns at once. Only a head start for the `fsync` that follows: it promises nothing.
+    func startWriteback(_ descriptor: Int32, from offset: Int64, count: Int64)
 
     // MARK: Names
 
@@ -170,4 +173,7 @@ extension Kernel {
 
     /// A model has no page cache to let go of.
     package func dropCachedPages(_ descriptor: Int32) {}
+
+    /// Nor a disk to start writing to.
+    package func startWriteback(_ descriptor: Int32, from offset: Int64, count: Int64) {}
 }

@@ -104,6 +104,10 @@ package struct LinuxKernel: Kernel {
         _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
     }
 
+    package func startWriteback(_ descriptor: Int32, from offset: Int64, count: Int64) {
+        _ = shelf_start_writeback(descriptor, offset, count)
+    }
+
     package func setPipeCapacity(_ pipe: Int32, _ bytes: Int) throws(Errno) -> Int {
         Int(try valueOrErrno { shelf_set_pipe_size(pipe, Int32(clamping: bytes)) })
     }
