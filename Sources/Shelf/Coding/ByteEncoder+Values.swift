@@ -23,7 +23,7 @@ extension ByteEncoder {
     func value<T: Encodable>(_ value: T, key: CodingPathElement?, extra: [CodingPathElement] = []) throws {
         if scalar(value) { return }
         if T.self == Data.self, options.base64 { return out.string((value as! Data).base64EncodedString()) }
-        if T.self == Date.self, options.date != .deferred { return date(value as! Date) }
+        if T.self == Date.self { return date(value as! Date) }
         if T.self == URL.self { return out.string((value as! URL).absoluteString) }
         if T.self == Decimal.self { return out.bytes.append(contentsOf: (value as! Decimal).description.utf8) }
         guard level < Self.maximumLevel else { return fail() }
@@ -67,7 +67,8 @@ extension ByteEncoder {
         case .seconds: double(date.timeIntervalSince1970)
         case .milliseconds: double(1000.0 * date.timeIntervalSince1970)
         case .iso8601: out.string(date.formatted(.iso8601))
-        case .deferred: fail()
+        // Date's own encode(to:) writes one Double: its seconds since 2001.
+        case .deferred: double(date.timeIntervalSinceReferenceDate)
         }
     }
 

@@ -16,33 +16,44 @@ final class ByteEncoder: Encoder, SingleValueEncodingContainer {
         var count = 0
         /// Where this object's keys start in `keys`, and its members in `memberStarts`.
         let firstKey: Int
+        /// The marks of its keys (`KeyHints.mark`), while all are ASCII: a key with a mark none
+        /// of them has cannot be a duplicate, and is not compared with each.
+        var marks: UInt64 = 0
+        var plainKeys = true
     }
 
-    var out: JSONByteWriter
     let options: ByteEncodingOptions
     let userInfo: [CodingUserInfoKey: Any]
-    var path: [CodingPathElement] = []
-    var failed = false
-    var frames: [Frame] = []
-    /// The keys of the open objects (duplicates are Foundation's to resolve; sorting needs them).
-    var keys: [String] = []
-    /// With sorted keys, where each member of the open objects starts in the output.
-    var memberStarts: [Int] = []
-    /// The keys of open objects of 32 members or more, by frame.
-    var keySets: [Int: Set<String>] = [:]
-    var nextID = 0
-    /// How deep in values the encoder is, and whether the current value wrote anything.
-    var level = 0
-    var levelWritten = false
+    // The mutable state, out of line (OutOfLineValue says why), read through the addressors
+    // in ByteEncoder+State.swift.
+    let outSlot: OutOfLineValue<JSONByteWriter>
+    let pathSlot = OutOfLineValue([CodingPathElement]())
+    let failedSlot = OutOfLineValue(false)
+    let framesSlot = OutOfLineValue([Frame]())
+    let keysSlot = OutOfLineValue([String]())
+    let memberStartsSlot = OutOfLineValue([Int]())
+    let keySetsSlot = OutOfLineValue([Int: Set<String>]())
+    let countersSlot = OutOfLineValue(Counters())
     /// Foundation refuses containers 512 deep; past this the call is Foundation's.
     static let maximumLevel = 500
 
     init(options: ByteEncodingOptions) {
         self.options = options
-        out = JSONByteWriter(escapeSlashes: options.escapeSlashes, capacity: 4096)
+        outSlot = OutOfLineValue(JSONByteWriter(escapeSlashes: options.escapeSlashes, capacity: 4096))
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in options.userInfo { info[key] = value }
         userInfo = info
+    }
+
+    deinit {
+        outSlot.free()
+        pathSlot.free()
+        failedSlot.free()
+        framesSlot.free()
+        keysSlot.free()
+        memberStartsSlot.free()
+        keySetsSlot.free()
+        countersSlot.free()
     }
 
     var codingPath: [any CodingKey] { path.map(\.codingKey) }
@@ -101,10 +112,14 @@ final class ByteEncoder: Encoder, SingleValueEncodingContainer {
         guard let index = prepare(id) else { return false }
         let first = frames[index].firstKey, id = frames[index].id
         if keys.count - first < 32 {
-            for i in first..<keys.count where keys[i] == key {
-                fail()
-                return false
+            let mark = Self.mark(key)
+            if mark == nil || !frames[index].plainKeys || frames[index].marks & mark! != 0 {
+                for i in first..<keys.count where keys[i] == key {
+                    fail()
+                    return false
+                }
             }
+            if let mark { frames[index].marks |= mark } else { frames[index].plainKeys = false }
         } else {
             // A big object (a dictionary's): a set of its keys, made once.
             if keySets[id] == nil { keySets[id] = Set(keys[first...]) }

@@ -36,6 +36,12 @@ struct JSONByteWriter {
 
     /// A finite floating point number (the caller refuses the others).
     mutating func floatingPoint<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T) {
+        // A whole number below 2^53 (2^24 for a Float) prints as its digits and ".0", which
+        // Foundation drops: the same digits, without making the text (-0 prints as "-0.0").
+        let limit: T = T.significandBitCount > 30 ? 9_007_199_254_740_992 : 16_777_216
+        if value.magnitude < limit, value.rounded(.towardZero) == value, !(value == 0 && value.sign == .minus) {
+            return integer(Int64(value))
+        }
         var text = value.description
         text.withUTF8 { utf8 in
             var count = utf8.count

@@ -9,20 +9,6 @@ extension TapeDecoder {
         UnsafeBufferPointer(start: bytes + tape.payload(at), count: Int(truncatingIfNeeded: tape.aux(at)))
     }
 
-    /// The node as `T` when `T` is one of the standard scalars (read as their `init(from:)`
-    /// reads them), else nil. The types are compared first, so each read is exactly one cast.
-    @inline(__always) func scalar<T>(_ at: Int) throws -> T? {
-        if T.self == String.self { return unsafeBitCast(try string(at), to: T.self) }
-        if T.self == Int.self { return unsafeBitCast(try integer(at) as Int, to: T.self) }
-        if T.self == Double.self { return unsafeBitCast(try double(at), to: T.self) }
-        if T.self == Bool.self { return unsafeBitCast(try bool(at), to: T.self) }
-        if T.self == Int64.self { return unsafeBitCast(try integer(at) as Int64, to: T.self) }
-        if T.self == Int32.self { return unsafeBitCast(try integer(at) as Int32, to: T.self) }
-        if T.self == UInt8.self { return unsafeBitCast(try integer(at) as UInt8, to: T.self) }
-        if T.self == Float.self { return unsafeBitCast(try float(at), to: T.self) }
-        return nil
-    }
-
     func bool(_ at: Int) throws -> Bool {
         switch tape.kind(at) {
         case .true: return true

@@ -12,14 +12,38 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     let bytes: UnsafePointer<UInt8>
     let options: TapeDecodingOptions
     let userInfo: [CodingUserInfoKey: Any]
+    // The mutable state, out of line (OutOfLineValue says why), each read through an addressor.
+    private let nodeSlot = OutOfLineValue(0)
+    private let pathSlot = OutOfLineValue([CodingPathElement]())
+    private let failedSlot = OutOfLineValue(false)
+    private let scratchSlot = OutOfLineValue([UInt8]())
+    private let kindsSlot = OutOfLineValue([(type: ObjectIdentifier, kind: CollectionKind)]())
+    /// Where the next key of a recently read object is expected (TapeKeyedContainer.find).
+    let hints = KeyHints()
+
     /// The node being decoded.
-    var node = 0
-    var path: [CodingPathElement] = []
-    var failed = false
+    var node: Int {
+        unsafeAddress { UnsafePointer(nodeSlot.pointer) }
+        unsafeMutableAddress { nodeSlot.pointer }
+    }
+    var path: [CodingPathElement] {
+        unsafeAddress { UnsafePointer(pathSlot.pointer) }
+        unsafeMutableAddress { pathSlot.pointer }
+    }
+    var failed: Bool {
+        unsafeAddress { UnsafePointer(failedSlot.pointer) }
+        unsafeMutableAddress { failedSlot.pointer }
+    }
     /// Scratch space for unescaping strings.
-    var scratch: [UInt8] = []
-    /// Types already asked whether they are string-keyed dictionaries, with the answer.
-    var stringKeyedCache: [(type: ObjectIdentifier, dictionary: StringKeyedDecodable.Type?)] = []
+    var scratch: [UInt8] {
+        unsafeAddress { UnsafePointer(scratchSlot.pointer) }
+        unsafeMutableAddress { scratchSlot.pointer }
+    }
+    /// Types already asked whether they are string-keyed dictionaries or arrays, with the answer.
+    var collectionKinds: [(type: ObjectIdentifier, kind: CollectionKind)] {
+        unsafeAddress { UnsafePointer(kindsSlot.pointer) }
+        unsafeMutableAddress { kindsSlot.pointer }
+    }
 
     init(tape: JSONTape, bytes: UnsafePointer<UInt8>, options: TapeDecodingOptions) {
         self.tape = tape
@@ -28,6 +52,15 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in options.userInfo { info[key] = value }
         userInfo = info
+    }
+
+    deinit {
+        nodeSlot.free()
+        pathSlot.free()
+        failedSlot.free()
+        scratchSlot.free()
+        kindsSlot.free()
+        hints.free()
     }
 
     var codingPath: [any CodingKey] { path.map(\.codingKey) }
@@ -55,26 +88,38 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     // MARK: Nested values
 
     /// Decodes the value at `at` as `T`, with Foundation's special cases for Date, Data, URL and
-    /// Decimal, and string-keyed dictionaries read member by member. Plain scalars are read in
-    /// place first: the same reads their own `init(from:)` would make, without the
-    /// container, the path step and the dictionary check on every element of an array.
+    /// Decimal, and string-keyed dictionaries and arrays read element by element. Plain scalars
+    /// are read in place first: the same reads their own `init(from:)` would make, without the
+    /// container, the path step and the collection check on every element of an array. (Each
+    /// scalar returns directly: a helper returning `T?` made the runtime look up `Optional<T>`'s
+    /// metadata on every value.)
     func value<T: Decodable>(_ type: T.Type, at: Int, key: CodingPathElement?, extra: [CodingPathElement] = []) throws -> T {
-        if let scalar: T = try scalar(at) { return scalar }
+        if T.self == String.self { return unsafeBitCast(try string(at), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try integer(at) as Int, to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try double(at), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try bool(at), to: T.self) }
+        if T.self == Int64.self { return unsafeBitCast(try integer(at) as Int64, to: T.self) }
+        if T.self == Int32.self { return unsafeBitCast(try integer(at) as Int32, to: T.self) }
+        if T.self == UInt8.self { return unsafeBitCast(try integer(at) as UInt8, to: T.self) }
+        if T.self == Float.self { return unsafeBitCast(try float(at), to: T.self) }
         if !extra.isEmpty {
             path.append(contentsOf: extra)
             defer { path.removeLast(extra.count) }
             return try value(type, at: at, key: key)
         }
+        if T.self == Date.self { return try date(at, key: key) as! T }
         if T.self == Data.self { return try data(at, key: key) as! T }
-        if T.self == Date.self, options.date != .deferred { return try date(at, key: key) as! T }
         if T.self == URL.self {
             guard let url = URL(string: try string(at)) else { throw fail("not a URL", URL.self) }
             return url as! T
         }
         if T.self == Decimal.self { throw fail("Decimal is Foundation's", Decimal.self) }
         return try withNode(at: at, key: key) {
-            if let dictionary = stringKeyed(T.self) { return try dictionary.decodeMembers(self) as! T }
-            return try T(from: self)
+            switch collectionKind(T.self) {
+            case .dictionary(let dictionary): return try dictionary.decodeMembers(self) as! T
+            case .array(let array): return try array.decodeElements(self) as! T
+            case .other: return try T(from: self)
+            }
         }
     }
 
@@ -90,14 +135,17 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         return try body()
     }
 
-    /// `T` as a string-keyed dictionary type, or nil; the answer is kept per type, since the
-    /// runtime's conformance check costs more than the decoding of a small value.
-    func stringKeyed(_ type: Any.Type) -> StringKeyedDecodable.Type? {
+    /// What `type` is among the collections read element by element; the answer is kept per
+    /// type, since the runtime's conformance check costs more than the decoding of a small value.
+    func collectionKind(_ type: Any.Type) -> CollectionKind {
         let id = ObjectIdentifier(type)
-        for entry in stringKeyedCache where entry.type == id { return entry.dictionary }
-        let dictionary = type as? StringKeyedDecodable.Type
-        if stringKeyedCache.count < 16 { stringKeyedCache.append((id, dictionary)) }
-        return dictionary
+        for entry in collectionKinds where entry.type == id { return entry.kind }
+        let kind: CollectionKind
+        if let dictionary = type as? StringKeyedDecodable.Type { kind = .dictionary(dictionary) }
+        else if let array = type as? ArrayDecodable.Type { kind = .array(array) }
+        else { kind = .other }
+        if collectionKinds.count < 16 { collectionKinds.append((id, kind)) }
+        return kind
     }
 
     private func date(_ at: Int, key: CodingPathElement?) throws -> Date {
@@ -107,7 +155,8 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         case .iso8601:
             guard let date = try? Date.ISO8601FormatStyle().parse(try string(at)) else { throw fail("not an ISO 8601 date", Date.self) }
             return date
-        case .deferred: return try value(Date.self, at: at, key: key)
+        // Date's own init(from:) reads one Double: its seconds since 2001.
+        case .deferred: return Date(timeIntervalSinceReferenceDate: try double(at))
         }
     }
 
@@ -135,52 +184,4 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(node) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(node) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try value(type, at: node, key: nil) }
-}
-
-/// `[String: V]`, which the decoder fills member by member (first of equal keys wins, as in
-/// Foundation) instead of looking each key up again.
-protocol StringKeyedDecodable {
-    static func decodeMembers(_ decoder: TapeDecoder) throws -> Self
-}
-
-extension Dictionary: StringKeyedDecodable where Key == String, Value: Decodable {
-    /// The common value types get a specialised loop: a dictionary filled through unspecialised
-    /// generic code looks up its metadata and hashes through witness tables on every member.
-    static func decodeMembers(_ decoder: TapeDecoder) throws -> Self {
-        if Value.self == Int.self { return unsafeBitCast(try decoder.members(Int.self), to: Self.self) }
-        if Value.self == String.self { return unsafeBitCast(try decoder.members(String.self), to: Self.self) }
-        if Value.self == Double.self { return unsafeBitCast(try decoder.members(Double.self), to: Self.self) }
-        if Value.self == Bool.self { return unsafeBitCast(try decoder.members(Bool.self), to: Self.self) }
-        return try decoder.members(Value.self)
-    }
-}
-
-extension TapeDecoder {
-    /// The current node's members as a `[String: V]`, the first of equal keys winning.
-    func members<V: Decodable>(_ type: V.Type) throws -> [String: V] {
-        let object = node
-        guard tape.kind(object) == .object else { throw fail("not an object", [String: Any].self) }
-        var result: [String: V] = [:]
-        result.reserveCapacity(Int(tape.aux(object)))
-        var member = object + 1
-        let end = tape.payload(object)
-        while member < end {
-            let key = try string(member)
-            if result[key] == nil {
-                result[key] = try value(V.self, at: member + 1, key: .key(DictionaryKey(key)))
-            }
-            member = tape.next(member + 1)
-        }
-        return result
-    }
-}
-
-/// A dictionary's key in a coding path.
-struct DictionaryKey: CodingKey {
-    let stringValue: String
-    /// As the standard library's dictionary key: a key that spells an integer has that value too.
-    var intValue: Int? { Int(stringValue) }
-    init(_ string: String) { stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { stringValue = String(intValue) }
 }

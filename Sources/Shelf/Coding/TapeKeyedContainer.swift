@@ -1,7 +1,7 @@
 import ShelfCore
 
-/// An object's members, found by a walk from the first (so the first of equal keys wins, as
-/// in Foundation); objects are small, and the walk compares lengths before bytes.
+/// An object's members, found where the last key was found or by a walk from the first
+/// (`find`).
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: TapeDecoder
     let object: Int
@@ -21,17 +21,38 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return keys
     }
 
-    /// The value node of `key`, or nil.
+    /// The value node of `key`, or nil. The member after the last one found is tried first (a
+    /// value's keys are mostly read in the order they were written), where no member before it
+    /// can equal the key (KeyHints); else a walk from the first member, so that the first of
+    /// equal keys wins, as in Foundation (objects are small; the walk compares lengths first).
     func find(_ key: Key) -> Int? {
         let name = key.stringValue
         var bytes = name
         return bytes.withUTF8 { utf8 -> Int? in
+            let tape = decoder.tape, end = tape.payload(object)
+            let hint = decoder.hints.entry(object), mark = KeyHints.mark(utf8)
+            if hint.pointee.object == object {
+                let member = hint.pointee.member
+                if member < end, hint.pointee.marks & mark == 0, tape.kind(member) == .asciiString,
+                   Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) {
+                    hint.pointee.member = tape.next(member + 1)
+                    hint.pointee.marks |= mark
+                    return member + 1
+                }
+            }
             var isASCII = true
             for byte in utf8 where byte >= 0x80 { isASCII = false; break }
-            let tape = decoder.tape, end = tape.payload(object)
-            var member = object + 1
+            var member = object + 1, marks: UInt64 = 0, plain = true
             while member < end {
-                if decoder.keyMatches(member, utf8, keyIsASCII: isASCII, name) { return member + 1 }
+                let kind = tape.kind(member)
+                let memberMark = kind == .asciiString ? KeyHints.mark(decoder.text(member)) : 0
+                if decoder.keyMatches(member, utf8, keyIsASCII: isASCII, name) {
+                    if plain && kind == .asciiString {
+                        hint.pointee = .init(object: object, member: tape.next(member + 1), marks: marks | memberMark)
+                    }
+                    return member + 1
+                }
+                if kind == .asciiString { marks |= memberMark } else { plain = false }
                 member = tape.next(member + 1)
             }
             return nil

@@ -38,8 +38,10 @@ import Testing
 
     @Test func floatingPointNumbersEncodeAsFoundationDoes() {
         var random = CoderValues(seed: 7)
-        var doubles: [Double] = [0, -0.0, 1, -1, 0.1, 1e21, 1e22, 1e-7, 123456789, 1e16, 5e-324, .greatestFiniteMagnitude, 100, 2.5]
-        var floats: [Float] = [0, -0.0, 1, 0.1, 3.4028235e38, 1e-45, 16777217, 1e7, 1e-5]
+        var doubles: [Double] = [0, -0.0, 1, -1, 0.1, 1e21, 1e22, 1e-7, 123456789, 1e16, 5e-324, .greatestFiniteMagnitude, 100, 2.5,
+                                 // Whole numbers around 2^53, where Swift stops printing them as digits and ".0".
+                                 9_007_199_254_740_991, -9_007_199_254_740_991, 9_007_199_254_740_992, 9_007_199_254_740_994, -42, 1e15]
+        var floats: [Float] = [0, -0.0, 1, 0.1, 3.4028235e38, 1e-45, 16777217, 1e7, 1e-5, 16_777_215, 16_777_216, -8_388_607, 33_554_432]
         for _ in 0..<(500 * CoderComparison.scale) {
             doubles.append(random.double())
             let float = Float(bitPattern: UInt32(truncatingIfNeeded: random.bits()))

@@ -1,0 +1,69 @@
+import FoundationEssentials
+import Testing
+@testable import Shelf
+
+/// The coders' shortcuts for keys: the decoder tries the member after the last one found
+/// before walking the object, the encoder compares a key with the object's earlier keys only
+/// where their marks (length and first byte) meet. Neither may change a result: the first of
+/// equal keys still wins, and a key Swift calls equal to an earlier one is still a duplicate.
+@Suite struct CoderKeyTests {
+    struct Pair: Decodable, Equatable {
+        var a: Int
+        var b: Int
+    }
+
+    /// "x", then a key Swift's strings call equal to "K" (KELVIN SIGN).
+    struct KelvinAfter: Decodable, Equatable {
+        var x: Int
+        var k: Int
+        enum CodingKeys: String, CodingKey {
+            case x
+            case k = "\u{212A}"
+        }
+    }
+
+    @Test func theFirstOfEqualKeysWinsWhereKeysAreReadInOrder() {
+        // With the member after "a" tried first and taken, the second "b" would win here.
+        let texts = ["{\"b\":1,\"a\":2,\"b\":3}", "{\"a\":1,\"b\":2,\"b\":3}", "{\"a\":1,\"a\":2,\"b\":3}", "{\"b\":1,\"a\":2,\"a\":4,\"b\":3}",
+                     "{\"a\":1,\"\\u0062\":2,\"b\":3}", "{\"a\":1,\"c\":5,\"b\":2}", "{\"b\":2,\"a\":1}", "{\"a\":1,\"bb\":0,\"b\":2}"]
+        for text in texts {
+            #expect(CoderComparison.decoded(Pair.self, Array(text.utf8)) == nil, "\(text)")
+            #expect(CoderComparison.fastDecodes(Pair.self, Data(text.utf8)), "\(text)")
+        }
+        for text in ["{\"x\":1,\"\\u212A\":2,\"K\":3}", "{\"x\":1,\"K\":3,\"\\u212A\":2}", "{\"x\":1,\"K\":3}", "{\"K\":3,\"x\":1}"] {
+            #expect(CoderComparison.decoded(KelvinAfter.self, Array(text.utf8)) == nil, "\(text)")
+        }
+        // The same object read twice, and many objects: the look-ups of one never lead another's astray.
+        let many = "[" + (0..<100).map { "{\"b\":\($0),\"a\":\($0 + 1),\"b\":-1}" }.joined(separator: ",") + "]"
+        #expect(CoderComparison.decoded([Pair].self, Array(many.utf8)) == nil)
+        #expect(CoderComparison.fastDecodes([Pair].self, Data(many.utf8)))
+    }
+
+    /// Writes `keys` in order, each with its index as the value.
+    struct Keys: Encodable {
+        let keys: [String]
+        struct Key: CodingKey {
+            let stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            for (index, key) in keys.enumerated() { try container.encode(index, forKey: Key(stringValue: key)) }
+        }
+    }
+
+    @Test func aKeyEncodedTwiceIsFoundationsWhateverItsSpelling() {
+        // Keys sharing a mark but different: written by the library.
+        for keys in [["ab", "ac"], ["a", "b", "ab", "ba"], ["name", "note", "nope"]] {
+            #expect(CoderComparison.encoded(Keys(keys: keys)) == nil, "\(keys)")
+            #expect(CoderComparison.fastEncodes(Keys(keys: keys)), "\(keys)")
+        }
+        // Duplicates as Swift strings compare them: Foundation's (its last value wins).
+        for keys in [["a", "b", "a"], ["K", "\u{212A}"], ["\u{212A}", "K"], ["é", "e\u{301}"], ["x", "e\u{301}", "é"]] {
+            #expect(CoderComparison.encoded(Keys(keys: keys)) == nil, "\(keys)")
+            #expect(!CoderComparison.fastEncodes(Keys(keys: keys)), "\(keys)")
+        }
+    }
+}
