@@ -93,7 +93,18 @@ void shelf_arm_signal_handlers(void) {
 int shelf_pending_signal(void) { return pending; }
 
 void shelf_defer_signals(void) {
-    if (armed && !installed) shelf_install_signal_handlers();
+    if (armed && !installed) {
+        // Counted as deferring while the signals are still blocked, before the handler goes in and
+        // they are let through: a signal that came during the installation is then recorded and
+        // acted on at the end of the work, as the handler installed at start would have done
+        // (delivered with the depth still 0, it ended shelf with an append's journal in place).
+        sigset_t set;
+        fill_terminating(&set);
+        if (pthread_sigmask(SIG_BLOCK, &set, &mask_at_start) == 0) blocked_at_start = 1;
+        depth = depth + 1;
+        shelf_install_signal_handlers();
+        return;
+    }
     depth = depth + 1;
 }
 
