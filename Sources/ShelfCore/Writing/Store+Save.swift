@@ -67,7 +67,8 @@ extension Store {
                         // What the file replaced carries, read under the folder's lock; the
                         // options given win.
                         try AtomicReplace.keepMode(of: replaced, on: placed.file)
-                        expires = replaced == nil ? nil : try KeptMetadata.carry(from: target, to: placed.file)
+                        var opened: FileLocks.OpenedOldFile?
+                        expires = replaced == nil ? nil : try KeptMetadata.carry(from: target, to: placed.file, keepingOpen: &opened)
                         if let given = options.expiresAt {
                             try Expiry.record(given, on: placed.file, named: target.name, in: target.folder)
                             expires = given
@@ -75,7 +76,8 @@ extension Store {
                             try Expiry.forget(on: placed.file, named: target.name, in: target.folder)
                             expires = nil
                         }
-                        try AtomicReplace.commit(&placed, as: target, replace: options.replace, targetAbsent: replaced == nil)
+                        try AtomicReplace.commit(&placed, as: target, replace: options.replace, targetAbsent: replaced == nil,
+                                                 opened: opened)
                     }
                 }
             }
@@ -109,9 +111,21 @@ extension Store {
         defer { check.stop() }
         var copied: Int64 = 0
         do {
-            while true {
+            var ended = false
+            while !ended {
                 let buffer = try check.nextBuffer()
-                let n = try source.read(into: buffer)
+                // Each buffer filled before it is written: a small input's end is then found by a
+                // second read into the buffer it came in, and no second buffer (a mapping of its
+                // own) is made for it.
+                var n = 0
+                while n < buffer.count {
+                    let got = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[n...]))
+                    if got == 0 {
+                        ended = true
+                        break
+                    }
+                    n += got
+                }
                 if n == 0 { break }
                 try file.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
                 check.written(n)
