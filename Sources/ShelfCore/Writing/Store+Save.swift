@@ -104,7 +104,7 @@ extension Store {
     /// Copies in fixed-size chunks; JSON is validated on a second thread, one buffer behind.
     /// - Returns: how many bytes were copied.
     @discardableResult
-    package func copy<Source: ByteSource>(from source: inout Source, to file: FileDescriptor,
+    func copy<Source: ByteSource>(from source: inout Source, to file: FileDescriptor,
                                   validatingJSON: Bool, path: String) throws -> Int64 {
         guard validatingJSON else { return try copyRaw(from: &source, to: file) }
         let check = WrittenJSONCheck()
