@@ -44,7 +44,16 @@ static void die(int sig) {
     _exit(128 + sig);
 }
 
+// The signal whose handler is being put in place (see `shelf_install_signal_handlers`), and
+// whether it came meanwhile.
+static volatile sig_atomic_t installing = 0;
+static volatile sig_atomic_t came_while_installing = 0;
+
 static void on_signal(int sig) {
+    if (sig == installing) {
+        came_while_installing = 1;
+        return;
+    }
     if (pending == 0) pending = sig;
     if (depth == 0) die(sig);
 }
@@ -52,19 +61,16 @@ static void on_signal(int sig) {
 // One `sigaction` per signal sets the handler and returns the old action; only a signal the parent
 // ignored (`nohup`, a shell's `trap '' PIPE`) takes a second, which puts SIG_IGN back. Asking
 // first and setting after cost two calls for every signal: 22 of a short command's system calls.
-// That is safe only while the ending signals are blocked: one that arrives between the two calls
-// stays pending, and setting SIG_IGN discards it, as if the handler had never been set. So they
-// are blocked around the installation when they are not blocked already (from the start, in the
-// executable), and the mask found before is put back after it.
+// A signal that arrives between the two calls must not be handled as if the handler had been
+// asked for: the parent may have ignored it. Blocking the signals around the installation (two
+// more calls) would keep it pending, and setting SIG_IGN would then discard it; instead the
+// handler, seeing the very signal being installed, only notes that it came, and the installation
+// decides once the old action is known: ignored, it is dropped; else it is handled now, as the
+// default action would have handled it. Signals blocked from the start (where the runtime's
+// crash handler may be waiting for them) are let through after.
 void shelf_install_signal_handlers(void) {
     if (installed) return;
     installed = 1;
-    if (!blocked_at_start) {
-        sigset_t set;
-        fill_terminating(&set);
-        if (pthread_sigmask(SIG_BLOCK, &set, &mask_at_start) != 0) return;
-        blocked_at_start = 1;
-    }
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = on_signal;
@@ -72,10 +78,18 @@ void shelf_install_signal_handlers(void) {
     action.sa_flags = 0;
     for (int i = 0; i < count; i++) {
         struct sigaction old;
-        if (sigaction(terminating[i], &action, &old) == 0 && old.sa_handler == SIG_IGN) sigaction(terminating[i], &old, NULL);
+        came_while_installing = 0;
+        installing = terminating[i];
+        int set = sigaction(terminating[i], &action, &old) == 0;
+        int ignored = set && old.sa_handler == SIG_IGN;
+        if (ignored) sigaction(terminating[i], &old, NULL);
+        installing = 0;
+        if (set && !ignored && came_while_installing) on_signal(terminating[i]);
     }
-    blocked_at_start = 0;
-    pthread_sigmask(SIG_SETMASK, &mask_at_start, NULL);
+    if (blocked_at_start) {
+        blocked_at_start = 0;
+        pthread_sigmask(SIG_SETMASK, &mask_at_start, NULL);
+    }
 }
 
 // Until a named temporary entry exists the handler only does what the default action does (ends

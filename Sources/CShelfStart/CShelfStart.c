@@ -64,18 +64,20 @@ static int read_before_main(const char *entry) {
 
 // `envp` is the array `environ` points to (in a dynamic program libc may set `environ` itself
 // only after the pre-initialisers), and the one the runtime reads.
-static void lend_backtracer_setting(char **envp) {
+// Returns whether the setting was lent (the backtracer is then off).
+static int lend_backtracer_setting(char **envp) {
     char **chosen = NULL;
     for (char **entry = envp; entry && *entry; entry++) {
-        if (starts_with(*entry, "SWIFT_BACKTRACE=")) return;
+        if (starts_with(*entry, "SWIFT_BACKTRACE=")) return 0;
         if (read_before_main(*entry)) continue;
         // The shell's `_` (the program's path) when there is one; else the last such entry.
         if (!chosen || !starts_with(*chosen, "_=")) chosen = entry;
     }
-    if (!chosen) return;
+    if (!chosen) return 0;
     lent_entry = chosen;
     lent_value = *chosen;
     *chosen = backtracer_off;
+    return 1;
 }
 
 int shelf_start_restore_environment(void) {
@@ -90,12 +92,15 @@ int shelf_start_restore_environment(void) {
 // A signal that arrives before `main` installs shelf's handler would meet the Swift runtime's
 // crash handler (SIGQUIT: a crash report), which libswiftCore installs from its own initialiser:
 // in the dynamic debug build that ran before any initialiser of the executable, so blocking the
-// ending signals from a constructor left a window (found by the battery, issue 21 item 12).
+// ending signals from a constructor left a window (found by the battery, issue 21 item 12). With
+// the backtracer off nothing waits for them before `main`: their default action ends the process,
+// leaving nothing behind, as it does until the handler is needed (`Interruption`). So they are
+// blocked only where the setting could not be lent (then `main` installs the handler at once):
+// two system calls fewer on every run.
 static void start(int argc, char **argv, char **envp) {
-    shelf_block_terminating_signals_at_start();
     start_argc = argc;
     start_argv = argv;
-    lend_backtracer_setting(envp);
+    if (!lend_backtracer_setting(envp)) shelf_block_terminating_signals_at_start();
 }
 
 __attribute__((section(".preinit_array"), used)) static void (*const shelf_preinit_entry)(int, char **, char **) = start;

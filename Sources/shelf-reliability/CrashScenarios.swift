@@ -22,9 +22,7 @@ enum CrashScenarios {
             var current: [String: [UInt8]] = [:]
             for target in targets {
                 let first = Content.json(run: -1, size: 100, &rng)
-                guard try battery.shelf.run(["save", "caches", target], in: sandbox, input: .bytes(first)).status == 0 else {
-                    throw HarnessError("the first save of \(target) failed")
-                }
+                try battery.shelf.setUp("caches", target, first, in: sandbox)
                 current[target] = first
             }
             let fullTime = try calibrate(3) {

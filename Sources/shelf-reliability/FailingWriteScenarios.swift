@@ -43,9 +43,7 @@ extension FullDiskScenarios {
             defer { sandbox.destroy() }
             var rng = battery.random(for: "read-only-folder")
             let old = Content.json(run: 0, size: 500, &rng), new = Content.json(run: 1, size: 5000, &rng)
-            guard try battery.shelf.run(["save", "documents", "ro/state.json"], in: sandbox, input: .bytes(old)).status == 0 else {
-                throw HarnessError("setup save failed")
-            }
+            try battery.shelf.setUp("documents", "ro/state.json", old, in: sandbox)
             Sandbox.chownTree(sandbox.root, to: ShelfBinary.unprivilegedUID)
             let folder = sandbox.namespace("documents") + "/ro"
             chmod(folder, 0o555)
@@ -98,9 +96,7 @@ extension FullDiskScenarios {
             if battery.shelf.hasAppend { commands += [["append", "caches", "state.json"], ["append", "caches", "log.jsonl"]] }
             for arguments in commands {
                 var checks = Checks()
-                guard try battery.shelf.run(["save", "caches", arguments[2]], in: sandbox, input: .bytes(old)).status == 0 else {
-                    throw HarnessError("setup save failed")
-                }
+                try battery.shelf.setUp("caches", arguments[2], old, in: sandbox)
                 let input = try failingInput()
                 defer { close(input) }
                 var probe: UInt8 = 0
@@ -124,10 +120,8 @@ extension FullDiskScenarios {
             var rng = battery.random(for: "efbig")
             let old = rng.bytes(1000), new = rng.bytes(1 << 20)
             let limits = ChildLimits(fileSizeBytes: 256 << 10, ignoreFileSizeSignal: true)
-            guard try battery.shelf.run(["save", "caches", "big.bin"], in: sandbox, input: .bytes(old)).status == 0,
-                  try battery.shelf.run(["save", "temporary", "source.bin"], in: sandbox, input: .bytes(new)).status == 0 else {
-                throw HarnessError("setup save failed")
-            }
+            try battery.shelf.setUp("caches", "big.bin", old, in: sandbox)
+            try battery.shelf.setUp("temporary", "source.bin", new, in: sandbox)
             for (arguments, input) in [(["save", "caches", "big.bin"], ChildInput.bytes(new)),
                                        (["copy", "temporary", "source.bin", "caches"], ChildInput.none)] {
                 var checks = Checks()

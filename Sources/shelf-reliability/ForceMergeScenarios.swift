@@ -20,11 +20,9 @@ enum ForceMergeScenarios {
                 defer { sandbox.destroy() }
                 let sources = (0..<6).map { i in Content.json(run: round * 10 + i, size: rng.int(1...(64 << 10)), &rng) }
                 for (i, bytes) in sources.enumerated() {
-                    guard try battery.shelf.run(["save", "caches", "t/sub\(i % 2)/f\(i)"], in: sandbox, input: .bytes(bytes)).status == 0
-                    else { throw HarnessError("setting up the source failed") }
+                    try battery.shelf.setUp("caches", "t/sub\(i % 2)/f\(i)", bytes, in: sandbox)
                 }
-                guard try battery.shelf.run(["save", "documents", "t/sub0/f0"], in: sandbox, input: .bytes(Array("old".utf8))).status == 0
-                else { throw HarnessError("setting up the target failed") }
+                try battery.shelf.setUp("documents", "t/sub0/f0", Array("old".utf8), in: sandbox)
                 var checks = Checks()
                 var appended: [String] = [], saved: [String] = []
                 var merges = 0, appends = 0, saves = 0, moves = 0
@@ -81,8 +79,7 @@ enum ForceMergeScenarios {
             var rng = battery.random(for: "mode-race")
             let sandbox = try Sandbox(label: "mode")
             defer { sandbox.destroy() }
-            guard try battery.shelf.run(["save", "caches", "m/page.html"], in: sandbox, input: .bytes(Array("first".utf8))).status == 0
-            else { throw HarnessError("the first save failed") }
+            try battery.shelf.setUp("caches", "m/page.html", Array("first".utf8), in: sandbox)
             let file = sandbox.namespace("caches") + "/m/page.html"
             guard chmod(file, 0o644) == 0 else { throw HarnessError("chmod failed") }
             for round in 0..<(battery.full ? 20 : 6) {

@@ -42,24 +42,24 @@ enum FullDiskScenarios {
             let operations = try prepare(battery, sandbox, environment, &rng)
             let filler = mount.path + "/filler"
             try fill(filler)
-            for operation in operations {
-                var checks = Checks()
-                let result = try battery.shelf.run(operation.arguments, in: sandbox, input: operation.input.map(ChildInput.bytes) ?? .none,
-                                                   environment: environment)
-                checks.expect(result, in: [74], "\(operation.label) on a full disk")
-                checks.expect(result.err.lowercased().contains("no space"), "\(operation.label): the message does not say 'no space': \(result.err.prefix(200))")
-                checks.problems += try operation.unchanged()
-                checks.expect(Sandbox.reservedLeftovers(mount.path).isEmpty, "temp files remain: \(Sandbox.reservedLeftovers(mount.path).prefix(3))")
-                report.record(checks.problems, run: "\(operation.label), disk full")
-            }
-            unlink(filler)
-            for operation in operations {
-                var checks = Checks()
-                let result = try battery.shelf.run(operation.arguments, in: sandbox, input: operation.input.map(ChildInput.bytes) ?? .none,
-                                                   environment: environment)
-                checks.expect(result, in: [0], "\(operation.label) after freeing space")
-                checks.problems += try operation.done()
-                report.record(checks.problems, run: "\(operation.label), space freed")
+            // Every operation once on the full disk, then once more after freeing the space.
+            for full in [true, false] {
+                if !full { unlink(filler) }
+                for operation in operations {
+                    var checks = Checks()
+                    let result = try battery.shelf.run(operation.arguments, in: sandbox, input: operation.input.map(ChildInput.bytes) ?? .none,
+                                                       environment: environment)
+                    guard full else {
+                        checks.expect(result, in: [0], "\(operation.label) after freeing space")
+                        report.record(checks.problems + (try operation.done()), run: "\(operation.label), space freed")
+                        continue
+                    }
+                    checks.expect(result, in: [74], "\(operation.label) on a full disk")
+                    checks.expect(result.err.lowercased().contains("no space"), "\(operation.label): the message does not say 'no space': \(result.err.prefix(200))")
+                    checks.problems += try operation.unchanged()
+                    checks.expect(Sandbox.reservedLeftovers(mount.path).isEmpty, "temp files remain: \(Sandbox.reservedLeftovers(mount.path).prefix(3))")
+                    report.record(checks.problems, run: "\(operation.label), disk full")
+                }
             }
         }
     }

@@ -34,9 +34,7 @@ enum HostileJSONScenarios {
             for name in files {
                 let file = battery.fixtures + "/" + name
                 var checks = Checks()
-                guard try battery.shelf.run(["save", "caches", "probe.json"], in: sandbox, input: .bytes(kept)).status == 0 else {
-                    throw HarnessError("setup save failed")
-                }
+                try battery.shelf.setUp("caches", "probe.json", kept, in: sandbox)
                 let expected = expectedStatus(name, battery)
                 let saved = try battery.shelf.run(["save", "caches", "probe.json", "--file", file], in: sandbox, timeout: 60)
                 checks.expect(saved, in: expected, "save")

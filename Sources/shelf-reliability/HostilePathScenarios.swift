@@ -18,9 +18,7 @@ enum HostilePathScenarios {
                 let outside = outer.root + "/outside"
                 try Sandbox.writeFile(outside + "/precious.txt", Array("precious".utf8))
                 // One save makes caches as shelf does (with its CACHEDIR.TAG); the rest is written directly.
-                guard try battery.shelf.run(["save", "caches", "good.txt"], in: home, input: .bytes([1])).status == 0 else {
-                    throw HarnessError("setup save failed")
-                }
+                try battery.shelf.setUp("caches", "good.txt", [1], in: home)
                 for (directory, path) in [("documents", "d.txt"), ("applicationSupport", "s.txt")] {
                     try Sandbox.writeFile(home.namespace(directory) + "/" + path, [1])
                 }

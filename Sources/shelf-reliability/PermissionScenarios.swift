@@ -16,9 +16,7 @@ enum PermissionScenarios {
             let sandbox = try Sandbox(label: "permissions")
             defer { sandbox.destroy() }
             for path in ["locked.txt", "closed/inner.txt", "readonly/keep.txt", "frozen.txt", "rootfile.txt"] {
-                guard try battery.shelf.run(["save", "caches", path], in: sandbox, input: .bytes(Array(path.utf8))).status == 0 else {
-                    throw HarnessError("setup save failed")
-                }
+                try battery.shelf.setUp("caches", path, Array(path.utf8), in: sandbox)
             }
             Sandbox.chownTree(sandbox.root, to: ShelfBinary.unprivilegedUID)
             let ns = sandbox.namespace("caches")

@@ -32,9 +32,7 @@ enum ProgramWriteScenarios {
                         let pieces = (0..<4).map { _ in rng.bytes(rng.int(1...(256 << 10))) }
                         for (piece, name) in zip(pieces, ["a", "b", "c", "d"]) { try Sandbox.writeFile(sandbox.path("new.\(name)"), piece) }
                         let new = pieces.flatMap { $0 }
-                        guard try battery.shelf.run(["save", "caches", "f.bin"], in: sandbox, input: .bytes(old)).status == 0 else {
-                            throw HarnessError("the first save failed")
-                        }
+                        try battery.shelf.setUp("caches", "f.bin", old, in: sandbox)
                         var arguments = arguments
                         let (signalName, number) = rng.pick(signals)
                         if victim == "program" {
@@ -94,9 +92,7 @@ enum ProgramWriteScenarios {
                 for rival in ["append", "move"] {
                     let sandbox = try Sandbox(label: "program-race")
                     defer { sandbox.destroy() }
-                    guard try battery.shelf.run(["save", "caches", "f.txt"], in: sandbox, input: .bytes(Array("start\n".utf8))).status == 0 else {
-                        throw HarnessError("the first save failed")
-                    }
+                    try battery.shelf.setUp("caches", "f.txt", Array("start\n".utf8), in: sandbox)
                     var acknowledged: [String] = []
                     var checks = Checks()
                     var lanes: [Lanes.Lane] = []
@@ -159,9 +155,7 @@ enum ProgramWriteScenarios {
             for call in nestedCalls {
                 let sandbox = try Sandbox(label: "program-nested")
                 defer { sandbox.destroy() }
-                guard try battery.shelf.run(["save", "caches", "f.json"], in: sandbox, input: .bytes(Array("[1]".utf8))).status == 0 else {
-                    throw HarnessError("the first save failed")
-                }
+                try battery.shelf.setUp("caches", "f.json", Array("[1]".utf8), in: sandbox)
                 let script = "$S update caches f.json -- sh -c 'cat; echo 2 | '\"$S\"' \(call.replacingOccurrences(of: "'", with: "'\\''")) >/dev/null'"
                 let argv = ["/usr/bin/timeout", "-s", "KILL", "20", "/bin/sh", "-c", script].map { Array($0.utf8) }
                 let child = try Child(argv, environment: sandbox.environment.merging(battery.shelf.environment) { $1 }.merging(["S": battery.shelf.path]) { $1 },

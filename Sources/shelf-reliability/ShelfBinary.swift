@@ -44,6 +44,12 @@ struct ShelfBinary {
                             limits: limits, timeout: timeout)
     }
 
+    /// Saves a scenario's starting content; a failure here is the harness's, not a finding.
+    func setUp(_ directory: String, _ path: String, _ bytes: [UInt8], in sandbox: Sandbox) throws {
+        let result = try run(["save", directory, path], in: sandbox, input: .bytes(bytes))
+        guard result.status == 0 else { throw HarnessError("set-up save of \(directory) \(path) failed: \(result.summary)") }
+    }
+
     /// Runs shelf with argument bytes and raw `NAME=value` environment entries (any byte but NUL),
     /// through `sh -c` when `redirect` is given (`<&-`, `>/dev/full`, …), which sh applies before exec.
     func run(raw arguments: [[UInt8]], in sandbox: Sandbox, input: ChildInput = .none, environment extra: [String: String] = [:],

@@ -48,8 +48,7 @@ import Testing
         for day in Int64(1)...4 { save("f/old\(day)", day: day) }
         save("f/new", day: 30_000)
         save("g/only-old", day: 1)
-        let result = home.run(["clear", "caches", "--older-than", "1d", "--keep-newest", "2", "--json", "--verbose"])
-        #expect(result.status == 0)
+        let result = home.run(["clear", "caches", "--older-than", "1d", "--keep-newest", "2", "--json", "--verbose"]).expect(status: 0)
         #expect(result.stdout.contains(#""removed":3"#))
         #expect(result.stdout.contains(#"{"name":"f/old1","path":"\#(home.path("cache/shelf/f/old1"))"},"#
             + #"{"name":"f/old2","path":"\#(home.path("cache/shelf/f/old2"))"},{"name":"f/old3","path":"\#(home.path("cache/shelf/f/old3"))"}"#))
@@ -78,8 +77,7 @@ import Testing
         save("feeds/CACHEDIR.TAG", day: 1)
         save("feedsx", day: 1)
         save("other/c", day: 1)
-        let result = home.run(["clear", "caches", "feeds", "--verbose"])
-        #expect(result.status == 0)
+        let result = home.run(["clear", "caches", "feeds", "--verbose"]).expect(status: 0)
         #expect(result.stdout == "feeds/CACHEDIR.TAG\nfeeds/a\nfeeds/deep/b\n")
         #expect(files() == ["feedsx", "other/c"])
         #expect(home.exists("cache/shelf/feeds"), "the named folder itself stays")

@@ -37,16 +37,14 @@ import Testing
         save("caches", ["real/a.txt"])
         #expect(symlink(home.path("outside"), home.path("cache/shelf/folder-link")) == 0)
         #expect(symlink(home.path("outside/precious.txt"), home.path("cache/shelf/real/file-link")) == 0)
-        let result = home.run(["clear", "caches", "--verbose"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = home.run(["clear", "caches", "--verbose"]).expect(status: 0)
         #expect(result.stdout == "folder-link\nreal/a.txt\nreal/file-link\n")
         #expect(home.read("outside/precious.txt") == "p")
         #expect(!home.exists("cache/shelf/folder-link") && !home.exists("cache/shelf/real"))
     }
 
     @Test func aDirectoryNeverUsedIsAlreadyClearAndIsNotCreated() {
-        let result = home.run(["clear", "documents", "--json"])
-        #expect(result.status == 0)
+        let result = home.run(["clear", "documents", "--json"]).expect(status: 0)
         #expect(result.stdout == #"{"removed":0,"freedBytes":0,"failed":[],"skipped":0,"dryRun":false,"removedPaths":null}"# + "\n")
         #expect(home.allPaths() == ["run"])
     }
@@ -55,8 +53,7 @@ import Testing
         try home.write("elsewhere/x.txt", "x")
         #expect(mkdir(home.path("cache"), 0o700) == 0)
         #expect(symlink(home.path("elsewhere"), home.path("cache/shelf")) == 0)
-        let result = home.run(["clear", "caches"])
-        #expect(result.status == 77)
+        home.run(["clear", "caches"]).expect(status: 77)
         #expect(home.read("elsewhere/x.txt") == "x")
     }
 
@@ -64,8 +61,7 @@ import Testing
         save("caches", ["old.txt", "fresh.txt", "feeds/old.json", "feeds/fresh.json", "stale/only.txt"])
         for old in ["old.txt", "feeds/old.json", "stale/only.txt"] { home.setAge("cache/shelf/" + old, 8 * 86_400) }
         for fresh in ["fresh.txt", "feeds/fresh.json"] { home.setAge("cache/shelf/" + fresh, 6 * 86_400) }
-        let result = home.run(["clear", "caches", "--older-than", "7d", "-v"])
-        #expect(result.status == 0)
+        let result = home.run(["clear", "caches", "--older-than", "7d", "-v"]).expect(status: 0)
         #expect(result.stdout == "feeds/old.json\nold.txt\nstale/only.txt\n")
         #expect(home.exists("cache/shelf/fresh.txt") && home.exists("cache/shelf/feeds/fresh.json"))
         // The folder the clear emptied is gone; the one still holding a file stays.
@@ -89,8 +85,7 @@ import Testing
             save("caches", ["s/\(name).bin"], hundred)
             home.setModified("cache/shelf/s/\(name).bin", to: 1_700_000_000 - Int64(age) * 3600)
         }
-        let dry = home.run(["clear", "caches", "--max-size", "250", "--dry-run"])
-        #expect(dry.status == 0)
+        let dry = home.run(["clear", "caches", "--max-size", "250", "--dry-run"]).expect(status: 0)
         #expect(dry.stdout == "s/a.bin\ns/b.bin\ns/c.bin\n")
         #expect(home.exists("cache/shelf/s/a.bin"))
         let result = home.run(["clear", "caches", "--max-size", "250", "--json"])
@@ -122,8 +117,7 @@ import Testing
         home.setAge("cache/shelf/old.txt", 10 * 86_400)
         home.setAge("cache/shelf/gone.txt", 3 * 86_400)
         home.setAge("cache/shelf/big.bin", 2 * 86_400)
-        let result = home.run(["clear", "caches", "--older-than", "5d", "--expired", "--max-size", "100", "-v"])
-        #expect(result.status == 0)
+        let result = home.run(["clear", "caches", "--older-than", "5d", "--expired", "--max-size", "100", "-v"]).expect(status: 0)
         // old: too old; expired: expired; big and gone: oldest of the rest beyond 100 bytes.
         #expect(result.stdout == "big.bin\nexpired.txt\ngone.txt\nold.txt\n")
         #expect(home.read("cache/shelf/new.txt") == "new")
@@ -143,8 +137,7 @@ import Testing
     @Test func dryRunPrintsWhatWouldGoAndRemovesNothing() {
         save("caches", ["a.txt", "sub/b.txt"])
         let before = home.allPaths()
-        let result = home.run(["clear", "caches", "-n"])
-        #expect(result.status == 0)
+        let result = home.run(["clear", "caches", "-n"]).expect(status: 0)
         #expect(result.stdout == "a.txt\nsub/b.txt\n")
         #expect(home.allPaths() == before)
         let json = home.run(["clear", "caches", "--dry-run", "--json"])
@@ -160,8 +153,7 @@ import Testing
         let fd = open(home.path("cache/shelf/busy/held.json"), O_RDONLY)
         defer { close(fd) }
         #expect(flock(fd, LOCK_SH) == 0)
-        let result = home.run(["clear", "caches", "--verbose"])
-        #expect(result.status == 0)
+        let result = home.run(["clear", "caches", "--verbose"]).expect(status: 0)
         #expect(result.stdout == "busy/free.json\n")
         #expect(result.stderr.contains("skipped (in use or changed meanwhile): busy/held.json"))
         #expect(home.read("cache/shelf/busy/held.json") == "[1,2]")
@@ -233,9 +225,7 @@ import Testing
                       ["--keep-newest", "-2"], ["--keep-newest"]])
     func badOptionsAreUsageErrorsAndRemoveNothing(_ words: [String]) {
         save("caches", ["a.txt"])
-        let result = home.run(["clear", "caches"] + words)
-        #expect(result.status == 64, "\(words): \(result.stderr)")
-        #expect(result.stderr.contains("usage: shelf clear"))
+        home.run(["clear", "caches"] + words).expect(status: 64, saying: "usage: shelf clear", about: "\(words)")
         #expect(home.exists("cache/shelf/a.txt"))
     }
 

@@ -95,8 +95,7 @@ import Testing
                 update w.json -- sed "s/][[:space:]]*\$/,1]/; s/^0\$/[0,1]/" || exit 4
               done'
             """#
-        let result = try Subprocess.run("/bin/sh", ["-c", script], environment: environment, directory: home.root)
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        try Subprocess.run("/bin/sh", ["-c", script], environment: environment, directory: home.root).expect(status: 0)
         let lines = (home.read("cache/shelf/c.jsonl") ?? "").split(separator: "\n")
         #expect(lines.filter { $0 == "2" }.count == 48, "updates lost")
         #expect(lines.filter { $0 == "1" }.count == 48, "appends lost")
@@ -129,8 +128,7 @@ import Testing
             wait $U || exit 1
             wait $A || exit 2
             """#
-        let result = try Subprocess.run("/bin/sh", ["-c", script], environment: environment, directory: home.root)
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        try Subprocess.run("/bin/sh", ["-c", script], environment: environment, directory: home.root).expect(status: 0)
         #expect(home.read("cache/shelf/t.jsonl") == stored)
         if waiter.contains("copy") { #expect(home.read("cache/shelf/c.jsonl") == "0\n2\n") }
         try fuse.unmount()

@@ -83,8 +83,8 @@ struct DocExamplesTests {
         let (environment, directory) = try sandbox()
         for command in CommandTable.visible {
             for example in command.examples {
-                let syntax = try Subprocess.run("/bin/bash", ["--norc", "-n", "-c", example], environment: environment)
-                #expect(syntax.status == 0, "\(command.name): \(example)\n\(syntax.stderr)")
+                try Subprocess.run("/bin/bash", ["--norc", "-n", "-c", example], environment: environment)
+                    .expect(status: 0, about: "\(command.name): \(example)")
                 let result = try Subprocess.run("/bin/bash", ["--norc", "-o", "pipefail", "-c", example],
                                                 environment: environment, directory: directory)
                 #expect(![64, 126, 127].contains(result.status), "\(command.name): \(example): exit \(result.status)\n\(result.stderr)")

@@ -17,30 +17,25 @@ import Testing
     static let path = ["PATH": "/usr/bin:/bin"]
     static let editor = ["EDITOR": "sh -c 'echo z > \"$1\"' sh", "PATH": "/usr/bin:/bin"]
 
-    /// A run that works and one that fails, for every command with `--json`, in the store of
-    /// `TestHome.withFailureFixtures`.
-    static let cases: [String: (works: Case, fails: Case)] = [
-        "save": (Case(words: ["save", "caches", "n.json", "--json", "--expires-in", "1h"], stdin: "{}"),
-                 Case(words: ["save", "caches", "n.json", "--json"], stdin: "{")),
-        "update": (Case(words: ["update", "caches", "f", "--json", "--", "cat"], environment: path),
-                   Case(words: ["update", "caches", "nope", "--json", "--", "cat"], environment: path)),
-        "edit": (Case(words: ["edit", "caches", "f", "--json"], environment: editor),
-                 Case(words: ["edit", "caches", "dir", "--json"], environment: editor)),
-        "append": (Case(words: ["append", "caches", "a.json", "--json"], stdin: "2"),
-                   Case(words: ["append", "caches", "a.json", "--json"], stdin: "{")),
-        "remove": (Case(words: ["remove", "caches", "f", "a.json", "--json"]), Case(words: ["remove", "caches", "nope", "--json"])),
-        "move": (Case(words: ["move", "caches", "f", "documents", "--json"]), Case(words: ["move", "caches", "nope", "documents", "--json"])),
-        "copy": (Case(words: ["copy", "caches", "f", "documents", "--json"]), Case(words: ["copy", "caches", "nope", "documents", "--json"])),
-        "rename": (Case(words: ["rename", "caches", "f", "g", "--json"]), Case(words: ["rename", "caches", "nope", "g", "--json"])),
-        "clear": (Case(words: ["clear", "caches", "--json", "--dry-run"]), Case(words: ["clear", "caches", "f", "--json"])),
-        "list": (Case(words: ["list", "caches", "--json", "--recursive"]), Case(words: ["list", "caches", "nope", "--json"])),
-        "path": (Case(words: ["path", "caches", "x", "--json"]), Case(words: ["path", "caches", "--json"], environment: ExitStatusTests.noUsableHome)),
-        "dirs": (Case(words: ["dirs", "--json"]), Case(words: ["dirs", "--json"], environment: ExitStatusTests.noUsableHome)),
-        "apps": (Case(words: ["apps", "--json"]), Case(words: ["apps", "--json"], environment: ExitStatusTests.noUsableHome)),
-        "capacity": (Case(words: ["capacity", "caches", "--json"]),
-                     Case(words: ["capacity", "caches", "--json"], environment: ExitStatusTests.noUsableHome)),
-        "sync": (Case(words: ["sync", "caches", "s", "--json"], stdin: "[{\"id\":\"a\"}]"), Case(words: ["sync", "caches", "s", "--json"], stdin: "{")),
-        "du": (Case(words: ["du", "caches", "--json", "--by-folder"]), Case(words: ["du", "caches", "nope", "--json"])),
+    /// A run that works, for every command with `--json`, in the store of `TestHome.withFailureFixtures`;
+    /// the runs that fail are ExitStatusTests' cases with `--json` (checked by `checkError`).
+    static let cases: [String: Case] = [
+        "save": Case(words: ["save", "caches", "n.json", "--json", "--expires-in", "1h"], stdin: "{}"),
+        "update": Case(words: ["update", "caches", "f", "--json", "--", "cat"], environment: path),
+        "edit": Case(words: ["edit", "caches", "f", "--json"], environment: editor),
+        "append": Case(words: ["append", "caches", "a.json", "--json"], stdin: "2"),
+        "remove": Case(words: ["remove", "caches", "f", "a.json", "--json"]),
+        "move": Case(words: ["move", "caches", "f", "documents", "--json"]),
+        "copy": Case(words: ["copy", "caches", "f", "documents", "--json"]),
+        "rename": Case(words: ["rename", "caches", "f", "g", "--json"]),
+        "clear": Case(words: ["clear", "caches", "--json", "--dry-run"]),
+        "list": Case(words: ["list", "caches", "--json", "--recursive"]),
+        "path": Case(words: ["path", "caches", "x", "--json"]),
+        "dirs": Case(words: ["dirs", "--json"]),
+        "apps": Case(words: ["apps", "--json"]),
+        "capacity": Case(words: ["capacity", "caches", "--json"]),
+        "sync": Case(words: ["sync", "caches", "s", "--json"], stdin: "[{\"id\":\"a\"}]"),
+        "du": Case(words: ["du", "caches", "--json", "--by-folder"]),
     ]
 
     /// The one document on standard output.
@@ -62,25 +57,26 @@ import Testing
         }
     }
 
-    func run(_ test: Case, in home: TestHome) -> CLIResult {
-        home.run(test.words, stdin: test.stdin, environment: test.environment)
-    }
-
     @Test(arguments: CommandTable.all.filter { $0.allOptions.contains { $0.name == "json" } }.map(\.name))
     func oneDocumentInOneShapeAlsoOnFailure(_ name: String) throws {
         let test = try #require(JSONShapeTests.cases[name], "no --json cases for \(name)")
-        let home = try TestHome.withFailureFixtures()
-        let works = run(test.works, in: home)
-        #expect(works.status == 0, "\(test.works): \(works.stderr)")
-        JSONShapeTests.checkShape(try JSONShapeTests.document(works.stdout, test.works), test.works)
-        let fails = run(test.fails, in: home)
-        #expect(fails.status != 0, "\(test.fails)")
-        let document = try #require(try JSONShapeTests.document(fails.stdout, test.fails) as? [String: Any])
-        let error = try #require(document["error"] as? [String: Any], "\(test.fails): \(fails.stdout)")
+        let works = try TestHome.withFailureFixtures().run(test.words, stdin: test.stdin, environment: test.environment)
+        #expect(works.status == 0, "\(test): \(works.stderr)")
+        JSONShapeTests.checkShape(try JSONShapeTests.document(works.stdout, test), test)
+        #expect(ExitStatusTests.cases[name]?.contains { $0.words.contains("--json") && !$0.fullOutput } == true,
+                "no failure of \(name) with --json in ExitStatusTests.cases")
+    }
+
+    /// A failure with `--json` (ExitStatusTests runs it): one error object whose status is the exit status.
+    static func checkError(_ fails: CLIResult, _ test: ExitStatusTests.Case, command name: String) throws {
+        let test = Case(words: test.words)
+        #expect(fails.status != 0, "\(test)")
+        let document = try #require(try JSONShapeTests.document(fails.stdout, test) as? [String: Any])
+        let error = try #require(document["error"] as? [String: Any], "\(test): \(fails.stdout)")
         #expect(error["status"] as? Int == Int(fails.status))
         #expect(error["command"] as? String == name)
         let message = try #require(error["message"] as? String)
-        #expect(!message.isEmpty && fails.stderr.contains(message.prefix(30)), "\(test.fails): \(message) vs \(fails.stderr)")
+        #expect(!message.isEmpty && fails.stderr.contains(message.prefix(30)), "\(test): \(message) vs \(fails.stderr)")
     }
 
     @Test func removeOfSeveralPathsIsOneDocumentWithItsFailures() throws {

@@ -95,8 +95,7 @@ import Testing
         #expect(home.run(["save", "caches", "t.txt"], stdin: "one").status == 0)
         // The editor's change races another writer: the stored file changes meanwhile.
         let editor = "sh -c 'echo mine > \"$1\"; echo theirs | \"$0\" save caches t.txt' " + BuiltBinary.path.replacingOccurrences(of: " ", with: "\\ ")
-        let result = home.run(["edit", "caches", "t.txt"], environment: ["EDITOR": editor, "PATH": "/usr/bin:/bin"])
-        #expect(result.status == 75, "\(result.stderr)")
+        let result = home.run(["edit", "caches", "t.txt"], environment: ["EDITOR": editor, "PATH": "/usr/bin:/bin"]).expect(status: 75)
         #expect(result.stderr.contains("your version is kept in " + home.path("tmp/" + PrivateFolder.prefix)), "\(result.stderr)")
         #expect(result.stderr.range(of: #"until \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ"#, options: .regularExpression) != nil, "\(result.stderr)")
     }

@@ -58,32 +58,23 @@ import Testing
         #expect(home.read("cache/shelf/a.txt") == "a")
     }
 
-    @Test func directoriesThatResolveToOneFolderAreRefused() {
-        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
-        // documents points at the caches base: every app's two directories would be one folder.
-        let result = home.run(["move", "caches", "a.txt", "documents"], environment: ["XDG_DOCUMENTS_DIR": home.path("cache")])
-        #expect(result.status == 77)
-        #expect(result.stderr.contains("name the same folder"))
-        #expect(home.read("cache/shelf/a.txt") == "a")
-    }
-
-    @Test func aDirectoryInsideAnotherNamespaceIsRefusedBeforeAnyMove() {
-        #expect(home.run(["save", "documents", "a/f.txt"], stdin: "f").status == 0)
-        // caches lies inside documents' namespace: that namespace would contain every app's caches.
-        let result = home.run(["move", "documents", "a", "caches"], environment: ["XDG_CACHE_HOME": home.path("docs/shelf/a/c")])
-        #expect(result.status == 64)
-        #expect(result.stderr.contains("would be or contain the caches folder of every app"))
-        #expect(home.read("docs/shelf/a/f.txt") == "f")
-    }
-
-    @Test func directoriesThatAreOneFolderThroughALinkAreCaughtByIdentity() {
-        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
-        // The text differs and is no base of another; the folder is the caches base all the same.
+    /// Directories whose namespaces overlap are refused before anything moves: documents at the
+    /// caches base (every app's two directories one folder); caches inside documents' namespace
+    /// (that namespace would contain every app's caches); documents a link to the caches base (the
+    /// text differs and is no base of another: caught by identity).
+    @Test(arguments: [
+        (["caches", "a.txt", "cache/shelf/a.txt"], ["move", "caches", "a.txt", "documents"], ["XDG_DOCUMENTS_DIR", "cache"], 77, "name the same folder"),
+        (["documents", "a/f.txt", "docs/shelf/a/f.txt"], ["move", "documents", "a", "caches"], ["XDG_CACHE_HOME", "docs/shelf/a/c"], 64,
+         "would be or contain the caches folder of every app"),
+        (["caches", "a.txt", "cache/shelf/a.txt"], ["move", "caches", "a.txt", "documents"], ["XDG_DOCUMENTS_DIR", "docs-link"], 77,
+         "namespaces never overlap"),
+    ] as [([String], [String], [String], Int32, String)])
+    func directoriesWhoseNamespacesOverlapAreRefusedBeforeAnyMove(_ saved: [String], _ words: [String], _ variable: [String], _ status: Int32,
+                                                                  _ message: String) {
+        home.save((saved[0], saved[1], "a"))
         symlink(home.path("cache"), home.path("docs-link"))
-        let result = home.run(["move", "caches", "a.txt", "documents"], environment: ["XDG_DOCUMENTS_DIR": home.path("docs-link")])
-        #expect(result.status == 77)
-        #expect(result.stderr.contains("namespaces never overlap"))
-        #expect(home.read("cache/shelf/a.txt") == "a")
+        home.expect(words, environment: [variable[0]: home.path(variable[1])], status: status, saying: message)
+        #expect(home.read(saved[2]) == "a")
     }
 
     @Test func aTargetThatIsALinkIsNotReplacedEvenWithForce() throws {

@@ -132,8 +132,7 @@ import Testing
         let names = ShellQuotedTests.fromLs.map(\.0) + NameOutputTests.hostile
         for (index, name) in names.enumerated() {
             let quoted = String(decoding: ShellQuoted.quoted(name), as: UTF8.self)
-            let result = try Subprocess.run("/bin/bash", ["--norc", "-c", "printf %s \(quoted) > \(home.root)/out\(index)"], environment: [:])
-            #expect(result.status == 0, "\(quoted): \(result.stderr)")
+            try Subprocess.run("/bin/bash", ["--norc", "-c", "printf %s \(quoted) > \(home.root)/out\(index)"], environment: [:]).expect(status: 0, about: quoted)
             #expect(FileManager.default.contents(atPath: "\(home.root)/out\(index)").map(Array.init) == name, "\(quoted)")
         }
     }

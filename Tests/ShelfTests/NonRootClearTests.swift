@@ -10,8 +10,7 @@ extension NonRootTests {
         }
         handOver()
         chmod(home.path("cache/shelf/ro"), 0o555)
-        let result = try asNobody(["clear", "caches", "--json"])
-        #expect(result.status == 77, "\(result.stderr)")
+        let result = try asNobody(["clear", "caches", "--json"]).expect(status: 77)
         #expect(result.stdout.hasPrefix(#"{"removed":2,"freedBytes":2,"failed":[{"name":"ro/"#))
         #expect(result.stdout.contains(#""error":"permission denied: \#(home.path("cache/shelf/ro/a.txt"))""#))
         #expect(result.stderr.contains("shelf: clear: permission denied: \(home.path("cache/shelf/ro/b.txt"))"))
@@ -25,8 +24,7 @@ extension NonRootTests {
         #expect(home.run(["save", "documents", "b.txt"], stdin: "b").status == 0)
         handOver()
         chmod(home.path("docs/shelf/locked"), 0o000)
-        let result = try asNobody(["clear", "documents", "--all"])
-        #expect(result.status == 77)
+        let result = try asNobody(["clear", "documents", "--all"]).expect(status: 77)
         #expect(result.stderr.contains("permission denied: \(home.path("docs/shelf/locked"))"))
         #expect(!home.exists("docs/shelf/b.txt"))
         chmod(home.path("docs/shelf/locked"), 0o700)
@@ -46,9 +44,7 @@ extension NonRootTests {
         #expect(home.run(["save", "documents", "ro.txt"], stdin: "r").status == 0)
         handOver()
         chmod(home.path("docs/shelf/ro.txt"), 0o444)
-        let result = try asNobody(["do-not-backup", "documents", "ro.txt"])
-        #expect(result.status == 77)
-        #expect(result.stderr.contains("permission denied"))
+        try asNobody(["do-not-backup", "documents", "ro.txt"]).expect(status: 77, saying: "permission denied")
         #expect(home.attribute("user.xdg.robots.backup", of: "docs/shelf/ro.txt") == nil)
     }
 }

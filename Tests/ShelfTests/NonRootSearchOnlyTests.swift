@@ -19,8 +19,8 @@ extension NonRootTests {
                            "XDG_RUNTIME_DIR": inner + "/run"]
         // The first save makes the namespace folders; the later commands check them whole.
         for (value, directory) in [("a", "documents"), ("b", "documents"), ("c", "caches"), ("d", "caches")] {
-            let result = try asNobody(["save", directory, "k", "--file", home.path("values/" + value)], environment: environment)
-            #expect(result.status == 0, "save \(directory): \(result.stderr)")
+            try asNobody(["save", directory, "k", "--file", home.path("values/" + value)], environment: environment)
+                .expect(status: 0, about: directory)
         }
         let retrieved = try asNobody(["retrieve", "documents", "k"], environment: environment)
         #expect(retrieved.status == 0 && retrieved.stdout == "b", "\(retrieved.stderr)")
@@ -45,8 +45,7 @@ extension NonRootTests {
         let environment = ["HOME": inner, "XDG_CACHE_HOME": inner + "/cache", "XDG_DATA_HOME": inner + "/data",
                            "XDG_CONFIG_HOME": inner + "/config", "XDG_DOCUMENTS_DIR": inner + "/docs", "XDG_RUNTIME_DIR": inner + "/run"]
         for _ in 0..<2 {
-            let saved = try asNobody(["save", "caches", "k", "--file", home.path("values/v")], environment: environment)
-            #expect(saved.status == 0, "\(saved.stderr)")
+            try asNobody(["save", "caches", "k", "--file", home.path("values/v")], environment: environment).expect(status: 0)
         }
         #expect(try asNobody(["retrieve", "caches", "k"], environment: environment).stdout == "v")
         for level in levels { chmod(level, 0o755) }
@@ -60,9 +59,7 @@ extension NonRootTests {
         #expect(home.run(["--app", "caf\u{e9}", "save", "caches", "k", "--file", home.path("values/v")]).status == 0)
         handOver()
         chmod(home.path("cache"), 0o300)
-        let result = try asNobody(["--app", "caf\u{e9}", "retrieve", "caches", "k"])
-        #expect(result.status == 77, "\(result.stderr)")
-        #expect(result.stderr.contains("cannot be read to confirm"), "\(result.stderr)")
+        try asNobody(["--app", "caf\u{e9}", "retrieve", "caches", "k"]).expect(status: 77, saying: "cannot be read to confirm")
         chmod(home.path("cache"), 0o700)
         #expect(try asNobody(["--app", "caf\u{e9}", "retrieve", "caches", "k"]).stdout == "v")
     }

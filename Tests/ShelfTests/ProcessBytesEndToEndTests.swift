@@ -20,8 +20,7 @@ struct ProcessBytesEndToEndTests {
 
     /// `XDG_CACHE_HOME=…/c\xFF` must never write into `…/c\u{FFFD}` (nor anywhere else).
     @Test func aFolderVariableThatIsNotUTF8IsRefused() throws {
-        let result = try home.sh(#"XDG_CACHE_HOME="$HOME/$(printf 'c\377')" "$S" save caches a.txt"#, stdin: "a")
-        #expect(result.status == 64)
+        let result = try home.sh(#"XDG_CACHE_HOME="$HOME/$(printf 'c\377')" "$S" save caches a.txt"#, stdin: "a").expect(status: 64)
         #expect(result.stderr.contains("XDG_CACHE_HOME") && result.stderr.contains("not valid UTF-8"))
         #expect(home.rawNames(in: "").allSatisfy { !$0.starts(with: b("c")) || $0 == b("cache") || $0 == b("config") })
         let app = try home.sh(#""$S" --app "$(printf '\377')" save caches a.txt"#, stdin: "a")
@@ -37,9 +36,7 @@ struct ProcessBytesEndToEndTests {
         #expect(try home.sh("printf good | \"$S\" save caches a.txt && printf '[1]' | \"$S\" save caches list.json").status == 0)
         for command in ["save caches a.txt", "save caches new.txt", "save caches bad.json", "append caches list.json",
                         "append caches folder/", "sync caches users"] {
-            let result = try home.sh("\"$S\" \(command) <&-")
-            #expect(result.status == 64, "\(command): \(result.status) \(result.stderr)")
-            #expect(result.stderr.contains("standard input was closed"), "\(command): \(result.stderr)")
+            try home.sh("\"$S\" \(command) <&-").expect(status: 64, saying: "standard input was closed", about: command)
         }
         #expect(home.read("cache/shelf/a.txt") == "good" && home.read("cache/shelf/list.json") == "[1]")
         #expect(!home.exists("cache/shelf/new.txt") && !home.exists("cache/shelf/folder") && !home.exists("cache/shelf/users"))
@@ -59,9 +56,7 @@ struct ProcessBytesEndToEndTests {
         #expect(try home.sh("\"$S\" retrieve --each caches a.txt >&-").status != 0)
         // Printing commands finish and report the lost output (74); none crashes, none exits 0.
         for command in ["list -l caches", "path caches a.txt", "dirs", "copy caches a.txt documents --print-path"] {
-            let result = try home.sh("\"$S\" \(command) >&-")
-            #expect(result.status == 74, "\(command): \(result.status)")
-            #expect(result.stderr.contains("<stdout>"), "\(command): \(result.stderr)")
+            try home.sh("\"$S\" \(command) >&-").expect(status: 74, saying: "<stdout>", about: command)
         }
         #expect(home.read("cache/shelf/a.txt") == "stored" && home.read("cache/shelf/b.txt") == "other")
         #expect(home.read("docs/shelf/a.txt") == "stored")

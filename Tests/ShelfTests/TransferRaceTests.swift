@@ -84,7 +84,7 @@ import Testing
         let folder = try FileDescriptor.open(home.path("cache/shelf"), [.readOnly, .folder])
         try folder.closeAfter { folder in
             try TreeRemover.remove(FileName("gone"), in: folder, path: home.path("cache/shelf/gone"))
-            try TreeRemover.removeLocked(FileName("d"), in: folder, path: home.path("cache/shelf/d"))
+            try TreeRemover.remove(FileName("d"), in: folder, path: home.path("cache/shelf/d"), locking: true)
         }
         #expect(!home.exists("cache/shelf/d"))
     }

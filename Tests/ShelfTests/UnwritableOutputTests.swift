@@ -50,9 +50,7 @@ struct UnwritableOutputTests {
     @Test(arguments: printing)
     func everyPrintingCommandExits74WhenItsOutputIsLost(_ arguments: [String]) throws {
         try setUp()
-        let result = home.runToFullDisk(arguments)
-        #expect(result.status == 74, "\(arguments): \(result.status) \(result.stderr)")
-        #expect(result.stderr.contains("no space left on device while writing <stdout>"), "\(arguments): \(result.stderr)")
+        let result = home.runToFullDisk(arguments).expect(status: 74, saying: "no space left on device while writing <stdout>", about: "\(arguments)")
         // Nothing changed (the dry runs of clear too), and nothing claims it did.
         #expect(!result.stderr.contains("was done"), "\(arguments) changed nothing: \(result.stderr)")
         #expect(home.exists("cache/shelf/a.txt"))
@@ -61,8 +59,7 @@ struct UnwritableOutputTests {
     @Test(arguments: acting)
     func aCommandThatActedSaysSoWhenItsOutputIsLost(_ arguments: [String], _ stdin: String, _ made: String?) throws {
         try setUp()
-        let result = home.runToFullDisk(arguments, stdin: stdin)
-        #expect(result.status == 74, "\(arguments): \(result.status) \(result.stderr)")
+        let result = home.runToFullDisk(arguments, stdin: stdin).expect(status: 74, about: "\(arguments)")
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("shelf: \(arguments[0]): ") }, "\(result.stderr)")
         #expect(result.stderr.contains("the \(arguments[0]) itself was done and is kept"), "\(result.stderr)")
@@ -75,18 +72,15 @@ struct UnwritableOutputTests {
                       ["clear", "caches"], ["append", "caches", "list.json"]])
     func commandsThatPrintNothingStillSucceed(_ arguments: [String]) throws {
         try setUp()
-        let result = home.runToFullDisk(arguments, stdin: "1")
-        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        let result = home.runToFullDisk(arguments, stdin: "1").expect(status: 0, about: "\(arguments)")
         #expect(result.stderr.isEmpty)
     }
 
     /// A failure of the command itself keeps its own status; the lost output is reported too.
     @Test func aFailedCommandKeepsItsStatus() throws {
         try setUp()
-        let result = home.runToFullDisk(["retrieve", "caches", "missing"])
-        #expect(result.status == 66)
-        let usage = home.runToFullDisk(["list", "nowhere"])
-        #expect(usage.status == 64)
+        home.runToFullDisk(["retrieve", "caches", "missing"]).expect(status: 66)
+        home.runToFullDisk(["list", "nowhere"]).expect(status: 64)
     }
 
     /// A closed standard output (-1, as `runProcess` passes it) is unwritable in the same way.
@@ -125,16 +119,12 @@ struct UnwritableOutputEndToEndTests {
         #expect(try home.sh("echo hi | \"$S\" save caches a.txt").status == 0)
         for command in ["list caches", "list -0 caches", "dirs", "path caches a.txt", "capacity --json", "help", "--version",
                         "completions fish", "retrieve caches a.txt", "clear caches --dry-run"] {
-            let result = try home.sh("\"$S\" \(command) > /dev/full")
-            #expect(result.status == 74, "\(command): \(result.status) \(result.stderr)")
-            #expect(result.stderr.contains("<stdout>"), "\(command): \(result.stderr)")
+            try home.sh("\"$S\" \(command) > /dev/full").expect(status: 74, saying: "<stdout>", about: command)
         }
     }
 
     @Test func aSaveWhosePathCannotBePrintedIsStillSavedAndSaysSo() throws {
-        let result = try home.sh("echo new | \"$S\" save caches n.txt --print-path > /dev/full")
-        #expect(result.status == 74)
-        #expect(result.stderr.contains("the save itself was done and is kept"))
+        try home.sh("echo new | \"$S\" save caches n.txt --print-path > /dev/full").expect(status: 74, saying: "the save itself was done and is kept")
         #expect(home.read("cache/shelf/n.txt") == "new\n")
         let closed = try home.sh("echo 1 | \"$S\" append caches inbox/ >&-")
         #expect(closed.status == 74 && closed.stderr.contains("the append itself was done"))

@@ -9,13 +9,15 @@
 /// PIPE, ALRM, TERM, USR1, USR2, XCPU, VTALRM, PROF), except those ignored when shelf started
 /// (nohup, a background job), which stay ignored. It replaces the Swift runtime's backtracer on
 /// SIGQUIT. Without SA_RESTART, so that a call blocked in the kernel returns EINTR. Once only;
-/// the signals are blocked meanwhile (in the calling thread: the thread that does the work).
+/// a signal that comes while its own handler is being put in place is handled once the old
+/// action is known (dropped where it was ignored), so the signals need no blocking meanwhile.
 void shelf_install_signal_handlers(void);
 
 /// Blocks the ending signals until `shelf_arm_signal_handlers` (or the handler's installation)
 /// restores the mask found here: a signal that arrives meanwhile is handled as any other
 /// instead of meeting the Swift runtime's crash handler or ending the process unannounced. Called
-/// by the command line's pre-initialiser only (CShelfStart), before any library's initialiser.
+/// by the command line's pre-initialiser only (CShelfStart), before any library's initialiser, and
+/// only where the backtracer could not be turned off (then the handler is installed at once).
 void shelf_block_terminating_signals_at_start(void);
 
 /// The executable's start: unblocks the ending signals at once (until a named temporary entry

@@ -35,18 +35,20 @@ struct JSONByteWriter {
     }
 
     /// A finite floating point number (the caller refuses the others).
-    mutating func floatingPoint<T: BinaryFloatingPoint & CustomStringConvertible>(_ value: T) {
+    mutating func floatingPoint<T: BinaryFloatingPoint & TextOutputStreamable>(_ value: T) {
         // A whole number below 2^53 (2^24 for a Float) prints as its digits and ".0", which
         // Foundation drops: the same digits, without making the text (-0 prints as "-0.0").
         let limit: T = T.significandBitCount > 30 ? 9_007_199_254_740_992 : 16_777_216
         if value.magnitude < limit, value.rounded(.towardZero) == value, !(value == 0 && value.sign == .minus) {
             return integer(Int64(value))
         }
-        var text = value.description
-        text.withUTF8 { utf8 in
-            var count = utf8.count
-            if count >= 2 && utf8[count - 2] == UInt8(ascii: ".") && utf8[count - 1] == UInt8(ascii: "0") { count -= 2 }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[0..<count]))
+        // Swift's own digits (those of `description`), written straight into the bytes through
+        // `_writeASCII` below rather than through a String; then the ".0" Foundation drops.
+        let start = bytes.count
+        value.write(to: &self)
+        let end = bytes.count
+        if end - start >= 2 && bytes[end - 2] == UInt8(ascii: ".") && bytes[end - 1] == UInt8(ascii: "0") {
+            bytes.removeLast(2)
         }
     }
 
@@ -104,4 +106,10 @@ struct JSONByteWriter {
         }
         bytes.append(UInt8(ascii: "\""))
     }
+}
+
+/// So that a number's `write(to:)` appends its text to the bytes.
+extension JSONByteWriter: TextOutputStream {
+    mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
 }

@@ -1,33 +1,83 @@
-/// Where the decoder expects the next key of each of 32 recently read objects (an object's
-/// node picks its entry; another object may take it over), so that a value whose keys are read
-/// in the order they were written finds each at once instead of walking from the first member.
+import ShelfCore
+
+/// What the decoder knows of each of 32 recently read objects (an object's node picks its
+/// entry; another object may take it over), so that a key is found without walking the object.
 ///
-/// An entry holds, for one object, a member and one mark per key before that member, all of
-/// which are plain ASCII strings; a key whose bytes equal that member's and whose mark none of
-/// them has cannot be equal to any earlier key, so that member is the first match, as the walk
-/// would find it (TapeKeyedContainer.find). A mark is one bit of 64, from the key's length and
-/// first byte: different keys may share one, which only sends the look-up to the walk.
+/// Marks: a mark is one bit of 64, from a key's length and first byte. Two ASCII strings equal
+/// as Swift strings only when their bytes are equal, so keys with different marks differ;
+/// different keys may share a mark, which only sends a look-up to a slower path.
+///
+/// The member table: when all of an object's members (at most `tableSize`) are plain ASCII
+/// strings with marks all different, an ASCII key can only equal the one member with its mark,
+/// which is then also the first equal one: the look-up is that member or, if no member has the
+/// mark, absent, in any order of reading and without a walk (`table`, by the mark's rank).
+///
+/// The next-key hint, for the other objects: a member and the marks of the keys before it, all
+/// plain ASCII strings; a key whose bytes equal that member's and whose mark none of them has
+/// cannot be equal to any earlier key, so that member is the first match, as the walk would
+/// find it (TapeKeyedContainer.find).
 struct KeyHints {
     struct Entry {
         var object: Int
         var member: Int
         var marks: UInt64
+        /// Whether the object's member table is filled, and the marks of all its members.
+        var indexed: Bool
+        var allMarks: UInt64
     }
 
     static let count = 32
+    static let tableSize = 16
     let entries: UnsafeMutablePointer<Entry>
+    /// `tableSize` member nodes per entry, in the order of their marks' bits.
+    let tables: UnsafeMutablePointer<Int>
 
     init() {
         entries = .allocate(capacity: Self.count)
-        entries.initialize(repeating: Entry(object: -1, member: 0, marks: 0), count: Self.count)
+        entries.initialize(repeating: Entry(object: -1, member: 0, marks: 0, indexed: false, allMarks: 0), count: Self.count)
+        tables = .allocate(capacity: Self.count * Self.tableSize)
+        tables.initialize(repeating: 0, count: Self.count * Self.tableSize)
     }
 
-    func free() { entries.deallocate() }
+    func free() {
+        entries.deallocate()
+        tables.deallocate()
+    }
 
     @inline(__always) func entry(_ object: Int) -> UnsafeMutablePointer<Entry> { entries + (object & (Self.count - 1)) }
+    @inline(__always) func table(_ object: Int) -> UnsafeMutablePointer<Int> { tables + (object & (Self.count - 1)) * Self.tableSize }
 
     @inline(__always) static func mark(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let first = key.isEmpty ? 0 : Int(key[0])
         return 1 &<< UInt64(truncatingIfNeeded: (key.count &* 8 &+ first) & 63)
+    }
+
+    /// Takes the entry of `object` for it: the hint at its first member and, where the object
+    /// qualifies, its member table.
+    func start(_ object: Int, _ tape: JSONTape, _ bytes: UnsafePointer<UInt8>) {
+        let hint = entry(object)
+        hint.pointee = Entry(object: object, member: object + 1, marks: 0, indexed: false, allMarks: 0)
+        guard tape.aux(object) <= UInt64(Self.tableSize) else { return }
+        @inline(__always) func mark(_ member: Int) -> UInt64 {
+            Self.mark(UnsafeBufferPointer(start: bytes + tape.payload(member), count: Int(truncatingIfNeeded: tape.aux(member))))
+        }
+        let end = tape.payload(object)
+        var member = object + 1, all: UInt64 = 0
+        while member < end {
+            guard tape.kind(member) == .asciiString else { return }
+            let bit = mark(member)
+            guard all & bit == 0 else { return }
+            all |= bit
+            member = tape.next(member + 1)
+        }
+        // A second pass puts each member at its mark's rank among the object's marks.
+        let table = table(object)
+        member = object + 1
+        while member < end {
+            table[(all & (mark(member) &- 1)).nonzeroBitCount] = member
+            member = tape.next(member + 1)
+        }
+        hint.pointee.indexed = true
+        hint.pointee.allMarks = all
     }
 }

@@ -21,39 +21,47 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return keys
     }
 
-    /// The value node of `key`, or nil. The member after the last one found is tried first (a
-    /// value's keys are mostly read in the order they were written), where no member before it
-    /// can equal the key (KeyHints); else a walk from the first member, so that the first of
-    /// equal keys wins, as in Foundation (objects are small; the walk compares lengths first).
+    /// The value node of `key`, or nil. An ASCII key in an object with a member table (KeyHints)
+    /// is the one member with its mark, or absent. Else the member after the last one found is
+    /// tried first (a value's keys are mostly read in the order they were written), where no
+    /// member before it can equal the key; else a walk from the first member, so that the first
+    /// of equal keys wins, as in Foundation (objects are small; the walk compares lengths first).
     func find(_ key: Key) -> Int? {
         let name = key.stringValue
         var bytes = name
         return bytes.withUTF8 { utf8 -> Int? in
             let tape = decoder.tape, end = tape.payload(object)
             let hint = decoder.hints.entry(object), mark = KeyHints.mark(utf8)
-            if hint.pointee.object == object {
-                let member = hint.pointee.member
-                if member < end, hint.pointee.marks & mark == 0, tape.kind(member) == .asciiString,
-                   Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) {
-                    hint.pointee.member = tape.next(member + 1)
-                    hint.pointee.marks |= mark
-                    return member + 1
-                }
-            }
+            if hint.pointee.object != object { decoder.hints.start(object, tape, decoder.bytes) }
             var isASCII = true
             for byte in utf8 where byte >= 0x80 { isASCII = false; break }
-            var member = object + 1, marks: UInt64 = 0, plain = true
-            while member < end {
-                let kind = tape.kind(member)
-                let memberMark = kind == .asciiString ? KeyHints.mark(decoder.text(member)) : 0
-                if decoder.keyMatches(member, utf8, keyIsASCII: isASCII, name) {
+            if hint.pointee.indexed && isASCII {
+                let all = hint.pointee.allMarks
+                guard all & mark != 0 else { return nil }
+                let member = decoder.hints.table(object)[(all & (mark &- 1)).nonzeroBitCount]
+                guard Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) else { return nil }
+                return member + 1
+            }
+            let member = hint.pointee.member
+            if member < end, hint.pointee.marks & mark == 0, tape.kind(member) == .asciiString,
+               Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) {
+                hint.pointee.member = tape.next(member + 1)
+                hint.pointee.marks |= mark
+                return member + 1
+            }
+            var walked = object + 1, marks: UInt64 = 0, plain = true
+            while walked < end {
+                let kind = tape.kind(walked)
+                let memberMark = kind == .asciiString ? KeyHints.mark(decoder.text(walked)) : 0
+                if decoder.keyMatches(walked, utf8, keyIsASCII: isASCII, name) {
                     if plain && kind == .asciiString {
-                        hint.pointee = .init(object: object, member: tape.next(member + 1), marks: marks | memberMark)
+                        hint.pointee.member = tape.next(walked + 1)
+                        hint.pointee.marks = marks | memberMark
                     }
-                    return member + 1
+                    return walked + 1
                 }
                 if kind == .asciiString { marks |= memberMark } else { plain = false }
-                member = tape.next(member + 1)
+                walked = tape.next(walked + 1)
             }
             return nil
         }

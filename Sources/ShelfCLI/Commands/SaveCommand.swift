@@ -131,7 +131,8 @@ struct SaveCommand: Command {
     /// Standard input or --file, with a progress line on a terminal.
     private func saveInput(_ store: Store, _ context: Context) throws -> SavedFile {
         try context.withProgress { progress in
-            if let size = context.inputSize(input) { progress.expect(size) }
+            // The total matters only to a line that is drawn: asked only then (an `fstat` spared).
+            if progress.enabled, let size = context.inputSize(input) { progress.expect(size) }
             return try context.withInput(input) { source in
                 // Counting hides the descriptor from the library, which then cannot copy inside the
                 // kernel: count only when a progress line is actually drawn.

@@ -70,12 +70,9 @@ extension ClearWalk {
         }
         if name.hasPrefix(TempFile.prefix) { return TempLeftovers.removeIfAbandoned(name, in: folder, now: now) }
         guard st.modified.seconds <= now.subtractingSaturated(ClearWalk.staleAge) else { return false }
-        if FileLocks.isLockRecord(name) {
-            // Kept while a file it may be the journal of is there.
-            guard FileLocks.owners(ofLockRecord: name, among: entries).allSatisfy({ dataFileIsGone($0, in: folder) }) else { return false }
-        } else {
-            return false
-        }
+        // Only a lock record, and kept while a file it may be the journal of is there.
+        guard FileLocks.isLockRecord(name),
+              FileLocks.owners(ofLockRecord: name, among: entries).allSatisfy({ dataFileIsGone($0, in: folder) }) else { return false }
         return (try? TreeRemover.remove(name, in: folder, path: folder.path(for: name))) != nil
     }
 

@@ -108,12 +108,10 @@ extension Store {
     package func clear(_ directory: Directory, in folder: SafePath?, options: ClearOptions) throws -> ClearReport {
         let opened: FileDescriptor?
         if let folder {
-            guard let target = try target(folder, in: directory, create: false) else { return ClearReport() }
-            opened = try target.closeAfter { target in
-                guard let st = try target.status() else { return nil }
-                if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
-                guard st.isFolder else { throw ShelfError.notAFolder(path: target.path) }
-                return try FolderWalker.openFolder(target.name, in: target.folder, path: target.path, create: false)
+            do {
+                opened = try openExistingFolder(folder, in: directory)
+            } catch ShelfError.notFound {
+                return ClearReport()  // a missing folder is already clear
             }
         } else {
             opened = try FolderWalker.openNamespace(try locations.namespace(for: directory), create: false)

@@ -2,7 +2,7 @@ extension Store {
     /// Removes a file, or a folder with everything in it. The namespace folder itself can never
     /// be named (a path has at least one component), and links inside are removed, not followed.
     /// A file is removed under its exclusive lock, together with its append journal; a folder is
-    /// emptied and removed under the exclusive lock of each of its folders (`TreeRemover.removeLocked`),
+    /// emptied and removed under the exclusive lock of each of its folders (`TreeRemover.remove`),
     /// so a writer adding to it meanwhile waits and then makes its path anew. The folder holding
     /// the entry is held under the writers' shared lock, as a writer would.
     /// - Throws: `notFound` when nothing is there.
@@ -31,7 +31,7 @@ extension Store {
             } else if st.isFolder && !recursive {
                 try TreeRemover.removeEmptyFolder(target.name, in: target.folder, path: target.path)
             } else {
-                try TreeRemover.removeLocked(target.name, in: target.folder, path: target.path)
+                try TreeRemover.remove(target.name, in: target.folder, path: target.path, locking: true)
             }
             try AtomicReplace.syncFolder(target.folder)
         }

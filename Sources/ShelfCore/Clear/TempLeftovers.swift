@@ -8,7 +8,7 @@
 ///
 /// Found by testing from outside (issue 12 item 6): what a SIGKILL left during a copy or a move
 /// across file systems (a named partial copy, hundreds of MB) stayed a day, invisible to `list`.
-package enum TempLeftovers {
+enum TempLeftovers {
     /// Removes the temporary entry `name` (a temp file or folder, or a companion lock file) and
     /// its companion if no live process holds them; returns whether both are gone.
     static func removeIfAbandoned(_ name: FileName, in folder: FileDescriptor, now: Int64) -> Bool {

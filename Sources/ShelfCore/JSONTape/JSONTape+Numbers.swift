@@ -56,7 +56,7 @@ extension JSONTape {
     ]
 
     /// A valid JSON number's text as the nearest Double, as `strtod` rounds it: exactly, by one
-    /// multiplication or division, when the digits fit 2^53 and the power of ten is at most 22
+    /// multiplication or division, when the digits' integer fits 2^53 and the power of ten is at most 22
     /// (both operands then exact, so the one rounding is the correct one); else by the
     /// standard library's parser. Overflow gives an infinity, underflow zero (the caller checks).
     public static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
@@ -93,7 +93,8 @@ extension JSONTape {
             }
             exponent += exponentNegative ? -written : written
         }
-        if digits <= 15 && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
+        // At most 19 digits cannot wrap the mantissa, so `mantissa` is the digits exactly.
+        if digits <= 19 && mantissa <= 1 << 53 && exponent >= -22 && exponent <= 22 {
             var value = Double(mantissa)
             value = exponent < 0 ? value / powersOfTen[-exponent] : value * powersOfTen[exponent]
             return negative ? -value : value

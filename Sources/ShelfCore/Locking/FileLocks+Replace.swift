@@ -19,6 +19,14 @@ extension FileLocks {
     /// opposite directions would wait for each other forever.
     struct TargetBusy: Error {}
 
+    /// A file about to be replaced, opened before the commit point (to read what it carries:
+    /// `KeptMetadata`), with the identity it had then; closed with its last reference.
+    struct OpenedOldFile {
+        let open: OpenFile
+        let identity: FileIdentity
+        var file: FileDescriptor { open.descriptor }
+    }
+
     /// Puts a new file under `target`'s name by `renameIntoPlace` (one rename, over the old file
     /// or over nothing), holding the old file's exclusive lock, its crashed append (if any)
     /// settled first: the one way a writer replaces a stored file. Returns the `ReplaceGate` held
@@ -29,7 +37,11 @@ extension FileLocks {
     /// steps (the old file renamed to `.fuse_hidden…`, then the rename), and a cut between them
     /// leaves neither file under the name. The file's `ReplaceGate`, taken before the old file is
     /// opened and held until the rename is durable, keeps everyone else from opening it meanwhile.
-    static func replace(_ target: Target, oldFile: OldFileLock, mode: UInt32, letGo: () -> Void,
+    ///
+    /// `opened`: the old file, open already (read-only, not following links, as here) and found
+    /// under the name at the commit point: the lock is taken on it rather than on a second open
+    /// of the name (not on FUSE, where it is opened after the gate). The caller keeps it open.
+    static func replace(_ target: Target, oldFile: OldFileLock, mode: UInt32, opened: FileDescriptor? = nil, letGo: () -> Void,
                         renameIntoPlace: () throws -> Void) throws -> OpenFile? {
         let closeFirst = ReplaceGate.isNeeded(in: target.folder)
         if oldFile == .heldByCaller {
@@ -37,6 +49,31 @@ extension FileLocks {
             // nobody may change from here on; on FUSE it holds the gate too (`lockForChange`).
             if closeFirst { letGo() }
             try renameIntoPlace()
+            return nil
+        }
+        // Locks the old file, settles its journal and (but on FUSE) renames. False: on FUSE, the
+        // file is no longer the one named, and all is to be done again.
+        func lockSettleAndRename(_ old: FileDescriptor) throws -> Bool {
+            if oldFile == .wait {
+                try FileLock.lock(old, .exclusive)
+            } else if try !FileLock.tryLock(old, .exclusive) {
+                throw TargetBusy()
+            }
+            // Replaced by another program while this waited: replace the file there now.
+            if closeFirst, try !isStillNamed(old.status(), name: target.name, in: target.folder, path: target.path) {
+                return false
+            }
+            // The old file's journal must not outlive it (issue 12, item 1): a crashed append's
+            // record is settled against the file it was written for, under its lock, before the
+            // name goes to another file. The journal, emptied, is deleted (on FUSE it stays: the gate).
+            // Recovery needs write access; where it fails, the record stays, and the file's
+            // generation keeps it from being settled against the new file (`JournalRecord.verdict`).
+            try? settle(old, name: target.name, in: target.folder)
+            if !closeFirst { try renameIntoPlace() }
+            return true
+        }
+        if let opened, !closeFirst {
+            _ = try lockSettleAndRename(opened)
             return nil
         }
         while true {
@@ -52,26 +89,7 @@ extension FileLocks {
                 try renameIntoPlace()
                 return gate
             }
-            let settled: Bool = try old.closeAfter { old in
-                if oldFile == .wait {
-                    try FileLock.lock(old, .exclusive)
-                } else if try !FileLock.tryLock(old, .exclusive) {
-                    throw TargetBusy()
-                }
-                // Replaced by another program while this waited: replace the file there now.
-                if closeFirst, try !isStillNamed(old.status(), name: target.name, in: target.folder, path: target.path) {
-                    return false
-                }
-                // The old file's journal must not outlive it (issue 12, item 1): a crashed append's
-                // record is settled against the file it was written for, under its lock, before the
-                // name goes to another file. The journal, emptied, is deleted (on FUSE it stays: the gate).
-                // Recovery needs write access; where it fails, the record stays, and the file's
-                // generation keeps it from being settled against the new file (`JournalRecord.verdict`).
-                try? settle(old, name: target.name, in: target.folder)
-                if !closeFirst { try renameIntoPlace() }
-                return true
-            }
-            guard settled else { continue }
+            guard try old.closeAfter(lockSettleAndRename) else { continue }
             if closeFirst { try renameIntoPlace() }
             return gate
         }

@@ -8,7 +8,7 @@
 /// level still open. Either way it must be the very folder the walk entered (device and inode),
 /// or the walk stops with `notFound` for that folder: it was moved or replaced meanwhile, and a
 /// walk never goes on in a folder it did not enter.
-package final class FolderTrail {
+final class FolderTrail {
     /// Descriptors a trail holds besides its top folder, which its caller owns.
     static let openLimit = 8
 
@@ -28,25 +28,25 @@ package final class FolderTrail {
     private(set) var mostOpen = 0
 
     /// - Parameter top: the folder the walk starts in; the caller keeps it open until the walk ends.
-    package init(top: FileDescriptor) throws {
+    init(top: FileDescriptor) throws {
         self.top = top
         levels = [Level(name: FileName("."), identity: FileIdentity(try top.status()), file: nil)]
     }
 
     /// How many levels the walk is below its top folder.
-    package var depth: Int { levels.count - 1 }
+    var depth: Int { levels.count - 1 }
 
     /// The current folder's name in the one above (`.` at the top).
     var currentName: FileName { levels[levels.count - 1].name }
 
     /// The folder the walk is in, opened again if it was let go.
-    package func current() throws -> FileDescriptor {
+    func current() throws -> FileDescriptor {
         try descriptor(at: levels.count - 1)
     }
 
     /// The folder above the current one.
     /// - Precondition: `depth > 0`.
-    package func parent() throws -> FileDescriptor {
+    func parent() throws -> FileDescriptor {
         let index = levels.count - 2
         if levels[index].file == nil && index > 0, let child = levels[index + 1].file?.descriptor {
             try climb(from: child, to: index)

@@ -1,5 +1,5 @@
 /// The names of a numbered folder's files: purely numeric, counted by value.
-package enum NumberedNames {
+enum NumberedNames {
     /// Numbers of more digits than this do not count when the folder is listed: the next one
     /// could need 256, longer than a name may be. So a file named with 255 nines (or any other
     /// name a user saved) never stops the folder's appends.
@@ -26,7 +26,7 @@ package enum NumberedNames {
     }
 
     /// The digits of a purely numeric name without leading zeros; nil for any other name.
-    package static func value(of name: FileName) -> [UInt8]? {
+    static func value(of name: FileName) -> [UInt8]? {
         guard name.bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
         let trimmed = name.bytes.drop { $0 == UInt8(ascii: "0") }
         return trimmed.isEmpty ? [UInt8(ascii: "0")] : Array(trimmed)

@@ -59,7 +59,7 @@ public struct SafePath: Sendable, Hashable, CustomStringConvertible {
     var parentComponents: ArraySlice<FileName> { components.dropLast() }
 
     /// `path` followed by `name`: a path inside this folder.
-    package func appending(_ name: FileName) -> SafePath {
+    func appending(_ name: FileName) -> SafePath {
         SafePath(components: components + [name], namesFolder: false)
     }
 

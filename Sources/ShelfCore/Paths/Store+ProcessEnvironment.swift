@@ -79,9 +79,7 @@ extension Store {
     /// - Parameter app: the namespace; nil means `defaultApp`.
     /// - Throws: `invalidName` when the app name is not one safe folder name.
     public init(app: String? = nil) throws {
-        let environment = Environment.process()
-        let chosen = try app ?? Locations.appNamed(in: environment, otherwise: Locations.programName())
-        try self.init(locations: Locations(app: chosen, environment: environment))
+        try self.init(locations: Locations(app: app ?? Store.defaultApp(), environment: Environment.process()))
     }
 
     /// The namespace `Store()` (and so every `Disk` call) uses now: `SHELF_APP` when set, else

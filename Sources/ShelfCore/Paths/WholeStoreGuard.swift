@@ -6,7 +6,7 @@
 ///
 /// Judged by the device and inode of the folder reached, never by spelling: `/.`, `//.`,
 /// `/tmp/..`, `/usr/../` and a link to `/` all reach the root folder.
-package enum WholeStoreGuard {
+enum WholeStoreGuard {
     static let systemFolders = ["/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/root",
                                 "/run", "/sbin", "/srv", "/sys", "/tmp", "/usr", "/var"]
 

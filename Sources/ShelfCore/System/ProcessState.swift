@@ -4,8 +4,9 @@ import Glibc
 /// time, and (for crash tests) a way to die. Kept here with the file calls, so that the rest of the
 /// engine needs no C library at all.
 package enum ProcessState {
-    /// The real user ID.
-    package static var userID: UInt32 { getuid() }
+    /// The real user ID, asked once: shelf never changes it, and a command asks in several places
+    /// (the namespace's name, the guard's owner checks).
+    package static let userID: UInt32 = getuid()
 
     /// The bytes of physical memory: no file larger than this can be read whole into memory.
     static var physicalMemory: Int64 {

@@ -18,6 +18,16 @@ extension AtomicReplace {
     package static func install(_ name: FileName, in folder: FileDescriptor, path: String, as target: Target, replace: Bool,
                         oldFile: OldFileLock = .wait, folders: FolderReplacement = .replaceWhole, kernelFlags: Bool = true,
                         letGo: () -> Void = {}) throws {
+        try install(name, in: folder, path: path, as: target, replace: replace, oldFile: oldFile, folders: folders,
+                    kernelFlags: kernelFlags, letGo: letGo, aFile: false, opened: nil)
+    }
+
+    /// `install` of a temp file `commit` just named, which it knows to be a regular file (`aFile`:
+    /// not asked again), where `opened` may be the old file, already open: when the name still
+    /// leads to it here, at the commit point, its lock is taken on it instead of opening it again.
+    static func install(_ name: FileName, in folder: FileDescriptor, path: String, as target: Target, replace: Bool,
+                        oldFile: OldFileLock, folders: FolderReplacement = .replaceWhole, kernelFlags: Bool = true,
+                        letGo: () -> Void, aFile: Bool, opened: FileLocks.OpenedOldFile?) throws {
         // A network file system may refuse the flags, or the server apply them differently: the
         // portable fallbacks serve there (docs/file-systems.md).
         let kernelFlags = kernelFlags && !NetworkFileSystem.contains(target.folder)
@@ -32,14 +42,18 @@ extension AtomicReplace {
             try renameWithoutReplacing(name, in: folder, path: path, as: target, kernelFlags: kernelFlags)
         } else if let existing, existing.isFolder, folders == .keepContents {
             try replaceEmptyFolder(name, in: folder, path: path, as: target)
-        } else if try existing?.isFolder == true || status(of: name, in: folder, path: path).isFolder {
+        } else if try existing?.isFolder == true || (!aFile && status(of: name, in: folder, path: path).isFolder) {
             if existing == nil {
                 try folder.rename(name, to: target.name, in: target.folder, path: target.path)
             } else {
                 try replaceAny(name, in: folder, path: path, as: target, kernelFlags: kernelFlags)
             }
         } else {
-            gate = try replaceFile(name, in: folder, as: target, oldFile: oldFile, mode: existing?.permissions, letGo: letGo)
+            // The same file as a fresh `openat` would find now, with no more `stat` than this one.
+            let still = opened.flatMap { opened in existing.map(FileIdentity.init) == opened.identity ? opened.file : nil }
+            gate = try withExtendedLifetime(opened) {
+                try replaceFile(name, in: folder, as: target, oldFile: oldFile, mode: existing?.permissions, opened: still, letGo: letGo)
+            }
         }
         // A new numbered name in a folder of numbered files: its next number is no longer known.
         if existing == nil, NumberedNames.value(of: target.name) != nil { FolderCounter.forget(in: target.folder) }
@@ -53,8 +67,8 @@ extension AtomicReplace {
     /// A file over a file (or over nothing): one rename, under the old file's lock, settled
     /// (`FileLocks.replace`). Returns what the caller holds until the rename is durable.
     private static func replaceFile(_ name: FileName, in folder: FileDescriptor, as target: Target, oldFile: OldFileLock,
-                                    mode: UInt32?, letGo: () -> Void) throws -> OpenFile? {
-        try FileLocks.replace(target, oldFile: oldFile, mode: mode ?? FileMode.privateFile, letGo: letGo) {
+                                    mode: UInt32?, opened: FileDescriptor?, letGo: () -> Void) throws -> OpenFile? {
+        try FileLocks.replace(target, oldFile: oldFile, mode: mode ?? FileMode.privateFile, opened: opened, letGo: letGo) {
             try folder.rename(name, to: target.name, in: target.folder, path: target.path)
         }
     }

@@ -24,22 +24,35 @@ package enum AtomicReplace {
         try TempFile.create(in: target.folder, path: target.path, permissions: newFileMode).closeAfter { temp in
             try keepMode(of: target, on: temp.file)
             try fill(temp.file)
-            // The rest of what the old file carries, once the content (and its time) is final.
-            if replace { try KeptMetadata.carry(from: target, to: temp.file) }
-            try commit(&temp, as: target, replace: replace, oldFile: oldFile, beforeInstall: beforeInstall, letGo: letGo)
+            // The rest of what the old file carries, once the content (and its time) is final;
+            // the old file kept open for the rename's lock, unless the caller holds that already
+            // (on FUSE it must close every descriptor of the target before the rename).
+            var opened: FileLocks.OpenedOldFile?
+            if replace {
+                if oldFile == .heldByCaller {
+                    try KeptMetadata.carry(from: target, to: temp.file)
+                } else {
+                    _ = try KeptMetadata.carry(from: target, to: temp.file, keepingOpen: &opened)
+                }
+            }
+            try commit(&temp, as: target, replace: replace, oldFile: oldFile, beforeInstall: beforeInstall, letGo: letGo, opened: opened)
         }
     }
 
     /// The second half of `write`: syncs the complete temp file, names it and installs it.
-    /// - Parameter targetAbsent: nothing was at the target when last looked (under the folder's
-    ///   lock): an unnamed file is then first linked straight under the target's name (`linkNew`).
+    /// - Parameters:
+    ///   - targetAbsent: nothing was at the target when last looked (under the folder's lock): an
+    ///     unnamed file is then first linked straight under the target's name (`linkNew`).
+    ///   - opened: the old file, opened to read what it carries (`KeptMetadata`).
     static func commit(_ temp: inout TempFile, as target: Target, replace: Bool, oldFile: OldFileLock = .wait,
-                       beforeInstall: () -> Void = {}, letGo: () -> Void = {}, targetAbsent: Bool = false) throws {
+                       beforeInstall: () -> Void = {}, letGo: () -> Void = {}, targetAbsent: Bool = false,
+                       opened: FileLocks.OpenedOldFile? = nil) throws {
         try temp.file.sync()
         if targetAbsent, try linkNew(temp, as: target) { return }
         let name = try temp.named()
         beforeInstall()
-        try install(name, in: target.folder, path: target.path, as: target, replace: replace, oldFile: oldFile, letGo: letGo)
+        try install(name, in: target.folder, path: target.path, as: target, replace: replace, oldFile: oldFile, letGo: letGo,
+                    aFile: true, opened: opened)
         temp.nameTaken()
     }
 

@@ -12,14 +12,14 @@ package struct PrivateFolder {
     private let parent: OpenFile
     private let name: FileName
 
-    package var folder: FileDescriptor { opened.descriptor }
+    var folder: FileDescriptor { opened.descriptor }
 
     static let prefix = ".shelf-edit-"
 
     /// Makes the folder under the first candidate that no other user can change.
     /// - Parameter candidates: absolute paths, best first (`$TMPDIR`, then /tmp).
     /// - Throws: `cannotAccessDirectory` (77) when none is safe, naming the first.
-    package static func make(under candidates: [String]) throws -> PrivateFolder {
+    static func make(under candidates: [String]) throws -> PrivateFolder {
         var refusal: ShelfError?
         for candidate in candidates {
             do {
@@ -38,7 +38,7 @@ package struct PrivateFolder {
     }
 
     /// Removes the folder and everything in it.
-    package func remove() {
+    func remove() {
         try? TreeRemover.remove(name, in: parent.descriptor, path: folder.path)
     }
 

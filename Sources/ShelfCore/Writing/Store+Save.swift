@@ -67,7 +67,8 @@ extension Store {
                         // What the file replaced carries, read under the folder's lock; the
                         // options given win.
                         try AtomicReplace.keepMode(of: replaced, on: placed.file)
-                        expires = replaced == nil ? nil : try KeptMetadata.carry(from: target, to: placed.file)
+                        var opened: FileLocks.OpenedOldFile?
+                        expires = replaced == nil ? nil : try KeptMetadata.carry(from: target, to: placed.file, keepingOpen: &opened)
                         if let given = options.expiresAt {
                             try Expiry.record(given, on: placed.file, named: target.name, in: target.folder)
                             expires = given
@@ -75,7 +76,8 @@ extension Store {
                             try Expiry.forget(on: placed.file, named: target.name, in: target.folder)
                             expires = nil
                         }
-                        try AtomicReplace.commit(&placed, as: target, replace: options.replace, targetAbsent: replaced == nil)
+                        try AtomicReplace.commit(&placed, as: target, replace: options.replace, targetAbsent: replaced == nil,
+                                                 opened: opened)
                     }
                 }
             }
@@ -102,16 +104,28 @@ extension Store {
     /// Copies in fixed-size chunks; JSON is validated on a second thread, one buffer behind.
     /// - Returns: how many bytes were copied.
     @discardableResult
-    package func copy<Source: ByteSource>(from source: inout Source, to file: FileDescriptor,
+    func copy<Source: ByteSource>(from source: inout Source, to file: FileDescriptor,
                                   validatingJSON: Bool, path: String) throws -> Int64 {
         guard validatingJSON else { return try copyRaw(from: &source, to: file) }
         let check = WrittenJSONCheck()
         defer { check.stop() }
         var copied: Int64 = 0
         do {
-            while true {
+            var ended = false
+            while !ended {
                 let buffer = try check.nextBuffer()
-                let n = try source.read(into: buffer)
+                // Each buffer filled before it is written: a small input's end is then found by a
+                // second read into the buffer it came in, and no second buffer (a mapping of its
+                // own) is made for it.
+                var n = 0
+                while n < buffer.count {
+                    let got = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[n...]))
+                    if got == 0 {
+                        ended = true
+                        break
+                    }
+                    n += got
+                }
                 if n == 0 { break }
                 try file.writeAll(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
                 check.written(n)

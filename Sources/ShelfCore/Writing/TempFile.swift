@@ -8,7 +8,7 @@
 /// tell a live writer's temp file from one a killed process left: it removes a temp file whose
 /// lock it can take (see `ClearWalk.tidy`). And while it has a name a terminating signal is
 /// deferred (`Interruption`), so that the error path removes the name before the process ends.
-package struct TempFile {
+struct TempFile {
     static let prefix = SafePath.reservedPrefix + "tmp-"
 
     /// The file, open for reading and writing.

@@ -7,7 +7,7 @@
 /// lock is free, or the companion is gone. A lock on a regular file open for writing is what
 /// `flock` honours across hosts on NFS too, where a folder cannot be locked at all. Temporary
 /// files lock themselves (`TempFile`).
-package final class TempName {
+final class TempName {
     static let lockSuffix = ".lock"
 
     let name: FileName
@@ -70,7 +70,7 @@ package final class TempName {
 
     /// The entry no longer has the temporary name (renamed into place, or removed): the
     /// companion goes, then its lock.
-    package func release() {
+    func release() {
         guard lock != nil else { return }
         try? folder.remove(TempName.lockName(for: name))
         lock = nil  // closes it, which lets the lock go
@@ -78,7 +78,7 @@ package final class TempName {
     }
 
     /// Removes whatever still has the temporary name (a whole tree), then releases it.
-    package func discard() {
+    func discard() {
         try? TreeRemover.remove(name, in: folder, path: folder.path(for: name))
         release()
     }

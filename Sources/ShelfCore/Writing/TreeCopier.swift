@@ -24,7 +24,7 @@ enum TreeCopier {
             }
         }
         if st.isSymbolicLink { return try copyLink(name, in: folder, path: path, beside: target, install: install) }
-        guard st.isFolder else { throw refusal(st, path: path) }
+        guard st.isFolder else { throw ShelfError.notRegular(st, path: path) }
         guard let source = try FolderWalker.openFolder(name, in: folder, path: path, create: false) else {
             throw ShelfError.notFound(path: path)
         }
@@ -142,7 +142,7 @@ enum TreeCopier {
                 try kernel.makeSymbolicLink(SystemString(name), in: copy.raw, to: SystemString(bytes: text))
             }
         } else {
-            throw refusal(st, path: path)
+            throw ShelfError.notRegular(st, path: path)
         }
     }
 
@@ -157,9 +157,5 @@ enum TreeCopier {
                 try kernel.makeSymbolicLink(SystemString(temp), in: target.folder.raw, to: SystemString(bytes: text))
             }
         }, install: install)
-    }
-
-    private static func refusal(_ st: FileStatus, path: String) -> ShelfError {
-        .notRegular(st, path: path)
     }
 }

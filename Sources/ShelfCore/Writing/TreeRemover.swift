@@ -3,28 +3,21 @@
 /// place in an array and holds a bounded number of descriptors (`FolderTrail`). An entry that is
 /// already gone when its turn comes (another process removed or renamed it after the folder was
 /// listed) is simply not there to remove: never an error.
-package enum TreeRemover {
+enum TreeRemover {
     /// How often a folder is listed and emptied again when something keeps appearing in it.
     static let emptyingRounds = 8
 
-    /// Removes the entry `name` in `folder`, recursively when it is a folder, taking no locks:
-    /// for shelf's own temporary trees, which no other shelf process writes into.
-    package static func remove(_ name: FileName, in folder: FileDescriptor, path: String) throws {
-        try remove(name, in: folder, path: path, locking: false)
-    }
-
-    /// Removes the entry `name` in `folder` as `shelf remove` does: each folder of the tree is
+    /// Removes the entry `name` in `folder`, recursively when it is a folder. Without `locking`
+    /// it takes no locks: for shelf's own temporary trees, which no other shelf process writes into.
+    ///
+    /// With `locking`, as `shelf remove` does: each folder of the tree is
     /// emptied and removed under its exclusive lock, the lock writers take in shared mode on the
     /// folder they write into (`FolderWalker.openTarget`) and when they make a sub-folder. So no
     /// writer is half-way through a folder while it is emptied, and one that waited for the lock
     /// finds the folder removed and makes its path anew. A lock lasts while the trail keeps its
     /// folder open (the deepest levels); whatever arrives in a folder meanwhile is emptied again
     /// (`emptyingRounds`): the remove never fails because a writer added something (ENOTEMPTY).
-    static func removeLocked(_ name: FileName, in folder: FileDescriptor, path: String) throws {
-        try remove(name, in: folder, path: path, locking: true)
-    }
-
-    private static func remove(_ name: FileName, in folder: FileDescriptor, path: String, locking: Bool) throws {
+    static func remove(_ name: FileName, in folder: FileDescriptor, path: String, locking: Bool = false) throws {
         guard try !unlink(name, in: folder, path: path) else { return }
         let trail = try FolderTrail(top: folder)
         let sub: FileDescriptor?
@@ -62,12 +55,6 @@ package enum TreeRemover {
                 throw ShelfError.system(error, path: path, operation: .removeFolder)
             }
         }
-    }
-
-    /// Removes everything inside `folder`, keeping the folder itself.
-    static func removeContents(of folder: FileDescriptor) throws {
-        let trail = try FolderTrail(top: folder)
-        try emptyAndRemove(trail, entries: try FolderEntries.read(folder), locking: false)
     }
 
     /// Takes the folder's exclusive lock when asked; false when it was removed while this waited

@@ -9,8 +9,8 @@ import Glibc
 /// buffer or less starts no thread.
 final class WrittenJSONCheck: @unchecked Sendable {
     private static let slots = 4
-    /// Each slot's buffer, allocated when the slot is first filled: a small save fills two (the
-    /// second read finds the end), and each buffer is a mapping of its own (`mmap`, `munmap`).
+    /// Each slot's buffer, allocated when the slot is first filled: each is a mapping of its own
+    /// (`mmap`, `munmap`), and a small save fills one (`Store.copy` fills a buffer before the next).
     /// Written by the save's thread before it hands the slot over (under `lock`, so the check's
     /// thread sees it).
     private let buffers = UnsafeMutablePointer<UnsafeMutableRawBufferPointer?>.allocate(capacity: WrittenJSONCheck.slots)

@@ -66,8 +66,7 @@ import Testing
     }
 
     @Test func helpDescribesEveryTarget() {
-        let help = home.run(["append", "--help"])
-        #expect(help.status == 0)
+        let help = home.run(["append", "--help"]).expect(status: 0)
         for word in ["--each", "--raw", "--file", ".jsonl", "folder", "journal"] {
             #expect(help.stdout.contains(word), "\(word)")
         }

@@ -11,8 +11,7 @@ import Testing
     let home = TestHome()
 
     func append(_ input: String) -> String {
-        let result = home.run(["append", "documents", "n/"], stdin: input)
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = home.run(["append", "documents", "n/"], stdin: input).expect(status: 0)
         return result.stdout.trimmingCharacters(in: .newlines)
     }
 

@@ -87,8 +87,7 @@ import Testing
         let journal = home.path("docs/shelf/" + JournalName.of("a.txt").description)
         #expect(mkdir(journal, 0o700) == 0)
         try home.write("docs/shelf/" + JournalName.of("a.txt").description + "/kept", "kept")
-        let result = home.run(command)
-        #expect(result.status == 0, "\(command): \(result.stderr)")
+        home.run(command).expect(status: 0, about: "\(command)")
         #expect(home.read("docs/shelf/a.txt") == nil)
         #expect(home.read("docs/shelf/" + JournalName.of("a.txt").description + "/kept") == "kept")
     }

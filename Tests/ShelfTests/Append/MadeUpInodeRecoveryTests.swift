@@ -44,8 +44,7 @@ extension RemountRecoveryTests {
 
     /// The torn file reads as it was saved, and one more append adds to it.
     func expectRolledBackAndAppendable() throws {
-        let read = home.run(["retrieve", "caches", "a.json"])
-        #expect(read.status == 0)
+        let read = home.run(["retrieve", "caches", "a.json"]).expect(status: 0)
         #expect(read.stdout == saved, "the torn file was served: \(read.stdout)")
         #expect(home.run(["append", "caches", "a.json"], stdin: "4").status == 0)
         #expect(home.read("cache/shelf/a.json") == "[1,2,3,4]")

@@ -36,8 +36,7 @@ import Testing
         try disk.unmount()
         try disk.mountOnNewDevice()  // the first device stays attached: this one has another number
         #expect(ScratchDisks.device(of: home.path("cache")) != before)
-        let read = home.run(["retrieve", "caches", "a.json"])
-        #expect(read.status == 0)
+        let read = home.run(["retrieve", "caches", "a.json"]).expect(status: 0)
         #expect(read.stdout == saved)
         #expect(home.run(["append", "caches", "a.json"], stdin: "4").status == 0)
         #expect(home.read("cache/shelf/a.json") == "[1,2,3,4]")
@@ -57,8 +56,7 @@ import Testing
         try fuse.mount()
         for n in 0..<8 { _ = home.read("cache/shelf/other\(n)") }
         #expect(try self.handle("cache/shelf/a.json") != handle, "the second session gave the file another handle")
-        let read = home.run(["retrieve", "caches", "a.json"])
-        #expect(read.status == 0)
+        let read = home.run(["retrieve", "caches", "a.json"]).expect(status: 0)
         #expect(read.stdout == saved)
         try fuse.unmount()
     }

@@ -2,10 +2,11 @@ import FoundationEssentials
 import Testing
 @testable import Shelf
 
-/// The coders' shortcuts for keys: the decoder tries the member after the last one found
-/// before walking the object, the encoder compares a key with the object's earlier keys only
-/// where their marks (length and first byte) meet. Neither may change a result: the first of
-/// equal keys still wins, and a key Swift calls equal to an earlier one is still a duplicate.
+/// The coders' shortcuts for keys: the decoder looks a key up by its mark in an object's member
+/// table, or tries the member after the last one found before walking the object; the encoder
+/// compares a key with the object's earlier keys only where their marks (length and first byte)
+/// meet. Neither may change a result: the first of equal keys still wins, and a key Swift calls
+/// equal to an earlier one is still a duplicate.
 @Suite struct CoderKeyTests {
     struct Pair: Decodable, Equatable {
         var a: Int
@@ -37,6 +38,34 @@ import Testing
         let many = "[" + (0..<100).map { "{\"b\":\($0),\"a\":\($0 + 1),\"b\":-1}" }.joined(separator: ",") + "]"
         #expect(CoderComparison.decoded([Pair].self, Array(many.utf8)) == nil)
         #expect(CoderComparison.fastDecodes([Pair].self, Data(many.utf8)))
+    }
+
+    /// Optional members, read in declaration order from objects written in other orders.
+    struct Optionals: Decodable, Equatable {
+        var ab: Int?
+        var ac: Int?
+        var b: Int?
+        var name: String?
+    }
+
+    @Test func theMemberTableFindsEachKeyOrItsAbsenceInAnyOrder() {
+        // "ab" and "ac" share a mark: an absent one is found absent by its bytes.
+        let texts = ["{\"name\":\"n\",\"b\":2,\"ab\":1}", "{\"ac\":3}", "{\"ab\":1}", "{}", "{\"b\":2,\"ac\":3,\"ab\":1,\"name\":null}",
+                     // "ab" and "ad" share a mark: no table; the hint and the walk decide.
+                     "{\"ad\":0,\"ab\":1}", "{\"ab\":1,\"ad\":0,\"ab\":5}", "{\"ab\":1,\"ab\":5,\"ac\":2}",
+                     // A non-ASCII or an escaped member: no table.
+                     "{\"é\":0,\"ac\":3}", "{\"\\u0061b\":7,\"ab\":1}", "{\"b\":7,\"\\u0062\":1}",
+                     // More members than a table holds.
+                     "{" + (0..<20).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + ",\"b\":2,\"b\":3}"]
+        for text in texts {
+            #expect(CoderComparison.decoded(Optionals.self, Array(text.utf8)) == nil, "\(text)")
+            #expect(CoderComparison.fastDecodes(Optionals.self, Data(text.utf8)), "\(text)")
+        }
+        // Objects of different members one after another, each taking over another's entry.
+        let many = "[" + (0..<100).map { $0 % 3 == 0 ? "{\"b\":\($0),\"ab\":1}" : "{\"ac\":\($0),\"ab\":\($0),\"ab\":0,\"name\":\"x\"}" }
+            .joined(separator: ",") + "]"
+        #expect(CoderComparison.decoded([Optionals].self, Array(many.utf8)) == nil)
+        #expect(CoderComparison.fastDecodes([Optionals].self, Data(many.utf8)))
     }
 
     /// Writes `keys` in order, each with its index as the value.

@@ -13,13 +13,11 @@ import Testing
     func aClearWithoutALimitIsRefusedAndSaysWhatItWouldRemove(_ directory: String, _ folder: String) {
         #expect(home.run(["save", directory, "a.txt"], stdin: "12345").status == 0)
         #expect(home.run(["save", directory, "n/b.txt"], stdin: "678").status == 0)
-        let refused = home.run(["clear", directory])
-        #expect(refused.status == 64, "\(refused.stderr)")
+        let refused = home.run(["clear", directory]).expect(status: 64)
         #expect(refused.stderr.contains("all 2 files (8 B)") && refused.stderr.contains("--all"), "\(refused.stderr)")
         #expect(refused.stdout.isEmpty)
         #expect(home.run(["exists", directory, "a.txt"]).status == 0 && home.run(["exists", directory, "n/b.txt"]).status == 0)
-        let all = home.run(["clear", directory, "--all"])
-        #expect(all.status == 0, "\(all.stderr)")
+        home.run(["clear", directory, "--all"]).expect(status: 0)
         #expect(home.run(["exists", directory, "a.txt"]).status == 1 && home.run(["exists", directory, "n/b.txt"]).status == 1)
     }
 
@@ -35,8 +33,7 @@ import Testing
     func aLimitNeedsNoAll(_ limit: [String]) {
         #expect(home.run(["save", "documents", "a.txt"], stdin: "x").status == 0)
         home.setAge("docs/shelf/a.txt", 3600)
-        let result = home.run(["clear", "documents"] + limit)
-        #expect(result.status == 0, "\(result.stderr)")
+        home.run(["clear", "documents"] + limit).expect(status: 0)
     }
 
     @Test func aDryRunNeedsNoAllAndRemovesNothing() {

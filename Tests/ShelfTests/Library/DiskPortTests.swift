@@ -78,8 +78,7 @@ import Testing
         let link = home.path("bin/recipes")
         try FileManager.default.createDirectory(atPath: home.path("bin"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: DiskPortTests.program)
-        let result = try Subprocess.run(link, [], environment: home.environment)
-        #expect(result.status == 0, "\(result.stderr)")
+        let result = try Subprocess.run(link, [], environment: home.environment).expect(status: 0)
         #expect(result.stdout.contains("ok namespace disk-port\n"))
         #expect(home.exists("docs/disk-port/anime.mp4"))
         #expect(!home.exists("docs/recipes"))
@@ -92,8 +91,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: home.path("bin/recipes"), withDestinationPath: BuiltBinary.path)
         try FileManager.default.copyItem(atPath: BuiltBinary.path, toPath: home.path("bin/shelf-2.0"))
         for binary in [BuiltBinary.path, home.path("bin/recipes"), home.path("bin/shelf-2.0")] {
-            let result = try Subprocess.run(binary, ["dirs", "--json"], environment: home.environment)
-            #expect(result.status == 0)
+            let result = try Subprocess.run(binary, ["dirs", "--json"], environment: home.environment).expect(status: 0)
             #expect(result.stdout.contains("\"app\":\"shelf\""), "\(binary): \(result.stdout)")
             #expect(result.stdout.contains(home.path("cache/shelf")))
         }

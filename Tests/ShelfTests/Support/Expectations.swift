@@ -22,3 +22,26 @@ extension TestHome {
         }
     }
 }
+
+/// A finished run, in-process or a real process: its status and what it printed.
+protocol RunResult {
+    var status: Int32 { get }
+    var stdout: String { get }
+    var stderr: String { get }
+}
+
+extension CLIResult: RunResult {}
+extension Subprocess.Result: RunResult {}
+
+extension RunResult {
+    /// Expects `status`, and each of `messages` in standard error, of a run already made: the
+    /// lines that follow most `home.sh` and `asNobody` runs in one; `context` (the case) goes with
+    /// a failure, reported at the caller's line.
+    @discardableResult
+    func expect(status expected: Int32, saying messages: String..., about context: String = "",
+                sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        #expect(status == expected, "\(context) \(stdout)\(stderr)", sourceLocation: sourceLocation)
+        for message in messages { #expect(stderr.contains(message), "\(context) \(stderr)", sourceLocation: sourceLocation) }
+        return self
+    }
+}
