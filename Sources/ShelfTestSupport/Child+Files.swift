@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// The files a child's output is captured in, and the byte I/O on raw descriptors the spawner
 /// needs (unnamed files, so nothing is left behind whatever ends the harness).

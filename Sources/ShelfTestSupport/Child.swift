@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Where a child's standard input comes from.
 public enum ChildInput {

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// The throwaway home every test tool runs shelf in, so that nothing touches the real one: a fresh
 /// folder with every XDG variable inside it, and where to find the built binary.

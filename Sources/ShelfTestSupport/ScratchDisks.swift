@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Real file systems for what a remount changes (issue 21) and what libfuse does, for the tests and
 /// the battery alike: an ext4 or FAT image on loop devices (`LoopImage`), and libfuse daemons run in

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// What every scenario runs with: the binary, the seed, how thorough to be, where to log.
 struct Battery {
@@ -28,6 +27,15 @@ struct Battery {
         }
         report.seconds = Date().timeIntervalSince(start)
         return report
+    }
+
+    /// `scenario` with a fresh sandbox labelled `label`, removed once the body is done.
+    func scenario(_ name: String, checked: String, sandbox label: String, _ body: (ScenarioReport, Sandbox) throws -> Void) -> ScenarioReport {
+        scenario(name, checked: checked) { report in
+            let sandbox = try Sandbox(label: label)
+            defer { sandbox.destroy() }
+            try body(report, sandbox)
+        }
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// Names that are not UTF-8 where the user gives them: path arguments, `--app`, `SHELF_APP`, the

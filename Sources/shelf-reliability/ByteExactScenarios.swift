@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// Byte-exactness of everything stored: odd bytes through save, append, copy, move (also across
@@ -7,9 +6,7 @@ import ShelfTestSupport
 /// and NFD spellings are different values and different ids, and numbers keep their digits.
 enum ByteExactScenarios {
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [battery.scenario("byte exactness", checked: "odd bytes through save/append/copy/move/rename; sync keeps NFC vs NFD and huge numbers exactly") { report in
-            let sandbox = try Sandbox(label: "bytes-exact")
-            defer { sandbox.destroy() }
+        [battery.scenario("byte exactness", checked: "odd bytes through save/append/copy/move/rename; sync keeps NFC vs NFD and huge numbers exactly", sandbox: "bytes-exact") { report, sandbox in
             let second = SecondFileSystem(beside: sandbox)
             defer { second.release() }
             let environment = second.path.map { ["XDG_RUNTIME_DIR": $0] } ?? [:]

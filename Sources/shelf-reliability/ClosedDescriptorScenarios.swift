@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Every command with standard input, output or error closed (`<&-`, `>&-`, `2>&-`): a file
 /// shelf opens then gets descriptor 0, 1 or 2, and whatever shelf reads from or writes to that

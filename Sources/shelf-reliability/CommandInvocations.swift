@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// One run of every command and of each option that changes what it prints, on a small stored

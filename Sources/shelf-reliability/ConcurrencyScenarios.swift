@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// Many shelf processes on the same files at once: no update lost, no reader sees a torn file.
@@ -11,10 +10,8 @@ enum ConcurrencyScenarios {
     /// 8 `save`s of different documents to one path at once, readers alongside: every read and
     /// the final file are one writer's document, whole.
     static func saveRace(_ battery: Battery) -> ScenarioReport {
-        battery.scenario("concurrency: save race", checked: "8 saves to one .json at once + 2 readers; every read and the result are one whole document") { report in
+        battery.scenario("concurrency: save race", checked: "8 saves to one .json at once + 2 readers; every read and the result are one whole document", sandbox: "save-race") { report, sandbox in
             var rng = battery.random(for: "concurrency-save")
-            let sandbox = try Sandbox(label: "save-race")
-            defer { sandbox.destroy() }
             let path = "race/doc.json"
             let initial = Content.json(run: -1, size: 1000, &rng)
             try battery.shelf.setUp("caches", path, initial, in: sandbox)

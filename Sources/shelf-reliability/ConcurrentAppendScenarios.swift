@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Concurrent appends (8 processes × 1,000 to a JSON array, a JSON Lines file and a folder) with
 /// readers alongside, and `clear` racing `append`. Skipped until the binary has those commands.
@@ -16,13 +15,7 @@ enum ConcurrentAppendScenarios {
     static func appends(_ battery: Battery) -> ScenarioReport {
         // The quick run (inside `make test`) does a quarter: 8 × 1,000 takes minutes on a small machine.
         let appendsPerWriter = battery.full ? 1000 : 250
-        return battery.scenario("concurrency: append", checked: "8 processes × \(appendsPerWriter) appends to an array, a JSON Lines file and a folder + 2 readers; exactly \(8 * appendsPerWriter) each, readers see valid JSON") { report in
-            guard battery.shelf.hasAppend else {
-                report.skipped = "append not available"
-                return
-            }
-            let sandbox = try Sandbox(label: "append-race")
-            defer { sandbox.destroy() }
+        return battery.scenario("concurrency: append", checked: "8 processes × \(appendsPerWriter) appends to an array, a JSON Lines file and a folder + 2 readers; exactly \(8 * appendsPerWriter) each, readers see valid JSON", sandbox: "append-race") { report, sandbox in
             var checks = Checks()
             var reads = 0
             var lanes: [Lanes.Lane] = []
@@ -116,13 +109,7 @@ enum ConcurrentAppendScenarios {
 
     /// `clear` running again and again while appenders write: nothing torn, nothing invented.
     static func clearRace(_ battery: Battery) -> ScenarioReport {
-        battery.scenario("concurrency: clear vs append", checked: "4 appenders × 150 + clear in a loop; survivors valid and each once; no signal, no hang") { report in
-            guard battery.shelf.hasAppend && battery.shelf.hasClear else {
-                report.skipped = battery.shelf.hasAppend ? "clear not available" : "append not available"
-                return
-            }
-            let sandbox = try Sandbox(label: "clear-race")
-            defer { sandbox.destroy() }
+        battery.scenario("concurrency: clear vs append", checked: "4 appenders × 150 + clear in a loop; survivors valid and each once; no signal, no hang", sandbox: "clear-race") { report, sandbox in
             for round in 0..<4 {
                 var checks = Checks()
                 var appendersLeft = 4

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// Test content: JSON documents of a chosen size that carry their run number, and feeding input

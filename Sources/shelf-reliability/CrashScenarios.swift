@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// SIGKILL at random moments of `save` and `move` (and `append`, see CrashAppendScenarios):
@@ -14,10 +13,8 @@ enum CrashScenarios {
     // MARK: save
 
     static func save(_ battery: Battery) -> ScenarioReport {
-        battery.scenario("crash: save", checked: "kill -9 mid-input or after it; retrieve = old or new bytes, whole; no visible stray file") { report in
+        battery.scenario("crash: save", checked: "kill -9 mid-input or after it; retrieve = old or new bytes, whole; no visible stray file", sandbox: "crash-save") { report, sandbox in
             var rng = battery.random(for: "crash-save")
-            let sandbox = try Sandbox(label: "crash-save")
-            defer { sandbox.destroy() }
             let targets = ["state/config.json", "blobs/data.bin"]
             var current: [String: [UInt8]] = [:]
             for target in targets {
@@ -64,10 +61,8 @@ enum CrashScenarios {
     // MARK: move
 
     static func move(_ battery: Battery) -> ScenarioReport {
-        battery.scenario("crash: move", checked: "kill -9 during move (file/folder, same and cross file system); target whole or absent, never both lost") { report in
+        battery.scenario("crash: move", checked: "kill -9 during move (file/folder, same and cross file system); target whole or absent, never both lost", sandbox: "crash-move") { report, sandbox in
             var rng = battery.random(for: "crash-move")
-            let sandbox = try Sandbox(label: "crash-move")
-            defer { sandbox.destroy() }
             // `temporary` on another file system makes move copy, fsync, rename, then remove.
             let second = SecondFileSystem(beside: sandbox)
             defer { second.release() }

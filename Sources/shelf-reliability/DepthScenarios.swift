@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// Depth: a tree as deep as `save` accepts (a 4,095-byte path, 1,100 folders) and a deeper one

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// The other ways a write fails: a read-only file system (74), a read-only folder (77), an
@@ -9,38 +8,15 @@ extension FullDiskScenarios {
     static func readOnlyFileSystem(_ battery: Battery) -> ScenarioReport {
         battery.scenario("read-only file system", checked: "save/move/copy onto a read-only mount: exit 74 'read-only', old content kept; succeed after remounting rw") { report in
             if let reason = PrivateMount.reasonUnavailable { report.skipped = reason; return }
-            let (sandbox, mount, environment) = try smallDisk(battery, size: 16 << 20)
-            defer { mount.unmount(); sandbox.destroy() }
-            var rng = battery.random(for: "read-only-fs")
-            let operations = try prepare(battery, sandbox, environment, &rng)
-            try mount.setReadOnly(true)
-            for operation in operations {
-                var checks = Checks()
-                let result = try battery.shelf.run(operation.arguments, in: sandbox, input: operation.input.map(ChildInput.bytes) ?? .none,
-                                                   environment: environment)
-                checks.expect(result, in: [74], "\(operation.label) on a read-only file system")
-                checks.expect(result.err.lowercased().contains("read-only"), "\(operation.label): the message does not say 'read-only': \(result.err.prefix(200))")
-                checks.problems += try operation.unchanged()
-                report.record(checks.problems, run: "\(operation.label), read-only")
-            }
-            try mount.setReadOnly(false)
-            for operation in operations {
-                var checks = Checks()
-                let result = try battery.shelf.run(operation.arguments, in: sandbox, input: operation.input.map(ChildInput.bytes) ?? .none,
-                                                   environment: environment)
-                checks.expect(result, in: [0], "\(operation.label) after remounting read-write")
-                checks.problems += try operation.done()
-                checks.expect(Sandbox.reservedLeftovers(mount.path).isEmpty, "temp files remain: \(Sandbox.reservedLeftovers(mount.path).prefix(3))")
-                report.record(checks.problems, run: "\(operation.label), read-write")
-            }
+            try failThenRecover(battery, report, size: 16 << 20, random: "read-only-fs",
+                                cause: { try $0.setReadOnly(true) }, cure: { try $0.setReadOnly(false) },
+                                failing: ("on a read-only file system", "read-only", "read-only"), recovered: ("after remounting read-write", "read-write"))
         }
     }
 
     static func readOnlyFolder(_ battery: Battery) -> ScenarioReport {
-        battery.scenario("read-only folder", checked: "as an unprivileged user, save into a 0555 folder: exit 77 with the path, old content kept, no temp; succeeds once writable") { report in
+        battery.scenario("read-only folder", checked: "as an unprivileged user, save into a 0555 folder: exit 77 with the path, old content kept, no temp; succeeds once writable", sandbox: "ro-folder") { report, sandbox in
             guard ShelfBinary.canRunUnprivileged else { report.skipped = ShelfBinary.unprivilegedMissing; return }
-            let sandbox = try Sandbox(label: "ro-folder")
-            defer { sandbox.destroy() }
             var rng = battery.random(for: "read-only-folder")
             let old = Content.json(run: 0, size: 500, &rng), new = Content.json(run: 1, size: 5000, &rng)
             try battery.shelf.setUp("documents", "ro/state.json", old, in: sandbox)
@@ -88,12 +64,9 @@ extension FullDiskScenarios {
     }
 
     static func inputError(_ battery: Battery) -> ScenarioReport {
-        battery.scenario("I/O error (EIO)", checked: "save/append whose input fails with EIO: exit 74, old content kept, no temp file") { report in
-            let sandbox = try Sandbox(label: "eio")
-            defer { sandbox.destroy() }
+        battery.scenario("I/O error (EIO)", checked: "save/append whose input fails with EIO: exit 74, old content kept, no temp file", sandbox: "eio") { report, sandbox in
             let old = Array("{\"old\":true}".utf8)
-            var commands = [["save", "caches", "state.json"]]
-            if battery.shelf.hasAppend { commands += [["append", "caches", "state.json"], ["append", "caches", "log.jsonl"]] }
+            let commands = [["save", "caches", "state.json"], ["append", "caches", "state.json"], ["append", "caches", "log.jsonl"]]
             for arguments in commands {
                 var checks = Checks()
                 try battery.shelf.setUp("caches", arguments[2], old, in: sandbox)
@@ -114,9 +87,7 @@ extension FullDiskScenarios {
     }
 
     static func fileSizeLimit(_ battery: Battery) -> ScenarioReport {
-        battery.scenario("file size limit (EFBIG)", checked: "save/copy past RLIMIT_FSIZE (SIGXFSZ ignored): exit 74, old content kept, no temp file; succeeds without the limit") { report in
-            let sandbox = try Sandbox(label: "efbig")
-            defer { sandbox.destroy() }
+        battery.scenario("file size limit (EFBIG)", checked: "save/copy past RLIMIT_FSIZE (SIGXFSZ ignored): exit 74, old content kept, no temp file; succeeds without the limit", sandbox: "efbig") { report, sandbox in
             var rng = battery.random(for: "efbig")
             let old = rng.bytes(1000), new = rng.bytes(1 << 20)
             let limits = ChildLimits(fileSizeBytes: 256 << 10, ignoreFileSizeSignal: true)

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// One race of `WriteRaceScenarios`: a folder `d` of blobs, an array, a byte file and a numbered

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// The writing paths of issue 15's modes and `--force` on folders, raced by other shelf processes:
@@ -13,7 +12,6 @@ enum ForceMergeScenarios {
 
     static func mergeRace(_ battery: Battery) -> ScenarioReport {
         battery.scenario("force: copy -f merges racing writers", checked: "copy -f of a folder onto a folder while appenders and savers write into the target, and move -f onto it: every acknowledged append once, every acknowledged save there, merged files the source's, move refused (73)") { report in
-            guard battery.shelf.hasAppend else { report.skipped = "append not available"; return }
             var rng = battery.random(for: "force-merge")
             for round in 0..<(battery.full ? 6 : 2) {
                 let sandbox = try Sandbox(label: "merge")
@@ -75,10 +73,8 @@ enum ForceMergeScenarios {
     }
 
     static func modeRace(_ battery: Battery) -> ScenarioReport {
-        battery.scenario("force: saves keep the mode", checked: "8 saves at once over a file made 0644, many rounds: the file keeps 0644 and holds one save's bytes whole") { report in
+        battery.scenario("force: saves keep the mode", checked: "8 saves at once over a file made 0644, many rounds: the file keeps 0644 and holds one save's bytes whole", sandbox: "mode") { report, sandbox in
             var rng = battery.random(for: "mode-race")
-            let sandbox = try Sandbox(label: "mode")
-            defer { sandbox.destroy() }
             try battery.shelf.setUp("caches", "m/page.html", Array("first".utf8), in: sandbox)
             let file = sandbox.namespace("caches") + "/m/page.html"
             guard chmod(file, 0o644) == 0 else { throw HarnessError("chmod failed") }

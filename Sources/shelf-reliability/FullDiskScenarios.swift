@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// Writes that cannot complete: a full disk, a read-only file system, a read-only folder, an
@@ -36,30 +35,38 @@ enum FullDiskScenarios {
     static func noSpace(_ battery: Battery) -> ScenarioReport {
         battery.scenario("full disk (ENOSPC)", checked: "save/move/copy/append on a full tmpfs: exit 74 'no space', old content kept, no temp file; succeed after freeing space") { report in
             if let reason = PrivateMount.reasonUnavailable { report.skipped = reason; return }
-            let (sandbox, mount, environment) = try smallDisk(battery, size: 4 << 20)
-            defer { mount.unmount(); sandbox.destroy() }
-            var rng = battery.random(for: "full-disk")
-            let operations = try prepare(battery, sandbox, environment, &rng)
-            let filler = mount.path + "/filler"
-            try fill(filler)
-            // Every operation once on the full disk, then once more after freeing the space.
-            for full in [true, false] {
-                if !full { unlink(filler) }
-                for operation in operations {
-                    var checks = Checks()
-                    let result = try battery.shelf.run(operation.arguments, in: sandbox, input: operation.input.map(ChildInput.bytes) ?? .none,
-                                                       environment: environment)
-                    guard full else {
-                        checks.expect(result, in: [0], "\(operation.label) after freeing space")
-                        report.record(checks.problems + (try operation.done()), run: "\(operation.label), space freed")
-                        continue
-                    }
-                    checks.expect(result, in: [74], "\(operation.label) on a full disk")
-                    checks.expect(result.err.lowercased().contains("no space"), "\(operation.label): the message does not say 'no space': \(result.err.prefix(200))")
+            try failThenRecover(battery, report, size: 4 << 20, random: "full-disk",
+                                cause: { try fill($0.path + "/filler") }, cure: { _ = unlink($0.path + "/filler") },
+                                failing: ("on a full disk", "no space", "disk full"), recovered: ("after freeing space", "space freed"))
+        }
+    }
+
+    /// Every operation once while `cause` holds (exit 74 with a message `saying` why, nothing
+    /// changed), then once more after `cure` (done); no temp file either time.
+    static func failThenRecover(_ battery: Battery, _ report: ScenarioReport, size: Int, random: String,
+                                cause: (PrivateMount) throws -> Void, cure: (PrivateMount) throws -> Void,
+                                failing: (when: String, saying: String, run: String), recovered: (when: String, run: String)) throws {
+        let (sandbox, mount, environment) = try smallDisk(battery, size: size)
+        defer { mount.unmount(); sandbox.destroy() }
+        var rng = battery.random(for: random)
+        let operations = try prepare(battery, sandbox, environment, &rng)
+        try cause(mount)
+        for failed in [true, false] {
+            if !failed { try cure(mount) }
+            for operation in operations {
+                var checks = Checks()
+                let result = try battery.shelf.run(operation.arguments, in: sandbox, input: operation.input.map(ChildInput.bytes) ?? .none,
+                                                   environment: environment)
+                if failed {
+                    checks.expect(result, in: [74], "\(operation.label) \(failing.when)")
+                    checks.expect(result.err.lowercased().contains(failing.saying), "\(operation.label): the message does not say '\(failing.saying)': \(result.err.prefix(200))")
                     checks.problems += try operation.unchanged()
-                    checks.expect(Sandbox.reservedLeftovers(mount.path).isEmpty, "temp files remain: \(Sandbox.reservedLeftovers(mount.path).prefix(3))")
-                    report.record(checks.problems, run: "\(operation.label), disk full")
+                } else {
+                    checks.expect(result, in: [0], "\(operation.label) \(recovered.when)")
+                    checks.problems += try operation.done()
                 }
+                checks.expect(Sandbox.reservedLeftovers(mount.path).isEmpty, "temp files remain: \(Sandbox.reservedLeftovers(mount.path).prefix(3))")
+                report.record(checks.problems, run: "\(operation.label), \(failed ? failing.run : recovered.run)")
             }
         }
     }
@@ -87,7 +94,13 @@ enum FullDiskScenarios {
         try must(["save", "documents", "state.json"], old)
         try must(["save", "temporary", "incoming.bin"], moving)
         try must(["save", "caches", "source.bin"], copying)
-        var operations = [
+        let inbox = environment["XDG_DOCUMENTS_DIR"]! + "/shelf/inbox"
+        let item = Content.json(run: 2, size: 64 << 10, &rng), line = Content.json(run: 3, size: 64 << 10, &rng) + [10]
+        let firstLine = Content.json(run: 4, size: 100, &rng) + [10]
+        try must(["save", "documents", "list.json"], Array("[1]".utf8))
+        try must(["save", "documents", "log.jsonl"], firstLine)
+        try must(["save", "documents", "raw.log"], tiny)
+        return [
             Operation(label: "save (replace)", arguments: ["save", "documents", "state.json"], input: new,
                       unchanged: { try holds("documents", "state.json", old) }, done: { try holds("documents", "state.json", new) }),
             Operation(label: "save (1 byte, new folders)", arguments: ["save", "documents", "new/sub/one.txt"], input: tiny,
@@ -98,15 +111,6 @@ enum FullDiskScenarios {
             Operation(label: "copy", arguments: ["copy", "caches", "source.bin", "documents"], input: nil,
                       unchanged: { try absent("documents", "source.bin") + holds("caches", "source.bin", copying) },
                       done: { try holds("documents", "source.bin", copying) }),
-        ]
-        guard battery.shelf.hasAppend else { return operations }
-        let inbox = environment["XDG_DOCUMENTS_DIR"]! + "/shelf/inbox"
-        let item = Content.json(run: 2, size: 64 << 10, &rng), line = Content.json(run: 3, size: 64 << 10, &rng) + [10]
-        let firstLine = Content.json(run: 4, size: 100, &rng) + [10]
-        try must(["save", "documents", "list.json"], Array("[1]".utf8))
-        try must(["save", "documents", "log.jsonl"], firstLine)
-        try must(["save", "documents", "raw.log"], tiny)
-        operations += [
             Operation(label: "append (array)", arguments: ["append", "documents", "list.json"], input: item,
                       unchanged: { try holds("documents", "list.json", Array("[1]".utf8)) },
                       done: { Content.parseJSON(try run(["retrieve", "documents", "list.json"]).stdout).flatMap { $0 as? [Any] }?.count == 2 ? [] : ["the array does not hold 2 items"] }),
@@ -121,7 +125,6 @@ enum FullDiskScenarios {
                           return names.count == 1 && Sandbox.readFile(inbox + "/" + names.first!) == copying ? [] : ["the folder holds \(names.sorted()), not one file with the item"]
                       }),
         ]
-        return operations
     }
 
     /// Fills the file system holding `path` to the last byte.

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// Generation confusion: an append killed once its journal record is durable (the append engine's
@@ -18,11 +17,8 @@ enum GenerationScenarios {
     static let triesForReuse = 12
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [battery.scenario("generation", checked: "append killed after its journal record; name replaced until its inode is reused; retrieve and append keep the new file whole") { report in
-            guard battery.shelf.hasAppend else { report.skipped = "append not available"; return }
+        [battery.scenario("generation", checked: "append killed after its journal record; name replaced until its inode is reused; retrieve and append keep the new file whole", sandbox: "generation") { report, sandbox in
             var rng = battery.random(for: "generation")
-            let sandbox = try Sandbox(label: "generation")
-            defer { sandbox.destroy() }
             let second = SecondFileSystem(beside: sandbox)
             defer { second.release() }
             let environment = second.path.map { ["XDG_RUNTIME_DIR": $0] } ?? [:]

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// Hostile names found on disk, made by other programs straight in a namespace: bytes that are
@@ -18,9 +17,7 @@ enum HostileDiskNameScenarios {
     static func content(_ index: Int) -> [UInt8] { Array("content of name \(index)\n".utf8) }
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [battery.scenario("hostile disk names", checked: "names made by other programs (not UTF-8, LF, ESC, CR, NFC/NFD): listed once each and escaped, retrieved exactly or refused, copied, moved, removed, cleared") { report in
-            let sandbox = try Sandbox(label: "disk-names")
-            defer { sandbox.destroy() }
+        [battery.scenario("hostile disk names", checked: "names made by other programs (not UTF-8, LF, ESC, CR, NFC/NFD): listed once each and escaped, retrieved exactly or refused, copied, moved, removed, cleared", sandbox: "disk-names") { report, sandbox in
             let second = SecondFileSystem(beside: sandbox)
             defer { second.release() }
             let environment = second.path.map { ["XDG_RUNTIME_DIR": $0] } ?? [:]

@@ -27,25 +27,24 @@ enum HostilePathCases {
         ("5,000-byte path of long names", String(repeating: String(repeating: "p", count: 200) + "/", count: 25)),
     ]
 
-    static func all(_ shelf: ShelfBinary) -> [HostileCase] {
+    static var all: [HostileCase] {
         var cases: [HostileCase] = []
         for (name, text) in texts {
-            var commands: [(String, [String])] = [
+            let commands: [(String, [String])] = [
                 ("save", ["save", "caches", "--", text]), ("retrieve", ["retrieve", "caches", "--", text]),
                 ("exists", ["exists", "caches", "--", text]), ("remove", ["remove", "caches", "--force", "--", text]),
                 ("path", ["path", "caches", "--", text]), ("move", ["move", "caches", "--", text, "documents"]),
                 ("rename to", ["rename", "caches", "good.txt", "--", text]), ("copy to", ["copy", "caches", "good.txt", "documents", "--", text]),
-                ("sync into", ["sync", "caches", "--", text]),
+                ("sync into", ["sync", "caches", "--", text]), ("append", ["append", "caches", "--", text]),
+                ("list", ["list", "caches", "--", text]),
             ]
-            if shelf.hasAppend { commands.append(("append", ["append", "caches", "--", text])) }
-            if shelf.hasList { commands.append(("list", ["list", "caches", "--", text])) }
             cases += commands.map { HostileCase(label: "\($0.0) '\(name)'", arguments: $0.1, input: $0.0 == "sync into" ? Array("[]".utf8) : Array("evil".utf8)) }
         }
-        return cases + planted(shelf) + names()
+        return cases + planted() + names()
     }
 
     /// Links and special files planted inside the namespaces.
-    static func planted(_ shelf: ShelfBinary) -> [HostileCase] {
+    static func planted() -> [HostileCase] {
         let etcLink: (Sandbox, String) -> Void = { home, _ in symlink("/etc", home.namespace("caches") + "/etc") }
         let outLink: (Sandbox, String) -> Void = { home, outside in
             symlink(outside, home.namespace("caches") + "/out")
@@ -61,7 +60,7 @@ enum HostilePathCases {
         }
         let loop: (Sandbox, String) -> Void = { home, _ in symlink("loop", home.namespace("caches") + "/loop") }
         let fifo: (Sandbox, String) -> Void = { home, _ in mkfifo(home.namespace("caches") + "/fifo", 0o600) }
-        var cases = [
+        return [
             // Reads and new names only through the link to /etc; anything that could change a file goes through `out`.
             HostileCase(label: "retrieve through a link to /etc", arguments: ["retrieve", "caches", "etc/passwd"], expected: [77], plant: etcLink),
             HostileCase(label: "exists through a link to /etc", arguments: ["exists", "caches", "etc/passwd"], expected: [77], plant: etcLink),
@@ -88,22 +87,15 @@ enum HostilePathCases {
             HostileCase(label: "retrieve a planted FIFO (no hang)", arguments: ["retrieve", "caches", "fifo"], expected: [66], plant: fifo),
             HostileCase(label: "copy a planted FIFO (no hang)", arguments: ["copy", "caches", "fifo", "documents"], expected: [73], plant: fifo),
             HostileCase(label: "move a planted FIFO (no hang)", arguments: ["move", "caches", "fifo", "documents"], expected: [73], plant: fifo),
+            HostileCase(label: "append through a linked folder", arguments: ["append", "caches", "out/log.jsonl"], expected: [77], plant: outLink),
+            HostileCase(label: "append to a link to a file outside", arguments: ["append", "caches", "leak.txt"], expected: [77], plant: fileLink),
+            HostileCase(label: "append to a planted FIFO (no hang)", arguments: ["append", "caches", "fifo"], expected: [73], plant: fifo),
+            HostileCase(label: "list a link to /etc", arguments: ["list", "caches", "etc"], expected: [77], plant: etcLink),
+            HostileCase(label: "list a namespace folder that is a link", arguments: ["list", "caches"], expected: [77], plant: namespaceLink),
+            HostileCase(label: "clear a namespace folder that is a link", arguments: ["clear", "caches"], expected: [77], plant: namespaceLink),
+            HostileCase(label: "clear with links to /etc and outside inside", arguments: ["clear", "caches"], expected: [0],
+                        plant: { home, outside in etcLink(home, outside); outLink(home, outside) }),
         ]
-        if shelf.hasAppend {
-            cases.append(HostileCase(label: "append through a linked folder", arguments: ["append", "caches", "out/log.jsonl"], expected: [77], plant: outLink))
-            cases.append(HostileCase(label: "append to a link to a file outside", arguments: ["append", "caches", "leak.txt"], expected: [77], plant: fileLink))
-            cases.append(HostileCase(label: "append to a planted FIFO (no hang)", arguments: ["append", "caches", "fifo"], expected: [73], plant: fifo))
-        }
-        if shelf.hasList {
-            cases.append(HostileCase(label: "list a link to /etc", arguments: ["list", "caches", "etc"], expected: [77], plant: etcLink))
-            cases.append(HostileCase(label: "list a namespace folder that is a link", arguments: ["list", "caches"], expected: [77], plant: namespaceLink))
-        }
-        if shelf.hasClear {
-            cases.append(HostileCase(label: "clear a namespace folder that is a link", arguments: ["clear", "caches"], expected: [77], plant: namespaceLink))
-            cases.append(HostileCase(label: "clear with links to /etc and outside inside", arguments: ["clear", "caches"], expected: [0],
-                                     plant: { home, outside in etcLink(home, outside); outLink(home, outside) }))
-        }
-        return cases
     }
 
     /// App names, group names and environment values.

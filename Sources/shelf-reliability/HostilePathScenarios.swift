@@ -10,7 +10,7 @@ enum HostilePathScenarios {
             let aimed = ["/tmp/shelf-evil", "/etc/shelf-reliability-probe", "/etc/evil.txt", "/evil.txt"]
             for path in aimed where access(path, F_OK) == 0 { throw HarnessError("\(path) exists before the run: remove it first") }
             let etcBefore = topLevel("/etc")
-            for hostile in HostilePathCases.all(battery.shelf) {
+            for hostile in HostilePathCases.all {
                 // The home sits alone in an outer folder, next to a folder outside every namespace.
                 let outer = try Sandbox(label: "hostile")
                 defer { outer.destroy() }

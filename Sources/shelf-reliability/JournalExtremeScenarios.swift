@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Journal records at their extremes, in the current format and place (docs/formats.md, "The
 /// journal and recovery"): shelf writes a genuine record (an append killed once it is durable, so
@@ -19,7 +18,6 @@ enum JournalExtremeScenarios {
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
         [battery.scenario("journal extremes", checked: "records of the current format with extreme numbers (checksums right), cut, sparse, or not files: no trap, documented status, bounded memory, bytes kept") { report in
-            guard battery.shelf.hasAppend else { report.skipped = "append not available"; return }
             for (label, plant) in cases {
                 for command in battery.full ? commands : [commands[0], commands[1]] {
                     let sandbox = try Sandbox(label: "journal-x")
@@ -35,7 +33,7 @@ enum JournalExtremeScenarios {
                         continue
                     }
                     try plant(folder + "/" + journal, record)
-                    let result = try PeakMemory.run(battery, command, in: sandbox, input: .bytes(Array("more\n".utf8)), timeout: 30)
+                    let result = try battery.shelf.runMeasured(command, in: sandbox, input: .bytes(Array("more\n".utf8)), timeout: 30).result
                     checks.expect(result, in: [0, 65, 66, 74, 77], command.joined(separator: " "))
                     checks.expectNoCrashReport(result, command[0])
                     checks.expect(result.maxResidentKB < 64 << 10, "peaked at \(result.maxResidentKB / 1024) MB")

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// libfuse file systems (issue 21, items 2 to 4), on a bindfs mount (libfuse's high-level API,

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Limits (depth is `DepthScenarios`): a folder whose highest number is 255 nines (or past UInt64)
 /// then appended to; an array with 300 MB of blanks around its `]` appended to in bounded memory

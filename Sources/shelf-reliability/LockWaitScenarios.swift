@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// Locks held while waiting: pipelines in which one shelf process feeds or drains another on the

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Namespace overlap: every directory for hostile app names (`shelf-shared` in any case, names of
 /// the XDG defaults' folders and of the layouts' own folders, the `sharedContainer:<group>`

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// The network-file-system path, forced with SHELF_FORCE_NETWORK_FS=1: traced with strace(1),

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// Folders of numbered files at their limits (issue 12, item 11; issue 16, part 3): whatever names
@@ -115,7 +114,7 @@ enum NumberedFolderScenarios {
         mutating func append(_ item: String, ordered: Bool) throws {
             let before = numbers()
             for name in files.keys where !FileManager.default.fileExists(atPath: path + "/" + name) { files[name] = nil }
-            let result = try PeakMemory.run(battery, ["append", "caches", "n/"], in: sandbox, input: .bytes(Array(item.utf8)), timeout: 60)
+            let result = try battery.shelf.runMeasured(["append", "caches", "n/"], in: sandbox, input: .bytes(Array(item.utf8)), timeout: 60).result
             checks.expect(result, in: [0], "append \(item)")
             checks.expect(result.maxResidentKB == 0 || result.maxResidentKB < 64 << 10, "append \(item) peaked at \(result.maxResidentKB / 1024) MB")
             guard result.status == 0 else { return }

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// Values from outside at their extremes, on a private tmpfs (which keeps any 64-bit time and

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// Shelf-owned names vs user names: a user file whose name is what shelf derives, or could
@@ -15,11 +14,8 @@ enum OwnedNameScenarios {
     static let actions = ["retrieve", "append", "remove", "rename", "copy", "move"]
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [battery.scenario("owned names", checked: "user files named as shelf derives (or could derive) its own: #<SHA-256> of a long name, long names alike but for their end; a torn append in one survives any command on the other; CACHEDIR.TAG") { report in
-            guard battery.shelf.hasAppend else { report.skipped = "append not available"; return }
+        [battery.scenario("owned names", checked: "user files named as shelf derives (or could derive) its own: #<SHA-256> of a long name, long names alike but for their end; a torn append in one survives any command on the other; CACHEDIR.TAG", sandbox: "owned") { report, sandbox in
             var rng = battery.random(for: "owned-names")
-            let sandbox = try Sandbox(label: "owned")
-            defer { sandbox.destroy() }
             var run = 0
             for _ in 0..<(battery.full ? 3 : 1) {
                 for (kind, makePair) in pairs {

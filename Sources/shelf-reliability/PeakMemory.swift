@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// Peak memory of one shelf process, measured by /usr/bin/time (`%M`, the child's own ru_maxrss
@@ -10,7 +9,7 @@ extension ShelfBinary {
 
     /// Runs shelf under `/usr/bin/time -f %M`; `maxResidentKB` is then the child's own peak, and a
     /// signal that ended it is reported as `signal` (time(1) itself exits with 128 + the signal).
-    /// Without /usr/bin/time, an ordinary run (`measuredMemory` false).
+    /// Without /usr/bin/time, an ordinary run (`measuredMemory` false; `maxResidentKB` the harness's figure).
     func runMeasured(_ arguments: [String], in sandbox: Sandbox, input: ChildInput = .none,
                      environment extra: [String: String] = [:], timeout: Double = 120) throws -> (result: ChildResult, measuredMemory: Bool) {
         guard access(ShelfBinary.timeProgram, X_OK) == 0 else {
@@ -18,24 +17,13 @@ extension ShelfBinary {
         }
         let report = sandbox.path("peak-\(UInt64.random(in: 0...UInt64.max))")
         defer { unlink(report) }
-        let argv = [ShelfBinary.timeProgram, "-f", "%M", "-o", report, path] + arguments
-        let child = try Child(argv.map { Array($0.utf8) }, environment: sandbox.environment.merging(environment) { $1 }.merging(extra) { $1 },
-                              input: input)
-        var result = child.wait(timeout: timeout)
+        var result = try start(rawArguments: arguments.map { Array($0.utf8) }, in: sandbox, input: input, environment: extra,
+                               program: [ShelfBinary.timeProgram, "-f", "%M", "-o", report, path]).wait(timeout: timeout)
         let lines = String(decoding: Sandbox.readFile(report) ?? [], as: UTF8.self).split(separator: "\n")
         for line in lines where line.contains("terminated by signal") {
             result.signal = line.split(separator: " ").last.flatMap { Int32($0) }
         }
         result.maxResidentKB = lines.last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0
         return (result, true)
-    }
-}
-
-/// Peak memory of one shelf run, for the scenarios that bound it: `runMeasured` without its flag.
-enum PeakMemory {
-    /// `maxResidentKB` is shelf's own peak, or the harness's figure where /usr/bin/time is missing.
-    static func run(_ battery: Battery, _ arguments: [String], in sandbox: Sandbox, input: ChildInput = .none,
-                    environment extra: [String: String] = [:], timeout: Double = 300) throws -> ChildResult {
-        try battery.shelf.runMeasured(arguments, in: sandbox, input: input, environment: extra, timeout: timeout).result
     }
 }

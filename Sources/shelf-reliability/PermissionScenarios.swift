@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// Access rights, as an unprivileged user (root may read and write anything, so these run the
@@ -11,10 +10,8 @@ enum PermissionScenarios {
     }
 
     static func refusals(_ battery: Battery) -> ScenarioReport {
-        battery.scenario("permissions: refusals", checked: "as an unprivileged user: unreadable/unwritable files and folders give exit 77 naming the path; nothing changes") { report in
+        battery.scenario("permissions: refusals", checked: "as an unprivileged user: unreadable/unwritable files and folders give exit 77 naming the path; nothing changes", sandbox: "permissions") { report, sandbox in
             guard ShelfBinary.canRunUnprivileged else { report.skipped = ShelfBinary.unprivilegedMissing; return }
-            let sandbox = try Sandbox(label: "permissions")
-            defer { sandbox.destroy() }
             for path in ["locked.txt", "closed/inner.txt", "readonly/keep.txt", "frozen.txt", "rootfile.txt"] {
                 try battery.shelf.setUp("caches", path, Array(path.utf8), in: sandbox)
             }
@@ -39,9 +36,7 @@ enum PermissionScenarios {
                 ("replace a read-only (0444) file", ["save", "caches", "frozen.txt"], [1], ns + "/frozen.txt"),
             ]
             if !rootOwned { cases.removeAll { $0.label.contains("owned by root") } }
-            if battery.shelf.hasAppend {
-                cases.append(("append to a read-only (0444) file", ["append", "caches", "frozen.txt"], [1], ns + "/frozen.txt"))
-            }
+            cases.append(("append to a read-only (0444) file", ["append", "caches", "frozen.txt"], [1], ns + "/frozen.txt"))
             let before = Sandbox.snapshot(sandbox.root)
             for c in cases {
                 var checks = Checks()
@@ -69,25 +64,21 @@ enum PermissionScenarios {
                 let sandbox = try Sandbox(label: "modes")
                 defer { sandbox.destroy() }
                 Sandbox.chownTree(sandbox.root, to: user == "root" ? 0 : ShelfBinary.unprivilegedUID)
-                var written: [String] = ["cache/shelf/new/a/b.txt"]
-                var commands: [[String]] = [["save", "caches", "new/a/b.txt"]]
-                if battery.shelf.hasAppend {
-                    commands += [["append", "caches", "list.json"], ["append", "caches", "log.jsonl"], ["append", "caches", "inbox/"]]
-                    written += ["cache/shelf/list.json", "cache/shelf/log.jsonl"]
-                }
+                var written = ["cache/shelf/new/a/b.txt", "cache/shelf/list.json", "cache/shelf/log.jsonl"]
+                let commands = [["save", "caches", "new/a/b.txt"], ["append", "caches", "list.json"], ["append", "caches", "log.jsonl"],
+                                ["append", "caches", "inbox/"]]
                 var checks = Checks()
                 for arguments in commands {
                     let input = ChildInput.bytes(Array("{\"a\":1}\n".utf8))
                     let result = user != "root"
                         ? try battery.shelf.runUnprivileged(arguments, in: sandbox, input: input, umask: mask)!
-                        : try Child(([battery.shelf.path] + arguments).map { Array($0.utf8) }, environment: sandbox.environment,
-                                    input: input, limits: ChildLimits(umask: mask)).wait()
+                        : try battery.shelf.run(arguments, in: sandbox, input: input, limits: ChildLimits(umask: mask))
                     checks.expect(result, in: [0], arguments.joined(separator: " "))
                 }
                 let inbox = Sandbox.entries(of: sandbox.path("cache/shelf/inbox")).filter { !$0.hasPrefix(".") }
                 written += inbox.map { "cache/shelf/inbox/" + $0 }
                 for file in written { checks.problems += mode(of: sandbox.path(file), is: 0o600) }
-                for folder in ["cache", "cache/shelf", "cache/shelf/new", "cache/shelf/new/a"] + (battery.shelf.hasAppend ? ["cache/shelf/inbox"] : []) {
+                for folder in ["cache", "cache/shelf", "cache/shelf/new", "cache/shelf/new/a", "cache/shelf/inbox"] {
                     checks.problems += mode(of: sandbox.path(folder), is: 0o700)
                 }
                 report.record(checks.problems, run: "\(user), umask \(String(mask, radix: 8))")

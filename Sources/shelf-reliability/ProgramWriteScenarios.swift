@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// The commands that write a program's output (issue 15): `update` (read-modify-write under the

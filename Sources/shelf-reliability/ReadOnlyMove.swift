@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// A move across file systems that cannot finish (a read-only sub-folder, as an unprivileged
 /// user, so its files cannot be removed from the source) must not start: afterwards the source

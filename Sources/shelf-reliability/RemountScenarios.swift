@@ -44,7 +44,6 @@ enum RemountScenarios {
 
     static func group(_ battery: Battery, _ name: String, ways: [Way], checked: String) -> ScenarioReport {
         battery.scenario(name, checked: checked) { report in
-            guard battery.shelf.hasAppend else { report.skipped = "append not available"; return }
             var rng = battery.random(for: name == "remount" ? "remount" : "remount-inodes")
             var skipped: [String] = []
             for way in ways {

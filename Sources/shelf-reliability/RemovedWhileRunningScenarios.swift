@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// The stored file (or its folder) removed, renamed or replaced while `edit`'s editor or the
 /// program of `update` or `save --from-command` runs: by `rm`, `mv`, `shelf remove`, `shelf rename`,

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// The folders that are never a whole store, however `--root` or `SHELF_ROOT` spells them: the
 /// root folder (`/.`, `//.`, `/tmp/..`, `/usr/../`, a link to `/`), the system's top folders and
@@ -7,9 +6,7 @@ import Glibc
 /// that read are run: a build without the guard must not write into `/`.
 enum RootSpellingScenarios {
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [battery.scenario("root spellings", checked: "--root and SHELF_ROOT naming /, a system folder or the home folder in any spelling: 64, nothing listed or planned") { report in
-            let sandbox = try Sandbox(label: "root-spellings")
-            defer { sandbox.destroy() }
+        [battery.scenario("root spellings", checked: "--root and SHELF_ROOT naming /, a system folder or the home folder in any spelling: 64, nothing listed or planned", sandbox: "root-spellings") { report, sandbox in
             symlink("/", sandbox.path("top"))
             let spellings = ["/", "//", "/.", "/./", "//.", "/tmp/..", "/usr/../", "/usr/bin/../..", sandbox.path("top"),
                              sandbox.path("top/etc/.."), "/etc", "/usr/", "/var/.", "/tmp", sandbox.root, sandbox.root + "/x/.."]

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// A throwaway home with every XDG variable inside it: shelf run by the battery never touches a

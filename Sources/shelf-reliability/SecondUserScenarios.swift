@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// A second user who can write the store (a service account's folder that root's cron job uses, a
@@ -25,13 +24,11 @@ enum SecondUserScenarios {
         """
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [battery.scenario("second user", checked: "as root in a store nobody can write, while nobody swaps entries for links to a root-only folder (inside the program's run and in a loop): edit, update, save --from-command, copy -f, clear, remove never change anything outside the store") { report in
-            guard getuid() == 0, let setpriv = Unprivileged.setpriv else {
+        [battery.scenario("second user", checked: "as root in a store nobody can write, while nobody swaps entries for links to a root-only folder (inside the program's run and in a loop): edit, update, save --from-command, copy -f, clear, remove never change anything outside the store", sandbox: "second-user") { report, sandbox in
+            guard getuid() == 0, Unprivileged.setpriv != nil else {
                 report.skipped = "needs root and setpriv(1): the second user is nobody"
                 return
             }
-            let sandbox = try Sandbox(label: "second-user")
-            defer { sandbox.destroy() }
             let store = sandbox.path("shared"), secret = sandbox.path("secret")
             for folder in [store, secret, sandbox.path("tmp")] { mkdir(folder, 0o700) }
             chmod(sandbox.root, 0o755)
@@ -40,8 +37,7 @@ enum SecondUserScenarios {
             try fillSecret(secret)
             try Sandbox.writeFile(sandbox.path("attack"), Array((sweep + "sweep \"$1\" \"$2\"\n").utf8), mode: 0o755)
             try Sandbox.writeFile(sandbox.path("loop"), Array((sweep + "while :; do sweep \"$1\" \"$2\"; done\n").utf8), mode: 0o755)
-            let asNobody = "\(setpriv) --reuid=\(Unprivileged.nobody) --regid=\(Unprivileged.nobody) --clear-groups --"
-            let attack = "\(asNobody) sh \(sandbox.path("attack")) \(store) \(secret)"
+            let attack = (Unprivileged.asNobody + ["sh", sandbox.path("attack"), store, secret]).joined(separator: " ")
             let secretBefore = Sandbox.snapshot(secret)
             let cases: [(label: String, arguments: [String], environment: [String: String])] = [
                 ("edit", ["edit", "caches", "a.txt"], ["EDITOR": "sh -c '\(attack); echo edited > \"$1\"' sh"]),
@@ -55,8 +51,7 @@ enum SecondUserScenarios {
             for racing in [false, true] {
                 var attacker: Child?
                 if racing {
-                    attacker = try Child([setpriv, "--reuid=\(Unprivileged.nobody)", "--regid=\(Unprivileged.nobody)", "--clear-groups", "--",
-                                          "/bin/sh", sandbox.path("loop"), store, secret].map { Array($0.utf8) },
+                    attacker = try Child((Unprivileged.asNobody + ["/bin/sh", sandbox.path("loop"), store, secret]).map { Array($0.utf8) },
                                          environment: ["PATH": "/usr/bin:/bin"], input: .none)
                 }
                 for round in 0..<(racing ? rounds : 1) {

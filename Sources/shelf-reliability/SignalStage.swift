@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import ShelfTestSupport
 
 /// One command of `SignalScenarios`, set up in a fresh sandbox (caches on the sandbox's file

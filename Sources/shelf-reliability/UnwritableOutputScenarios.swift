@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Every command that prints, with standard output on `/dev/full` (every write fails with
 /// ENOSPC): the output is lost, so the status must say so (74, as retrieve does), never 0.

@@ -1,8 +1,7 @@
 import Glibc
 
 /// "No temp, lock or journal file is shown": what a user sees of a namespace folder must be
-/// exactly what they stored. `shelf list` is asked when the binary has it; the folder itself is
-/// always read, ignoring only shelf's reserved `.shelf-` names (which listings never show).
+/// exactly what they stored. `shelf list` is asked, and the folder itself is read, ignoring only shelf's reserved `.shelf-` names (which listings never show).
 enum Visibility {
     /// Visible entries (relative paths) below `folder`, skipping anything under a reserved name.
     static func visibleEntries(_ folder: String) -> Set<String> {
@@ -19,8 +18,7 @@ enum Visibility {
         return found
     }
 
-    /// Problems if anything but `expected` is visible in `directory` (checked with `shelf list`
-    /// too when available).
+    /// Problems if anything but `expected` is visible in `directory` (checked with `shelf list` too).
     static func problems(_ battery: Battery, _ sandbox: Sandbox, directory: String, expected: Set<String>,
                          environment: [String: String] = [:], namespace: String? = nil) -> [String] {
         var problems: [String] = []
@@ -29,16 +27,14 @@ enum Visibility {
         let missing = expected.subtracting(seen)
         if !extra.isEmpty { problems.append("unexpected entries in \(directory): \(extra.sorted().prefix(5))") }
         if !missing.isEmpty { problems.append("missing entries in \(directory): \(missing.sorted().prefix(5))") }
-        if battery.shelf.hasList {
-            do {
-                let listed = try battery.shelf.run(["list", directory, "--recursive"], in: sandbox, environment: environment)
-                if listed.status != 0 && !(listed.status == 66 && expected.isEmpty) {
-                    problems.append("list \(directory): \(listed.summary)")
-                }
-                if listed.out.contains(".shelf-") { problems.append("list \(directory) shows a reserved .shelf- name") }
-            } catch {
-                problems.append("list: \(error)")
+        do {
+            let listed = try battery.shelf.run(["list", directory, "--recursive"], in: sandbox, environment: environment)
+            if listed.status != 0 && !(listed.status == 66 && expected.isEmpty) {
+                problems.append("list \(directory): \(listed.summary)")
             }
+            if listed.out.contains(".shelf-") { problems.append("list \(directory) shows a reserved .shelf- name") }
+        } catch {
+            problems.append("list: \(error)")
         }
         return problems
     }

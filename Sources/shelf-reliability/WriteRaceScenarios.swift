@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Writes racing every multi-step command, within one file system and across two: appenders to
 /// an array, a byte file and a numbered folder, and savers, all inside a folder that is moved,
@@ -41,7 +40,6 @@ enum WriteRaceScenarios {
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
         [battery.scenario("write races", checked: "append/save into a folder while it is moved (same and across file systems), renamed, copied, synced, removed (also several paths at once), cleared (also one folder, --keep-newest): every acknowledged write found once; no false 'already exists'") { report in
-            guard battery.shelf.hasAppend else { report.skipped = "append not available"; return }
             var rng = battery.random(for: "write-races")
             for round in 0..<(battery.full ? 8 : 2) {
                 for operation in operations {

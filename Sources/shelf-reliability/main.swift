@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 // shelf-reliability: the crash, concurrency, full-disk, permission, hostile-input and argv-fuzzing
 // battery (docs/reliability.md). It runs a built `shelf` binary; it is a test tool, never shipped.
@@ -56,7 +55,7 @@ do {
     exit(66)
 }
 say("shelf-reliability: seed \(seed) (replay: --seed \(seed)), \(quick ? "quick" : "full") run of \(shelfPath)")
-say("  commands: append \(shelf.hasAppend ? "yes" : "no"), list \(shelf.hasList ? "yes" : "no"), clear \(shelf.hasClear ? "yes" : "no"); JSON validator \(shelf.validatesJSON ? "yes" : "placeholder"); start-up \(String(format: "%.1f", shelf.startupSeconds * 1000)) ms; uid \(getuid())")
+say("  start-up \(String(format: "%.1f", shelf.startupSeconds * 1000)) ms; uid \(getuid())")
 
 let battery = Battery(shelf: shelf, seed: seed, full: !quick, fixtures: fixtures)
 let started = Date()
