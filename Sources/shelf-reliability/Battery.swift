@@ -7,6 +7,8 @@ struct Battery {
     /// `make check-reliability` (true) or the shorter run inside `make test` (false).
     let full: Bool
     let fixtures: String
+    /// Put before every scenario's name: a group run again in another setting (`network fs: `).
+    var prefix = ""
 
     func random(for scenario: String) -> SeededRandom { SeededRandom(seed: seed, scenario: scenario) }
 
@@ -17,9 +19,9 @@ struct Battery {
 
     /// Runs `body` against a fresh report, timing it; a harness error becomes a failure.
     func scenario(_ name: String, checked: String, _ body: (ScenarioReport) throws -> Void) -> ScenarioReport {
-        let report = ScenarioReport(name, checked: checked)
+        let report = ScenarioReport(prefix + name, checked: checked)
         let start = Date()
-        FileHandle.standardError.write(Data("\(name)…\n".utf8))
+        FileHandle.standardError.write(Data("\(report.name)…\n".utf8))
         do {
             try body(report)
         } catch {

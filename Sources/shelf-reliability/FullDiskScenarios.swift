@@ -20,18 +20,6 @@ enum FullDiskScenarios {
         let done: () throws -> [String]
     }
 
-    /// A sandbox whose documents and caches live on a small private tmpfs; temporary stays on disk.
-    static func smallDisk(_ battery: Battery, size: Int) throws -> (Sandbox, PrivateMount, [String: String]) {
-        let sandbox = try Sandbox(label: "full-disk")
-        do {
-            let mount = try PrivateMount(in: sandbox.root, size: size, label: "small")
-            return (sandbox, mount, ["XDG_DOCUMENTS_DIR": mount.path + "/docs", "XDG_CACHE_HOME": mount.path + "/cache"])
-        } catch {
-            sandbox.destroy()
-            throw error
-        }
-    }
-
     static func noSpace(_ battery: Battery) -> ScenarioReport {
         battery.scenario("full disk (ENOSPC)", checked: "save/move/copy/append on a full tmpfs: exit 74 'no space', old content kept, no temp file; succeed after freeing space") { report in
             if let reason = PrivateMount.reasonUnavailable { report.skipped = reason; return }
@@ -42,12 +30,16 @@ enum FullDiskScenarios {
     }
 
     /// Every operation once while `cause` holds (exit 74 with a message `saying` why, nothing
-    /// changed), then once more after `cure` (done); no temp file either time.
+    /// changed), then once more after `cure` (done); no temp file either time. Documents and caches
+    /// live on a small private tmpfs of `size` bytes; temporary stays on disk.
     static func failThenRecover(_ battery: Battery, _ report: ScenarioReport, size: Int, random: String,
                                 cause: (PrivateMount) throws -> Void, cure: (PrivateMount) throws -> Void,
                                 failing: (when: String, saying: String, run: String), recovered: (when: String, run: String)) throws {
-        let (sandbox, mount, environment) = try smallDisk(battery, size: size)
-        defer { mount.unmount(); sandbox.destroy() }
+        let sandbox = try Sandbox(label: "full-disk")
+        defer { sandbox.destroy() }
+        let mount = try PrivateMount(in: sandbox.root, size: size, label: "small")
+        defer { mount.unmount() }
+        let environment = ["XDG_DOCUMENTS_DIR": mount.path + "/docs", "XDG_CACHE_HOME": mount.path + "/cache"]
         var rng = battery.random(for: random)
         let operations = try prepare(battery, sandbox, environment, &rng)
         try cause(mount)

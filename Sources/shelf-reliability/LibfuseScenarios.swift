@@ -64,7 +64,9 @@ enum LibfuseScenarios {
         let saved = getenv("TMPDIR").map { String(cString: $0) }
         setenv("TMPDIR", base.path("mount"), 1)
         defer { if let saved { setenv("TMPDIR", saved, 1) } else { unsetenv("TMPDIR") } }
-        return GenerationScenarios.run(battery).map { $0.renamed("libfuse: " + $0.name) }
+        var onFUSE = battery
+        onFUSE.prefix = "libfuse: "
+        return GenerationScenarios.run(onFUSE)
     }
 
     /// `caches` and `documents` both on one bindfs mount (a rename or move between them is a

@@ -41,9 +41,8 @@ enum LockWaitScenarios {
                 _ = try battery.shelf.run(["save", "caches", "f.jsonl"], in: sandbox, input: .bytes(Array(elements.map { $0 + "\n" }.joined().utf8)))
                 _ = try battery.shelf.run(["save", "caches", "d/e.json"], in: sandbox, input: .bytes(Array(("[" + elements.prefix(20).joined(separator: ",") + "]").utf8)))
                 _ = try battery.shelf.run(["save", "caches", "big.txt"], in: sandbox, input: .bytes(Array(repeating: 0x61, count: 1 << 20)))
-                let argv = ["/usr/bin/timeout", "-s", "KILL", "20", "/bin/sh", "-c", script].map { Array($0.utf8) }
-                let child = try Child(argv, environment: sandbox.environment.merging(battery.shelf.environment) { $1 }.merging(["S": battery.shelf.path]) { $1 }, input: .none)
-                let result = child.wait(timeout: 60)
+                let result = try battery.shelf.start(rawArguments: [], in: sandbox, input: .none, environment: ["S": battery.shelf.path],
+                                                     program: ["/usr/bin/timeout", "-s", "KILL", "20", "/bin/sh", "-c", script]).wait(timeout: 60)
                 var checks = Checks()
                 // timeout(1) kills its whole process group, itself included, with -s KILL.
                 checks.expect(!result.timedOut && result.signal == nil && result.status != 137 && result.status != 124, "the pipeline hung: killed after 20 s")

@@ -10,7 +10,7 @@ enum NetworkFileSystemScenarios {
     static func run(_ battery: Battery) -> [ScenarioReport] {
         var forced = battery.shelf
         forced.environment[variable] = "1"
-        let again = Battery(shelf: forced, seed: battery.seed, full: battery.full, fixtures: battery.fixtures)
+        let again = Battery(shelf: forced, seed: battery.seed, full: battery.full, fixtures: battery.fixtures, prefix: "network fs: ")
         let trace = battery.scenario("network fs: system calls", checked: "with \(variable)=1 no O_TMPFILE, renameat2 or /proc/locks in save, append, copy, move, rename, clear") { report in
             guard let strace = ["/usr/bin/strace", "/bin/strace"].first(where: { (path: String) in access(path, X_OK) == 0 }) else { report.skipped = "strace(1) is not installed"; return }
             for invocation in Invocation.all where ["save", "append", "copy", "move", "rename", "clear", "remove", "sync"].contains(invocation.arguments[0]) {
@@ -18,10 +18,9 @@ enum NetworkFileSystemScenarios {
                 defer { sandbox.destroy() }
                 try Invocation.setUp(sandbox)
                 let log = sandbox.path("trace.txt")
-                let argv = [strace, "-f", "-qq", "-e", "trace=openat,open,renameat2,rename,renameat", "-o", log, forced.path] + invocation.arguments
-                let child = try Child(argv.map { Array($0.utf8) }, environment: sandbox.environment.merging([variable: "1"]) { $1 },
-                                      input: invocation.input.map { .bytes($0) } ?? .none)
-                _ = child.wait(timeout: 20)
+                let tracer = [strace, "-f", "-qq", "-e", "trace=openat,open,renameat2,rename,renameat", "-o", log, forced.path]
+                _ = try forced.start(rawArguments: invocation.arguments.map { Array($0.utf8) }, in: sandbox,
+                                     input: invocation.input.map { .bytes($0) } ?? .none, program: tracer).wait(timeout: 20)
                 let text = String(decoding: Sandbox.readFile(log) ?? [], as: UTF8.self)
                 var checks = Checks()
                 for (needle, what) in [("O_TMPFILE", "O_TMPFILE"), ("renameat2(", "renameat2"), ("/proc/locks", "/proc/locks")] where text.contains(needle) {
@@ -30,7 +29,6 @@ enum NetworkFileSystemScenarios {
                 report.record(checks.problems, run: invocation.label)
             }
         }
-        let reruns = GenerationScenarios.run(again) + OwnedNameScenarios.run(again) + SignalScenarios.run(again) + WriteRaceScenarios.run(again)
-        return [trace] + reruns.map { $0.renamed("network fs: " + $0.name) }
+        return [trace] + GenerationScenarios.run(again) + OwnedNameScenarios.run(again) + SignalScenarios.run(again) + WriteRaceScenarios.run(again)
     }
 }

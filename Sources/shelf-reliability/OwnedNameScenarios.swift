@@ -78,25 +78,15 @@ enum OwnedNameScenarios {
         let item = rng.text(rng.int(2000...9000)) + [10]
         let killed = try shelf(["append", "caches", victim], item, [Failpoints.variable: point])
         guard killed.signal == SIGKILL else { return ["the append armed to die at \(point) did not: \(killed.summary)"] }
-        var otherNow: [UInt8]? = otherBefore
-        switch action {
-        case "retrieve":
-            checks.expect(try shelf(["retrieve", "caches", other]), in: [0], "retrieve of the other file")
-        case "append":
-            checks.expect(try shelf(["append", "caches", other], [65, 10]), in: [0], "append to the other file")
-            otherNow = otherBefore + [65, 10]
-        case "remove":
-            checks.expect(try shelf(["remove", "caches", other]), in: [0], "remove of the other file")
-            otherNow = nil
-        case "rename":
-            checks.expect(try shelf(["rename", "caches", other, "renamed-\(run)"]), in: [0], "rename of the other file")
-            otherNow = nil
-        case "copy":
-            checks.expect(try shelf(["copy", "caches", other, "documents"]), in: [0], "copy of the other file")
-        default:
-            checks.expect(try shelf(["move", "caches", other, "documents"]), in: [0], "move of the other file")
-            otherNow = nil
+        // The action's command line, its input, and what the other file holds in caches afterwards (nil: gone).
+        let (arguments, input, otherNow): ([String], [UInt8]?, [UInt8]?) = switch action {
+        case "retrieve": (["retrieve", "caches", other], nil, otherBefore)
+        case "append": (["append", "caches", other], [65, 10], otherBefore + [65, 10])
+        case "rename": (["rename", "caches", other, "renamed-\(run)"], nil, nil)
+        case "copy": (["copy", "caches", other, "documents"], nil, otherBefore)
+        default: ([action, "caches", other] + (action == "move" ? ["documents"] : []), nil, nil)  // remove, move
         }
+        checks.expect(try shelf(arguments, input), in: [0], "\(action) of the other file")
         let read = try shelf(["retrieve", "caches", victim])
         checks.expect(read, in: [0], "retrieve of the torn file")
         checks.expect(read.stdout == victimBefore || read.stdout == victimBefore + item,

@@ -156,10 +156,8 @@ enum ProgramWriteScenarios {
                 defer { sandbox.destroy() }
                 try battery.shelf.setUp("caches", "f.json", Array("[1]".utf8), in: sandbox)
                 let script = "$S update caches f.json -- sh -c 'cat; echo 2 | '\"$S\"' \(call.replacingOccurrences(of: "'", with: "'\\''")) >/dev/null'"
-                let argv = ["/usr/bin/timeout", "-s", "KILL", "20", "/bin/sh", "-c", script].map { Array($0.utf8) }
-                let child = try Child(argv, environment: sandbox.environment.merging(battery.shelf.environment) { $1 }.merging(["S": battery.shelf.path]) { $1 },
-                                      input: .none)
-                let result = child.wait(timeout: 60)
+                let result = try battery.shelf.start(rawArguments: [], in: sandbox, input: .none, environment: ["S": battery.shelf.path],
+                                                     program: ["/usr/bin/timeout", "-s", "KILL", "20", "/bin/sh", "-c", script]).wait(timeout: 60)
                 var checks = Checks()
                 checks.expect(!result.timedOut && result.signal == nil && result.status != 137, "it hung: killed after 20 s")
                 checks.expect(result.status != 0, "the update succeeded although its program's shelf could not have")

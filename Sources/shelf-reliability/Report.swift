@@ -30,18 +30,6 @@ final class ScenarioReport {
 
     func note(_ text: String) { notes.append(text) }
 
-    /// The same outcome under another name (a scenario run again in another setting).
-    func renamed(_ newName: String) -> ScenarioReport {
-        let copy = ScenarioReport(newName, checked: checked)
-        copy.runs = runs
-        copy.failures = failures
-        copy.messages = messages
-        copy.notes = notes
-        copy.skipped = skipped
-        copy.seconds = seconds
-        return copy
-    }
-
     var status: String { skipped != nil && runs == 0 ? "skipped" : failures == 0 ? "ok" : "FAILED" }
 }
 

@@ -119,17 +119,8 @@ final class Sandbox {
         for name in entries(of: path) { chownTree(path + "/" + name, to: uid) }
     }
 
-    /// The names in a folder (without `.` and `..`); empty when it cannot be read.
+    /// The names in a folder (without `.` and `..`) as text; empty when it cannot be read.
     static func entries(of path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        RawFiles.names(of: path).map { String(decoding: $0, as: UTF8.self) }
     }
 }

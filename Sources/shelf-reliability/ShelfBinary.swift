@@ -48,7 +48,9 @@ struct ShelfBinary {
         try start(rawArguments: arguments.map { Array($0.utf8) }, in: sandbox, input: input, environment: extra)
     }
 
-    /// Starts shelf with raw argument bytes (argv may hold any byte but NUL): every way of running it ends here.
+    /// Starts shelf with raw argument bytes (argv may hold any byte but NUL): every way of running it
+    /// ends here. `program` runs instead of shelf alone: a wrapper (setpriv, time, strace, a shell
+    /// pipeline), with shelf's path among its words where it runs shelf.
     func start(rawArguments: [[UInt8]], in sandbox: Sandbox, input: ChildInput, environment extra: [String: String] = [:],
                rawEnvironment: [[UInt8]] = [], redirect: String? = nil, limits: ChildLimits = ChildLimits(),
                program: [String]? = nil) throws -> Child {
