@@ -20,7 +20,7 @@ enum ByteArgumentScenarios {
                 report.record(problems, run: label)
             }
             func run(_ sandbox: Sandbox, _ arguments: [[UInt8]], raw environment: [[UInt8]] = [], extra: [String: String] = [:], input: [UInt8] = [1]) throws -> ChildResult {
-                try battery.shelf.run(raw: arguments, in: sandbox, input: .bytes(input), environment: extra, rawEnvironment: environment, timeout: 20)
+                try battery.shelf.start(rawArguments: arguments, in: sandbox, input: .bytes(input), environment: extra, rawEnvironment: environment).wait(timeout: 20)
             }
             let save = [Array("save".utf8)]
             try attempt("save caf\\xe9.txt then caf\\xe8.txt") { sandbox in

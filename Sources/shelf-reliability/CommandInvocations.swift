@@ -64,8 +64,8 @@ struct Invocation {
         defer { sandbox.destroy() }
         try Invocation.setUp(sandbox)
         let given: ChildInput = withInput ? input.map { .bytes($0) } ?? .none : .none
-        let result = try battery.shelf.run(raw: arguments.map { Array($0.utf8) }, in: sandbox, input: given, environment: environment,
-                                           redirect: redirect, timeout: 20)
+        let result = try battery.shelf.start(rawArguments: arguments.map { Array($0.utf8) }, in: sandbox, input: given, environment: environment,
+                                             redirect: redirect).wait(timeout: 20)
         let snapshot = Sandbox.snapshot(sandbox.root).filter { !$0.hasPrefix("/tmp") }
         return (result, snapshot, result.out.replacingOccurrences(of: sandbox.root, with: "ROOT"))
     }

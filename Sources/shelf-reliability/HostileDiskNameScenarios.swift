@@ -24,7 +24,7 @@ enum HostileDiskNameScenarios {
             let temporary = (second.path ?? sandbox.root + "/run") + "/shelf"
             let caches = sandbox.namespace("caches")
             func shelf(_ arguments: [[UInt8]]) throws -> ChildResult {
-                try battery.shelf.run(raw: arguments, in: sandbox, environment: environment, timeout: 20)
+                try battery.shelf.start(rawArguments: arguments, in: sandbox, input: .none, environment: environment).wait(timeout: 20)
             }
             func words(_ text: String...) -> [[UInt8]] { text.map { Array($0.utf8) } }
             _ = try battery.shelf.run(["save", "caches", "sub/x"], in: sandbox, input: .bytes([1]))

@@ -34,14 +34,6 @@ struct ShelfBinary {
         guard result.status == 0 else { throw HarnessError("set-up save of \(directory) \(path) failed: \(result.summary)") }
     }
 
-    /// Runs shelf with argument bytes and raw `NAME=value` environment entries (any byte but NUL),
-    /// through `sh -c` when `redirect` is given (`<&-`, `>/dev/full`, …), which sh applies before exec.
-    func run(raw arguments: [[UInt8]], in sandbox: Sandbox, input: ChildInput = .none, environment extra: [String: String] = [:],
-             rawEnvironment: [[UInt8]] = [], redirect: String? = nil, timeout: Double = 120) throws -> ChildResult {
-        try start(rawArguments: arguments, in: sandbox, input: input, environment: extra, rawEnvironment: rawEnvironment,
-                  redirect: redirect).wait(timeout: timeout)
-    }
-
     /// Starts shelf without waiting (for kills and races).
     func start(_ arguments: [String], in sandbox: Sandbox, input: ChildInput = .none,
                environment extra: [String: String] = [:]) throws -> Child {
@@ -49,8 +41,10 @@ struct ShelfBinary {
     }
 
     /// Starts shelf with raw argument bytes (argv may hold any byte but NUL): every way of running it
-    /// ends here. `program` runs instead of shelf alone: a wrapper (setpriv, time, strace, a shell
-    /// pipeline), with shelf's path among its words where it runs shelf.
+    /// ends here. `rawEnvironment` holds `NAME=value` entries of any bytes but NUL; `redirect` runs it
+    /// through `sh -c`, which applies it (`<&-`, `>/dev/full`, …) before exec. `program` runs instead
+    /// of shelf alone: a wrapper (setpriv, time, strace, a shell pipeline), with shelf's path among
+    /// its words where it runs shelf.
     func start(rawArguments: [[UInt8]], in sandbox: Sandbox, input: ChildInput, environment extra: [String: String] = [:],
                rawEnvironment: [[UInt8]] = [], redirect: String? = nil, limits: ChildLimits = ChildLimits(),
                program: [String]? = nil) throws -> Child {
