@@ -6,14 +6,6 @@ import Testing
 @Suite struct CopyTests {
     let home = TestHome()
 
-    @Test func copyKeepsTheSourceAndTheRelativePath() {
-        #expect(home.run(["save", "documents", "notes/todo.txt"], stdin: "todo").status == 0)
-        let result = home.run(["copy", "documents", "notes/todo.txt", "caches"])
-        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
-        #expect(home.read("cache/shelf/notes/todo.txt") == "todo")
-        #expect(home.read("docs/shelf/notes/todo.txt") == "todo")
-    }
-
     @Test func copyUnderANewPathInTheSameDirectory() {
         home.save(("documents", "notes/a.txt", "a"), ("documents", "notes/deep/b.txt", "b"))
         let result = home.expect(["copy", "--print-path", "documents", "notes/", "documents", "backup/notes-copy/"], status: 0)

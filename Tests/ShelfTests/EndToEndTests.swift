@@ -35,11 +35,6 @@ import Testing
         #expect(bad.status == 65 && bad.stdout.isEmpty)
     }
 
-    @Test func existsIsSilent() throws {
-        let result = try shelf(["exists", "documents", "notes/todo.txt"])
-        #expect(result.status == 1 && result.stdout.isEmpty && result.stderr.isEmpty)
-    }
-
     @Test func versionAndHelp() throws {
         #expect(try shelf(["--version"]).stdout.hasPrefix("shelf "))
         let help = try shelf(["help", "save"])

@@ -2,6 +2,7 @@ import Testing
 @testable import Shelf
 @testable import ShelfCore
 
+/// The library's exists, isFolder and remove: LibraryHelpersTests.existsRemoveAndIsFolderWorkOnStoredPaths.
 @Suite struct ExistsRemoveTests {
     let home = TestHome()
 
@@ -40,15 +41,4 @@ import Testing
         #expect(home.run(["remove", "-f", "caches", "a/b/nothing"]).status == 0)
     }
 
-    @Test func theStoreAPIMatchesTheCommandLine() throws {
-        let store = try home.store()
-        var source = BytesSource(Array("abc".utf8))
-        let path = try store.save(from: &source, to: "x/y.txt", in: .caches)
-        #expect(path == home.path("cache/shelf/x/y.txt"))
-        #expect(try store.exists("x/y.txt", in: .caches))
-        #expect(try store.isFolder("x", in: .caches))
-        try store.remove("x", from: .caches)
-        #expect(try !store.exists("x", in: .caches))
-        #expect(throws: ShelfError.notFound(path: home.path("cache/shelf/x"))) { try store.remove("x", from: .caches) }
-    }
 }

@@ -7,16 +7,6 @@ import Testing
 @Suite struct MoveTests {
     let home = TestHome()
 
-    @Test func moveKeepsTheRelativePathInTheOtherDirectory() {
-        #expect(home.run(["save", "temporary", "downloads/report.txt"], stdin: "report").status == 0)
-        let result = home.run(["move", "temporary", "downloads/report.txt", "documents"])
-        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
-        #expect(home.read("docs/shelf/downloads/report.txt") == "report")
-        #expect(!home.exists("run/shelf/downloads/report.txt"))
-        // The emptied source folder stays, as with mv.
-        #expect(home.exists("run/shelf/downloads"))
-    }
-
     @Test func moveOfAFolderTakesEverythingInside() {
         for name in ["feeds/a.json", "feeds/sub/b.json"] {
             #expect(home.run(["save", "caches", name], stdin: "[]").status == 0)
@@ -31,17 +21,6 @@ import Testing
         #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
         let result = home.run(["move", "--print-path", "caches", "a.txt", "documents"])
         #expect(result.stdout == home.path("docs/shelf/a.txt") + "\n")
-    }
-
-    @Test func replaceFolderReplacesAFolderTargetWithAFile() {
-        home.save(("caches", "x", "file"), ("documents", "x/inner.txt", "old"))
-        #expect(home.run(["move", "caches", "x", "documents"]).status == 73)
-        #expect(home.run(["move", "-f", "caches", "x", "documents"]).status == 73)
-        #expect(home.read("docs/shelf/x/inner.txt") == "old")
-        #expect(home.run(["move", "--replace-folder", "caches", "x", "documents"]).status == 0)
-        #expect(home.read("docs/shelf/x") == "file")
-        #expect(!home.exists("cache/shelf/x"))
-        #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
     }
 
     @Test(arguments: ["../x", "/etc/passwd", "a/../../b", "", ".shelf-tmp-1"])

@@ -91,8 +91,4 @@ import Testing
         #expect(!home.exists("docs"))
     }
 
-    @Test func jsonStringsAreEscaped() {
-        #expect(JSONText.quoted("a\"b\\c\nd\te\u{1}f/é") == "\"a\\\"b\\\\c\\nd\\te\\u0001f/é\"")
-        #expect(JSONText.object([("k", .integer(-3)), ("n", .null)]) == "{\"k\":-3,\"n\":null}")
-    }
 }

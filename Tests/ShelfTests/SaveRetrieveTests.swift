@@ -3,6 +3,8 @@ import Testing
 @testable import Shelf
 @testable import ShelfCore
 
+/// A save over a folder (73) and a retrieve of a folder (66) are cases of ExitStatusTests' table,
+/// whose messages and hints HintTests check.
 @Suite struct SaveRetrieveTests {
     let home = TestHome()
 
@@ -81,11 +83,6 @@ import Testing
         #expect(!home.exists("docs/shelf/CACHEDIR.TAG"))
     }
 
-    @Test func savingOverAFolderIsCannotCreate() {
-        #expect(home.run(["save", "caches", "dir/file"], stdin: "x").status == 0)
-        home.expect(["save", "caches", "dir"], stdin: "y", status: 73, saying: "folder")
-    }
-
     @Test func savingBelowAFileIsCannotCreate() {
         #expect(home.run(["save", "caches", "file"], stdin: "x").status == 0)
         #expect(home.run(["save", "caches", "file/inner"], stdin: "y").status == 73)
@@ -96,11 +93,6 @@ import Testing
         let result = home.expect(["retrieve", "caches", "feeds/none.json"], status: 66)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(home.path("cache/shelf/feeds/none.json")))
-    }
-
-    @Test func retrieveOfAFolderIsAClearError() {
-        #expect(home.run(["save", "caches", "dir/file"], stdin: "x").status == 0)
-        home.expect(["retrieve", "caches", "dir"], status: 66, saying: "is a folder")
     }
 
     @Test func noTempFileIsLeftAfterSaves() throws {

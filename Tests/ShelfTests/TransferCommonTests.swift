@@ -22,6 +22,18 @@ import Testing
         }
     }
 
+    /// Without a new path, the file lands under the same path in the other directory; a move
+    /// leaves the emptied folder, as mv does.
+    @Test(arguments: [Transfer.copy, .move])
+    func theRelativePathIsKeptInTheOtherDirectory(_ transfer: Transfer) {
+        #expect(home.run(["save", "caches", "notes/todo.txt"], stdin: "todo").status == 0)
+        let result = home.expect(transfer.words("notes/todo.txt"), status: 0)
+        #expect(result.stdout.isEmpty && result.stderr.isEmpty)
+        #expect(home.read("docs/shelf/notes/todo.txt") == "todo")
+        #expect(home.read("cache/shelf/notes/todo.txt") == (transfer == .copy ? "todo" : nil))
+        #expect(home.exists("cache/shelf/notes"))
+    }
+
     @Test(arguments: Transfer.allCases)
     func anExistingTargetIsExit73UnlessForced(_ transfer: Transfer) {
         let target = transfer.target("a.txt")
@@ -47,6 +59,19 @@ import Testing
         #expect(home.run(transfer.words("t", ["--replace-folder"])).status == 0)
         #expect(home.read("docs/shelf/t/new.txt") == "new" && !home.exists("docs/shelf/t/old.txt"))
         #expect(home.exists("cache/shelf/t") == (transfer == .copy))
+        #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
+    }
+
+    /// A file onto a folder: refused even with --force, naming the folder and the way out; done
+    /// with --replace-folder.
+    @Test(arguments: [Transfer.copy, .move])
+    func aFileOntoAFolderNeedsReplaceFolder(_ transfer: Transfer) {
+        home.save(("caches", "x", "file"), ("documents", "x/inner.txt", "old"))
+        home.expect(transfer.words("x"), status: 73)
+        home.expect(transfer.words("x", ["-f"]), status: 73, saying: home.path("docs/shelf/x"), "--replace-folder")
+        #expect(home.read("docs/shelf/x/inner.txt") == "old")
+        home.expect(transfer.words("x", ["--replace-folder"]), status: 0)
+        #expect(home.read("docs/shelf/x") == "file" && home.read("cache/shelf/x") == (transfer == .copy ? "file" : nil))
         #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
     }
 
