@@ -4,6 +4,7 @@ import Testing
 @testable import Shelf
 @testable import ShelfCore
 
+/// (Unsafe source paths: the battery's "hostile paths" runs 29 texts through every command that takes a path.)
 @Suite struct MoveTests {
     let home = TestHome()
 
@@ -21,14 +22,6 @@ import Testing
         #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
         let result = home.run(["move", "--print-path", "caches", "a.txt", "documents"])
         #expect(result.stdout == home.path("docs/shelf/a.txt") + "\n")
-    }
-
-    @Test(arguments: ["../x", "/etc/passwd", "a/../../b", "", ".shelf-tmp-1"])
-    func unsafePathIsUsageErrorAndCreatesNothing(_ path: String) {
-        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
-        let before = home.allPaths()
-        home.expect(["move", "caches", "--", path, "documents"], status: 64, saying: "invalid name")
-        #expect(home.allPaths() == before)
     }
 
     @Test func sameDirectoryIsTheSourceItself() {
