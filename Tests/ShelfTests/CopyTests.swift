@@ -38,13 +38,6 @@ import Testing
         #expect(home.allPaths().filter { $0.hasSuffix("secret.txt") } == ["outside/secret.txt"])
     }
 
-    @Test func aFIFOIsRefusedSayingWhatItIs() {
-        #expect(home.run(["save", "caches", "x"], stdin: "x").status == 0)
-        mkfifo(home.path("cache/shelf/pipe"), 0o600)
-        home.expect(["copy", "caches", "pipe", "documents"], status: 73, saying: "is a FIFO (named pipe), not a regular file")
-        #expect(!home.exists("docs/shelf/pipe"))
-    }
-
     @Test func shelfsOwnTempFilesAreNotCopied() throws {
         #expect(home.run(["save", "caches", "t/a.txt"], stdin: "a").status == 0)
         try home.write("cache/shelf/t/.shelf-tmp-deadbeef", "leftover")

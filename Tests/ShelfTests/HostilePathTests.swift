@@ -3,7 +3,10 @@ import Testing
 @testable import Shelf
 @testable import ShelfCore
 
-/// User paths must never reach outside their namespace folder, whatever the text.
+/// User paths must never reach outside their namespace folder, whatever the text. The battery's
+/// "hostile paths" runs these texts (but NUL, which argv cannot carry) through every command that
+/// takes a path, links planted inside the namespaces (to folders, to files, loops) through every
+/// command, and hostile app and group names: refused, nothing changed.
 @Suite struct HostilePathTests {
     let home = TestHome()
 
@@ -40,26 +43,6 @@ import Testing
         #expect(safe.description + (safe.namesFolder ? "/" : "") == path)
     }
 
-    @Test func symlinkFolderInsideNamespaceIsNotFollowed() throws {
-        #expect(home.run(["save", "caches", "x.txt"], stdin: "x").status == 0)
-        let outside = home.path("outside")
-        mkdir(outside, 0o700)
-        symlink(outside, home.path("cache/shelf/link"))
-        home.expect(["save", "caches", "link/evil.txt"], stdin: "evil", status: 77, saying: "symbolic link")
-        #expect(!home.exists("outside/evil.txt"))
-        #expect(home.run(["retrieve", "caches", "link/evil.txt"]).status == 77)
-    }
-
-    @Test func symlinkFileIsNeitherReadNorReplaced() throws {
-        try home.write("secret", "top secret")
-        #expect(home.run(["save", "caches", "x.txt"], stdin: "x").status == 0)
-        symlink(home.path("secret"), home.path("cache/shelf/leak.txt"))
-        let read = home.expect(["retrieve", "caches", "leak.txt"], status: 77)
-        #expect(read.stdout.isEmpty)
-        #expect(home.run(["save", "caches", "leak.txt"], stdin: "overwrite").status == 77)
-        #expect(home.read("secret") == "top secret")
-    }
-
     @Test func removeInsideAFolderDoesNotFollowLinks() throws {
         try home.write("keep/precious.txt", "precious")
         #expect(home.run(["save", "caches", "tree/a.txt"], stdin: "a").status == 0)
@@ -79,12 +62,4 @@ import Testing
         #expect(home.allPaths().filter { $0.hasPrefix("elsewhere/") } == ["elsewhere/x.txt"] && home.read("elsewhere/x.txt") == "x")
     }
 
-    /// App names and group names that are not one folder name, or no known directory at all.
-    @Test(arguments: ["../x", "a/b", "", "."].map { ["--app", $0, "save", "caches", "a.txt"] }
-              + ["sharedContainer:../x", "sharedContainer:a/b", "sharedContainer:", "shared-container:.."].map { ["save", $0, "a.txt"] })
-    func hostileAppAndGroupNamesAreUsageErrors(_ words: [String]) {
-        let before = home.allPaths()
-        #expect(home.run(words, stdin: "a").status == 64, "\(words)")
-        #expect(home.allPaths() == before)
-    }
 }
