@@ -46,11 +46,16 @@ import Testing
         #expect(result.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("shelf: ") })
     }
 
+    /// Each way of asking gives the command's help: its usage, every argument and every option as
+    /// it is spelled, its exit statuses.
     @Test(arguments: CommandTable.all.map(\.name))
-    func everyCommandHasHelpOnStdout(_ name: String) {
+    func everyCommandHasHelpOnStdout(_ name: String) throws {
+        let spec = try #require(CommandTable.command(named: name))
         for arguments in [[name, "--help"], [name, "-h"], ["help", name]] {
             let result = home.expect(arguments, status: 0)
             #expect(result.stdout.hasPrefix("Usage: shelf \(name)"))
+            for argument in spec.arguments { #expect(result.stdout.contains("<\(argument.name)>"), "\(name) <\(argument.name)>") }
+            for option in spec.allOptions { #expect(result.stdout.contains(option.spelling), "\(name) \(option.spelling)") }
             #expect(result.stdout.contains("Exit status:"))
             #expect(result.stderr.isEmpty)
         }
