@@ -2,21 +2,14 @@ import Testing
 @testable import Shelf
 @testable import ShelfCore
 
-/// The library's exists, isFolder and remove: LibraryHelpersTests.existsRemoveAndIsFolderWorkOnStoredPaths.
+/// The library's exists, isFolder and remove: LibraryHelpersTests.existsRemoveAndIsFolderWorkOnStoredPaths;
+/// exists' silent answers (0 there, folders too; 1 missing): SeveralPathsTests.
 @Suite struct ExistsRemoveTests {
     let home = TestHome()
 
-    @Test func existsAnswersWithStatusAndPrintsNothing() {
-        let missing = home.run(["exists", "documents", "notes/todo.txt"])
-        #expect(missing.status == 1 && missing.stdout.isEmpty && missing.stderr.isEmpty)
-        #expect(home.run(["save", "documents", "notes/todo.txt"], stdin: "x").status == 0)
-        let present = home.run(["exists", "documents", "notes/todo.txt"])
-        #expect(present.status == 0 && present.stdout.isEmpty && present.stderr.isEmpty)
-        #expect(home.run(["exists", "documents", "notes"]).status == 0)
-    }
-
     @Test func existsCreatesNothing() {
-        #expect(home.run(["exists", "caches", "a/b/c"]).status == 1)
+        let result = home.run(["exists", "caches", "a/b/c"])
+        #expect(result.status == 1 && result.stdout.isEmpty && result.stderr.isEmpty)
         #expect(home.allPaths() == ["run"])
     }
 
