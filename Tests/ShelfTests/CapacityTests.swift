@@ -7,35 +7,17 @@ import Testing
 @Suite struct CapacityTests {
     let home = TestHome()
 
-    @Test func theArithmeticOfALargeVolume() {
-        // 1 TiB volume, 100 GiB free: the reserve is capped at 1 GiB.
-        let c = VolumeCapacity(fragmentSize: 4096, totalBlocks: 1 << 28, availableBlocks: 100 << 18)
-        #expect(c.totalCapacity == 1 << 40)
-        #expect(c.availableCapacity == 100 << 30)
-        #expect(c.availableCapacityForImportantUsage == 100 << 30)
-        #expect(c.availableCapacityForOpportunisticUsage == 99 << 30)
-    }
-
-    @Test func theArithmeticOfASmallVolume() {
-        // 64 MiB tmpfs, 10 MiB free: the reserve is 5% of the volume (3.2 MiB).
-        let c = VolumeCapacity(fragmentSize: 4096, totalBlocks: 16384, availableBlocks: 2560)
-        #expect(c.totalCapacity == 64 << 20)
-        #expect(c.availableCapacity == 10 << 20)
-        #expect(c.availableCapacityForOpportunisticUsage == (10 << 20) - (64 << 20) / 20)
-    }
-
-    @Test func opportunisticIsNeverNegative() {
-        let c = VolumeCapacity(fragmentSize: 4096, totalBlocks: 1 << 28, availableBlocks: 10)
-        #expect(c.availableCapacity == 40960)
-        #expect(c.availableCapacityForOpportunisticUsage == 0)
-        let full = VolumeCapacity(fragmentSize: 512, totalBlocks: 100, availableBlocks: 0)
-        #expect(full.availableCapacity == 0 && full.availableCapacityForOpportunisticUsage == 0)
-    }
-
-    @Test func hugeNumbersSaturateInsteadOfOverflowing() {
-        let c = VolumeCapacity(fragmentSize: 1 << 20, totalBlocks: .max, availableBlocks: .max / 2)
-        #expect(c.totalCapacity == .max && c.availableCapacity == .max)
-        #expect(c.availableCapacityForOpportunisticUsage == .max - (1 << 30))
+    /// statvfs's numbers (fragment size, total and available blocks) to the four sizes: a 1 TiB
+    /// volume with 100 GiB free (the reserve capped at 1 GiB), 64 MiB with 10 MiB free (the reserve
+    /// 5 %), nearly and wholly full (never negative), numbers whose product overflows (saturated).
+    @Test(arguments: [
+        ([4096, 1 << 28, 100 << 18], [1 << 40, 100 << 30, 99 << 30]), ([4096, 16384, 2560], [64 << 20, 10 << 20, (10 << 20) - (64 << 20) / 20]),
+        ([4096, 1 << 28, 10], [1 << 40, 40960, 0]), ([512, 100, 0], [51200, 0, 0]), ([1 << 20, .max, .max / 2], [.max, .max, .max - (1 << 30)]),
+    ] as [([UInt64], [Int64])])
+    func theArithmeticOfAVolume(_ blocks: [UInt64], _ sizes: [Int64]) {
+        #expect(VolumeCapacity(fragmentSize: blocks[0], totalBlocks: blocks[1], availableBlocks: blocks[2])
+                == VolumeCapacity(totalCapacity: sizes[0], availableCapacity: sizes[1], availableCapacityForImportantUsage: sizes[1],
+                                  availableCapacityForOpportunisticUsage: sizes[2]))
     }
 
     @Test func theCommandPrintsDisksFourNamesInBytes() {

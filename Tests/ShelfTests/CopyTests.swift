@@ -6,14 +6,6 @@ import Testing
 @Suite struct CopyTests {
     let home = TestHome()
 
-    @Test func copyKeepsTheSourceAndTheRelativePath() {
-        #expect(home.run(["save", "documents", "notes/todo.txt"], stdin: "todo").status == 0)
-        let result = home.run(["copy", "documents", "notes/todo.txt", "caches"])
-        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
-        #expect(home.read("cache/shelf/notes/todo.txt") == "todo")
-        #expect(home.read("docs/shelf/notes/todo.txt") == "todo")
-    }
-
     @Test func copyUnderANewPathInTheSameDirectory() {
         home.save(("documents", "notes/a.txt", "a"), ("documents", "notes/deep/b.txt", "b"))
         let result = home.expect(["copy", "--print-path", "documents", "notes/", "documents", "backup/notes-copy/"], status: 0)
@@ -44,13 +36,6 @@ import Testing
         var st = stat()
         #expect(lstat(home.path("docs/shelf/t/escape"), &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK)
         #expect(home.allPaths().filter { $0.hasSuffix("secret.txt") } == ["outside/secret.txt"])
-    }
-
-    @Test func aFIFOIsRefusedSayingWhatItIs() {
-        #expect(home.run(["save", "caches", "x"], stdin: "x").status == 0)
-        mkfifo(home.path("cache/shelf/pipe"), 0o600)
-        home.expect(["copy", "caches", "pipe", "documents"], status: 73, saying: "is a FIFO (named pipe), not a regular file")
-        #expect(!home.exists("docs/shelf/pipe"))
     }
 
     @Test func shelfsOwnTempFilesAreNotCopied() throws {

@@ -8,6 +8,9 @@ import Testing
 /// and for real when /dev/shm is a separate file system (the usual tmpfs).
 @Suite struct CrossFileSystemTests {
     let home = TestHome()
+    let store: Store
+
+    init() throws { store = try home.store() }
 
     func makeTree() throws {
         home.save(("caches", "tree/a.txt", "a"), ("caches", "tree/sub/b.txt", "b"))
@@ -32,7 +35,6 @@ import Testing
 
     @Test func forcedCopyPathMovesATreeAndRemovesTheSource() throws {
         try makeTree()
-        let store = try home.store()
         let moved = try store.relocate(SafePath("tree"), in: .caches, to: SafePath("tree"), in: .documents, replace: false, forceCopy: true)
         #expect(moved == home.path("docs/shelf/tree"))
         expectCopiedTree(at: "docs/shelf/tree")
@@ -43,7 +45,6 @@ import Testing
     @Test func forcedCopyPathMovesOneFileWithItsModeAndTime() throws {
         #expect(home.run(["save", "caches", "one.txt"], stdin: "1").status == 0)
         chmod(home.path("cache/shelf/one.txt"), 0o444)
-        let store = try home.store()
         try store.relocate(SafePath("one.txt"), in: .caches, to: SafePath("one.txt"), in: .documents, replace: false, forceCopy: true)
         #expect(home.read("docs/shelf/one.txt") == "1")
         var st = stat()
@@ -53,7 +54,6 @@ import Testing
 
     @Test func forcedCopyPathReplacesOnlyWithForce() throws {
         home.save(("caches", "t/new.txt", "new"), ("documents", "t/old.txt", "old"))
-        let store = try home.store()
         #expect(throws: ShelfError.alreadyExists(path: home.path("docs/shelf/t"))) {
             try store.relocate(SafePath("t"), in: .caches, to: SafePath("t"), in: .documents, replace: false, forceCopy: true)
         }
@@ -74,7 +74,6 @@ import Testing
     @Test func aFailureMidCopyLeavesTheSourceIntactAndNoPartialTarget() throws {
         try makeTree()
         mkfifo(home.path("cache/shelf/tree/sub/zz-fifo"), 0o600)
-        let store = try home.store()
         #expect(throws: ShelfError.self) {
             try store.relocate(SafePath("tree"), in: .caches, to: SafePath("tree"), in: .documents, replace: false, forceCopy: true)
         }
@@ -89,7 +88,6 @@ import Testing
         let fd = open(home.path("cache/shelf/x.txt"), O_RDONLY)
         defer { close(fd) }
         #expect((try? ExtendedAttributes.set("user.shelf.test", Array("yes".utf8), on: FileDescriptor(raw: fd, path: "x.txt"))) != nil)
-        let store = try home.store()
         try store.relocate(SafePath("x.txt"), in: .caches, to: SafePath("x.txt"), in: .documents, replace: false, forceCopy: true)
         let copy = open(home.path("docs/shelf/x.txt"), O_RDONLY)
         defer { close(copy) }

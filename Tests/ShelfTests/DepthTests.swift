@@ -17,24 +17,6 @@ import Testing
                            environment: home.environment, stdin: stdin)
     }
 
-    @Test func everyWalkingCommandHandlesTheDeepestSavedPathWithSixtyFourDescriptors() throws {
-        #expect(try shelf(["save", "caches", deep], stdin: "deep").status == 0)
-        let listed = try shelf(["list", "-R", "caches"])
-        #expect(listed.status == 0, "\(listed.stderr)")
-        #expect(listed.stdout.split(separator: "\n").contains { $0.hasSuffix("/ab/f.txt") && $0.count == deep.count })
-        let copied = try shelf(["copy", "caches", "ab", "documents"])
-        #expect(copied.status == 0, "\(copied.stderr)")
-        #expect(try shelf(["retrieve", "documents", deep]).stdout == "deep")
-        let planned = try shelf(["clear", "caches", "--max-size", "0", "--dry-run"])
-        #expect(planned.status == 0 && planned.stdout.contains("/ab/f.txt"), "\(planned.stderr)")
-        let removed = try shelf(["remove", "-r", "documents", "ab"])
-        #expect(removed.status == 0, "\(removed.stderr)")
-        #expect(!home.exists("docs/shelf/ab"))
-        let cleared = try shelf(["clear", "caches", "--older-than", "0s"])
-        #expect(cleared.status == 0, "\(cleared.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path("cache/shelf")) == ["CACHEDIR.TAG"])
-    }
-
     /// `copy -f` of a folder onto a folder merges the two trees (`TreeMerger`) level by level.
     @Test func aDeepTreeMergesIntoAnotherAsDeepWithSixtyFourDescriptors() throws {
         #expect(try shelf(["save", "caches", deep], stdin: "deep").status == 0)

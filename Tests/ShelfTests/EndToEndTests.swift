@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Runs the built `shelf` binary as a user would and checks stdout, stderr and status apart.
+/// Runs the built `shelf` binary as a user would and checks stdout, stderr and status apart
+/// (what it prints for --version and help is UsageTests', in process: the same code).
 @Suite struct EndToEndTests {
     let home = TestHome()
 
@@ -33,17 +34,6 @@ import Testing
         #expect(usage.status == 64 && usage.stdout.isEmpty && !usage.stderr.isEmpty)
         let bad = try shelf(["save", "caches", "x.json"], stdin: "{")
         #expect(bad.status == 65 && bad.stdout.isEmpty)
-    }
-
-    @Test func existsIsSilent() throws {
-        let result = try shelf(["exists", "documents", "notes/todo.txt"])
-        #expect(result.status == 1 && result.stdout.isEmpty && result.stderr.isEmpty)
-    }
-
-    @Test func versionAndHelp() throws {
-        #expect(try shelf(["--version"]).stdout.hasPrefix("shelf "))
-        let help = try shelf(["help", "save"])
-        #expect(help.status == 0 && help.stdout.contains("--print-path"))
     }
 
     /// Past `ulimit -f` the write fails (EFBIG) instead of SIGXFSZ killing shelf: exit 74, no temp file.

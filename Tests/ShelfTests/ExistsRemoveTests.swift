@@ -2,20 +2,14 @@ import Testing
 @testable import Shelf
 @testable import ShelfCore
 
+/// The library's exists, isFolder and remove: LibraryHelpersTests.existsRemoveAndIsFolderWorkOnStoredPaths;
+/// exists' silent answers (0 there, folders too; 1 missing): SeveralPathsTests.
 @Suite struct ExistsRemoveTests {
     let home = TestHome()
 
-    @Test func existsAnswersWithStatusAndPrintsNothing() {
-        let missing = home.run(["exists", "documents", "notes/todo.txt"])
-        #expect(missing.status == 1 && missing.stdout.isEmpty && missing.stderr.isEmpty)
-        #expect(home.run(["save", "documents", "notes/todo.txt"], stdin: "x").status == 0)
-        let present = home.run(["exists", "documents", "notes/todo.txt"])
-        #expect(present.status == 0 && present.stdout.isEmpty && present.stderr.isEmpty)
-        #expect(home.run(["exists", "documents", "notes"]).status == 0)
-    }
-
     @Test func existsCreatesNothing() {
-        #expect(home.run(["exists", "caches", "a/b/c"]).status == 1)
+        let result = home.run(["exists", "caches", "a/b/c"])
+        #expect(result.status == 1 && result.stdout.isEmpty && result.stderr.isEmpty)
         #expect(home.allPaths() == ["run"])
     }
 
@@ -40,15 +34,4 @@ import Testing
         #expect(home.run(["remove", "-f", "caches", "a/b/nothing"]).status == 0)
     }
 
-    @Test func theStoreAPIMatchesTheCommandLine() throws {
-        let store = try home.store()
-        var source = BytesSource(Array("abc".utf8))
-        let path = try store.save(from: &source, to: "x/y.txt", in: .caches)
-        #expect(path == home.path("cache/shelf/x/y.txt"))
-        #expect(try store.exists("x/y.txt", in: .caches))
-        #expect(try store.isFolder("x", in: .caches))
-        try store.remove("x", from: .caches)
-        #expect(try !store.exists("x", in: .caches))
-        #expect(throws: ShelfError.notFound(path: home.path("cache/shelf/x"))) { try store.remove("x", from: .caches) }
-    }
 }

@@ -19,20 +19,16 @@ import Testing
         return UInt32(st.st_mode) & 0o7777
     }
 
-    @Test func saveOverAFileKeepsItsPermissionBits() {
+    /// A save over a file keeps its bits (not narrowed by the umask, without set-user-ID), with or
+    /// without --mode, which is only for a new file.
+    @Test(arguments: [(0o640, [], 0o640), (0o4777, [], 0o777), (0o640, ["--mode", "0666"], 0o640)] as [(mode_t, [String], UInt32)])
+    func saveOverAFileKeepsItsPermissionBits(_ given: mode_t, _ options: [String], _ kept: UInt32) {
         #expect(home.run(["save", "caches", "page.html"], stdin: "one").status == 0)
         #expect(mode("cache/shelf/page.html") == 0o600 & ~Self.umask)
-        #expect(chmod(home.path("cache/shelf/page.html"), 0o640) == 0)
-        #expect(home.run(["save", "caches", "page.html"], stdin: "two").status == 0)
-        #expect(mode("cache/shelf/page.html") == 0o640)
+        #expect(chmod(home.path("cache/shelf/page.html"), given) == 0)
+        #expect(home.run(["save", "caches", "page.html"] + options, stdin: "two").status == 0)
+        #expect(mode("cache/shelf/page.html") == kept)
         #expect(home.read("cache/shelf/page.html") == "two")
-    }
-
-    @Test func aKeptModeIsNotNarrowedByTheUmaskButLosesSetuid() {
-        #expect(home.run(["save", "caches", "tool"], stdin: "one").status == 0)
-        #expect(chmod(home.path("cache/shelf/tool"), 0o4777) == 0)
-        #expect(home.run(["save", "caches", "tool"], stdin: "two").status == 0)
-        #expect(mode("cache/shelf/tool") == 0o777)
     }
 
     @Test func appendRewritingAFileKeepsItsMode() {
@@ -50,13 +46,6 @@ import Testing
         #expect(mode("docs/shelf/www") == 0o755 & ~Self.umask)
         #expect(mode("docs/shelf/www/site") == 0o755 & ~Self.umask)
         #expect(mode("docs/shelf") == 0o700)
-    }
-
-    @Test func modeLeavesAnExistingFileItsOwnMode() {
-        #expect(home.run(["save", "caches", "kept"], stdin: "one").status == 0)
-        #expect(chmod(home.path("cache/shelf/kept"), 0o640) == 0)
-        #expect(home.run(["save", "caches", "kept", "--mode", "0666"], stdin: "two").status == 0)
-        #expect(mode("cache/shelf/kept") == 0o640)
     }
 
     @Test func readOnlyModeStillLetsTheFileBeMadeInsideNewFolders() {

@@ -4,7 +4,8 @@ import Testing
 @testable import ShelfCore
 
 /// `--force` onto a folder follows `cp -rf` (copy merges) and `mv` (a move replaces only an empty
-/// folder); a folder is replaced whole only with `--replace-folder` (docs/move-copy-rename.md).
+/// folder); a folder is replaced whole only with `--replace-folder` (docs/move-copy-rename.md; a
+/// file onto a folder: TransferCommonTests.aFileOntoAFolderNeedsReplaceFolder).
 @Suite struct FolderForceTests {
     let home = TestHome()
 
@@ -28,15 +29,6 @@ import Testing
         #expect(home.read("docs/shelf/site/notes.txt") == "kept too")
         #expect(home.read("cache/shelf/site/index.html") == "new index")
         #expect(home.allPaths().filter { $0.contains(".shelf-tmp") }.isEmpty)
-    }
-
-    @Test func copyForceOfAFileOntoAFolderIsRefusedAndNamesTheWayOut() {
-        save("caches", "x", "file")
-        save("documents", "x/inner.txt", "old")
-        home.expect(["copy", "-f", "caches", "x", "documents"], status: 73, saying: home.path("docs/shelf/x"), "--replace-folder")
-        #expect(home.read("docs/shelf/x/inner.txt") == "old")
-        #expect(home.run(["copy", "--replace-folder", "caches", "x", "documents"]).status == 0)
-        #expect(home.read("docs/shelf/x") == "file")
     }
 
     @Test func aMergeStopsAtAFolderWhereTheTargetHasAFile() {

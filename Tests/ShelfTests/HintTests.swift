@@ -19,13 +19,16 @@ import Testing
         for word in test.notInHint { #expect(!lines[1].contains(word), "\(test): \(lines[1])") }
     }
 
-    /// The words people bring from other tools get shelf's own: `rm` is `remove`, `tmp` is `temporary`.
+    /// The words people bring from other tools get shelf's own (`rm` is `remove`, `tmp` is
+    /// `temporary`), and typos of commands, directories and options their right spelling.
     @Test(arguments: [
         (["rm", "caches", "a"], "remove"), (["delete", "caches", "a"], "remove"), (["ls", "caches"], "list"),
         (["get", "caches", "a"], "retrieve"), (["cat", "caches", "a"], "retrieve"), (["put", "caches", "a"], "save"),
         (["mv", "caches", "a", "documents"], "move"), (["cp", "caches", "a", "documents"], "copy"),
         (["version"], "--version"), (["-V"], "--version"), (["retrieve", "tmp", "a"], "temporary"), (["list", "temp"], "temporary"),
-        (["help", "rm"], "remove"), (["dir"], "dirs"), (["retreive", "caches", "a"], "retrieve"),
+        (["help", "rm"], "remove"), (["dir"], "dirs"), (["retreive", "caches", "a"], "retrieve"), (["complet", "bash"], "completions"),
+        (["help", "capac"], "capacity"), (["--verison"], "--version"), (["save", "cache", "a"], "caches"),
+        (["save", "caches", "a", "--prnt-path"], "--print-path"),
     ] as [([String], String)])
     func familiarWordsGetShelfsWord(_ words: [String], _ suggestion: String) {
         TestHome().run(words).expect(status: 64, saying: "did you mean '\(suggestion)'?", about: "\(words)")

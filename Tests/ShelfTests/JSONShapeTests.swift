@@ -5,7 +5,8 @@ import Testing
 
 /// Issue 22 item 13: every command that takes `--json` prints one document in one shape: one
 /// JSON value on one line, also when it fails (an error object whose status is the exit
-/// status); every `path` absolute; every time in seconds with its `…At` text beside it.
+/// status); every `path` absolute; every time in seconds with its `…At` text beside it; every key
+/// documented in docs/json-output.md.
 @Suite struct JSONShapeTests {
     struct Case: Sendable, CustomStringConvertible {
         let words: [String]
@@ -62,7 +63,13 @@ import Testing
         let test = try #require(JSONShapeTests.cases[name], "no --json cases for \(name)")
         let works = try TestHome.withFailureFixtures().run(test.words, stdin: test.stdin, environment: test.environment)
         #expect(works.status == 0, "\(test): \(works.stderr)")
-        JSONShapeTests.checkShape(try JSONShapeTests.document(works.stdout, test), test)
+        let value = try JSONShapeTests.document(works.stdout, test)
+        JSONShapeTests.checkShape(value, test)
+        // Each key of the object (of each object, for list) is documented in its section of docs/json-output.md.
+        let section = try #require(try Subprocess.read("docs/json-output.md").components(separatedBy: "\n## ").first { $0.hasPrefix(name + "\n") },
+                                   "docs/json-output.md has no '## \(name)' section")
+        let objects = try #require(value as? [[String: Any]] ?? (value as? [String: Any]).map { [$0] }, "\(test): \(works.stdout)")
+        for key in objects.flatMap(\.keys) { #expect(section.contains("`\(key)`"), "\(name): key \(key) is not documented") }
         #expect(ExitStatusTests.cases[name]?.contains { $0.words.contains("--json") && !$0.fullOutput } == true,
                 "no failure of \(name) with --json in ExitStatusTests.cases")
     }

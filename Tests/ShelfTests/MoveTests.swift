@@ -4,18 +4,9 @@ import Testing
 @testable import Shelf
 @testable import ShelfCore
 
+/// (Unsafe source paths: the battery's "hostile paths" runs 29 texts through every command that takes a path.)
 @Suite struct MoveTests {
     let home = TestHome()
-
-    @Test func moveKeepsTheRelativePathInTheOtherDirectory() {
-        #expect(home.run(["save", "temporary", "downloads/report.txt"], stdin: "report").status == 0)
-        let result = home.run(["move", "temporary", "downloads/report.txt", "documents"])
-        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
-        #expect(home.read("docs/shelf/downloads/report.txt") == "report")
-        #expect(!home.exists("run/shelf/downloads/report.txt"))
-        // The emptied source folder stays, as with mv.
-        #expect(home.exists("run/shelf/downloads"))
-    }
 
     @Test func moveOfAFolderTakesEverythingInside() {
         for name in ["feeds/a.json", "feeds/sub/b.json"] {
@@ -31,25 +22,6 @@ import Testing
         #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
         let result = home.run(["move", "--print-path", "caches", "a.txt", "documents"])
         #expect(result.stdout == home.path("docs/shelf/a.txt") + "\n")
-    }
-
-    @Test func replaceFolderReplacesAFolderTargetWithAFile() {
-        home.save(("caches", "x", "file"), ("documents", "x/inner.txt", "old"))
-        #expect(home.run(["move", "caches", "x", "documents"]).status == 73)
-        #expect(home.run(["move", "-f", "caches", "x", "documents"]).status == 73)
-        #expect(home.read("docs/shelf/x/inner.txt") == "old")
-        #expect(home.run(["move", "--replace-folder", "caches", "x", "documents"]).status == 0)
-        #expect(home.read("docs/shelf/x") == "file")
-        #expect(!home.exists("cache/shelf/x"))
-        #expect(home.allPaths().filter { $0.contains(".shelf-") }.isEmpty)
-    }
-
-    @Test(arguments: ["../x", "/etc/passwd", "a/../../b", "", ".shelf-tmp-1"])
-    func unsafePathIsUsageErrorAndCreatesNothing(_ path: String) {
-        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
-        let before = home.allPaths()
-        home.expect(["move", "caches", "--", path, "documents"], status: 64, saying: "invalid name")
-        #expect(home.allPaths() == before)
     }
 
     @Test func sameDirectoryIsTheSourceItself() {

@@ -9,6 +9,7 @@ import Testing
 /// lie inside another (issue 12, item 7). Every directory × hostile names × layouts: each name is
 /// refused or gets a folder of its own, judged on the paths (`path`) and on the folders made (`save`).
 @Suite struct NamespaceOverlapTests {
+    let home = TestHome()
     static let uid = String(getuid())
     static let apps = ["shelf", "shelf-shared", "Shelf-Shared", "SHELF-SHARED", "SHELF", ".cache", ".Cache", ".local", ".config",
                        "Documents", "docs", "cache", "data", "run", "tmp", "c", "d", "sharedContainer:x", "<group>", "caf\u{e9}",
@@ -66,7 +67,6 @@ import Testing
 
     @Test(arguments: NamespaceOverlapTests.layouts.indices)
     func noLayoutLetsANameOverlapAnotherNamespace(_ index: Int) throws {
-        let home = TestHome()
         let (label, layout) = NamespaceOverlapTests.layouts[index]
         let environment = layout(home.root)
         try FileManager.default.createDirectory(atPath: home.path("cfg"), withIntermediateDirectories: true)
@@ -99,7 +99,6 @@ import Testing
     }
 
     @Test func theSwiftAPIResolvesThroughTheSameRules() throws {
-        let home = TestHome()
         let shared = ["HOME": home.root, "XDG_CACHE_HOME": home.path("c"), "XDG_DATA_HOME": home.path("c")]
         let store = try Store(app: "app", environment: shared)
         #expect(throws: ShelfError.self) { try store.save("v", to: .caches, as: "k.json") }
@@ -113,7 +112,6 @@ import Testing
     }
 
     @Test func theSharedContainersCannotBeReachedThroughAnAppInAnyCase() throws {
-        let home = TestHome()
         #expect(home.run(["save", "sharedContainer:team", "secret.txt"], stdin: "team data").status == 0)
         for app in ["shelf-shared", "Shelf-Shared", "SHELF-shared"] {
             #expect(home.run(["--app", app, "retrieve", "applicationSupport", "team/secret.txt"]).status == 64)
@@ -124,7 +122,6 @@ import Testing
     }
 
     @Test func theHomeFolderIsNeverABase() throws {
-        let home = TestHome()
         try home.write(".ssh/id", "key")
         for (variable, directory) in [("XDG_CACHE_HOME", "caches"), ("XDG_DATA_HOME", "applicationSupport"), ("XDG_RUNTIME_DIR", "temporary")] {
             for value in [home.root, home.root + "/", home.root + "/.", home.root + "/x/..", "/"] {

@@ -3,31 +3,14 @@ import Testing
 @testable import ShelfCLI
 
 /// `save --from-command` and `update`, in process (the programs are real processes): what is
-/// committed, what is kept, and which status comes back.
+/// committed, what is kept, and which status comes back (a failed or killed program:
+/// ProgramFailureTests).
 @Suite struct ProgramWriteTests {
     let home = TestHome()
 
     @Test func fromCommandStoresTheOutputOfAProgramThatSucceeds() {
         home.expect(["save", "caches", "feed.xml", "--from-command", "--", "sh", "-c", "printf '<rss/>'"], status: 0)
         #expect(home.read("cache/shelf/feed.xml") == "<rss/>")
-    }
-
-    @Test func fromCommandKeepsTheOldFileAndExits125WithTheProgramsStatusNamed() {
-        #expect(home.run(["save", "caches", "feed.xml"], stdin: "good").status == 0)
-        let result = home.run(["save", "caches", "feed.xml", "--from-command", "--", "sh", "-c", "printf partial; exit 22"])
-        // Issue 22 item 8: shelf's own status, the program's in the message.
-        #expect(result.status == 125)
-        #expect(result.stderr.contains("'sh -c printf partial; exit 22' exited with status 22; caches feed.xml is unchanged"))
-        #expect(home.read("cache/shelf/feed.xml") == "good")
-        #expect(home.shelfLeftovers().isEmpty)
-    }
-
-    @Test func aSignalDeathIs125WithTheSignalNamed() {
-        #expect(home.run(["save", "caches", "f"], stdin: "good").status == 0)
-        let result = home.run(["save", "caches", "f", "--from-command", "--", "sh", "-c", "printf x; kill -TERM $$"])
-        #expect(result.status == 125)
-        #expect(result.stderr.contains("killed by signal 15"))
-        #expect(home.read("cache/shelf/f") == "good")
     }
 
     @Test func aMissingProgramIs127AndCreatesNothing() {

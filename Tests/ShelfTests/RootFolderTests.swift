@@ -36,15 +36,12 @@ import Testing
         #expect(home.read("cache/shelf/f") == "xdg")
     }
 
-    @Test(arguments: [["--root", "state"], ["--root", "/"], ["--root", "//"], ["--root=./x"]])
-    func relativeOrSlashIsAUsageError(_ option: [String]) {
-        home.expect(option + ["save", "caches", "f"], stdin: "x", status: 64, saying: "--root")
+    /// A relative folder or `/` is refused, named as given (--root or SHELF_ROOT), never ignored.
+    @Test(arguments: [(["--root", "state"], "--root"), (["--root", "/"], "--root"), (["--root", "//"], "--root"), (["--root=./x"], "--root"),
+                      ([], "SHELF_ROOT")] as [([String], String)])
+    func relativeOrSlashIsAUsageError(_ option: [String], _ named: String) {
+        home.expect(option + ["save", "caches", "f"], stdin: "x", environment: option.isEmpty ? ["SHELF_ROOT": "state"] : [:], status: 64, saying: named)
         #expect(!home.exists("state") && !home.exists("cache") && !home.exists("x"))
-    }
-
-    @Test func relativeShelfRootIsRefusedNotIgnored() {
-        home.expect(["save", "caches", "f"], stdin: "x", environment: ["SHELF_ROOT": "state"], status: 64, saying: "SHELF_ROOT")
-        #expect(!home.exists("cache/shelf/f"))
     }
 
     @Test func appCannotBeCombined() {

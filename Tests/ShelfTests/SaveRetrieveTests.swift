@@ -3,6 +3,9 @@ import Testing
 @testable import Shelf
 @testable import ShelfCore
 
+/// A save over a folder (73) and a retrieve of a folder (66) are cases of ExitStatusTests' table,
+/// whose messages and hints HintTests check; new files 0600 and new folders 0700 are the battery's
+/// "permissions: modes" (under three umasks, as root and as nobody).
 @Suite struct SaveRetrieveTests {
     let home = TestHome()
 
@@ -66,24 +69,11 @@ import Testing
         #expect(home.run(["retrieve", "caches", "big.txt"]).stdout == big)
     }
 
-    @Test func newFilesAre0600AndNewFolders0700() {
-        #expect(home.run(["save", "documents", "a/b/c.txt"], stdin: "x").status == 0)
-        #expect(mode(of: "docs/shelf/a/b/c.txt") == 0o600)
-        #expect(mode(of: "docs/shelf/a/b") == 0o700)
-        #expect(mode(of: "docs/shelf/a") == 0o700)
-        #expect(mode(of: "docs/shelf") == 0o700)
-    }
-
     @Test func cachesGetACacheDirTag() {
         #expect(home.run(["save", "caches", "x"], stdin: "x").status == 0)
         #expect(home.read("cache/shelf/CACHEDIR.TAG")?.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55") == true)
         #expect(home.run(["save", "documents", "x"], stdin: "x").status == 0)
         #expect(!home.exists("docs/shelf/CACHEDIR.TAG"))
-    }
-
-    @Test func savingOverAFolderIsCannotCreate() {
-        #expect(home.run(["save", "caches", "dir/file"], stdin: "x").status == 0)
-        home.expect(["save", "caches", "dir"], stdin: "y", status: 73, saying: "folder")
     }
 
     @Test func savingBelowAFileIsCannotCreate() {
@@ -98,11 +88,6 @@ import Testing
         #expect(result.stderr.contains(home.path("cache/shelf/feeds/none.json")))
     }
 
-    @Test func retrieveOfAFolderIsAClearError() {
-        #expect(home.run(["save", "caches", "dir/file"], stdin: "x").status == 0)
-        home.expect(["retrieve", "caches", "dir"], status: 66, saying: "is a folder")
-    }
-
     @Test func noTempFileIsLeftAfterSaves() throws {
         for i in 0..<5 { #expect(home.run(["save", "caches", "f.txt"], stdin: "v\(i)").status == 0) }
         _ = home.run(["save", "caches", "dir"], stdin: "x")
@@ -110,9 +95,4 @@ import Testing
         #expect(names.isEmpty)
     }
 
-    private func mode(of relative: String) -> mode_t {
-        var st = stat()
-        stat(home.path(relative), &st)
-        return st.st_mode & 0o777
-    }
 }

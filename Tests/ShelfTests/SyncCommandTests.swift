@@ -4,6 +4,7 @@ import Testing
 @testable import Shelf
 @testable import ShelfCore
 
+/// (A file where the folder goes, 73: ExitStatusTests' table; the help: UsageTests.everyCommandHasHelpOnStdout.)
 @Suite struct SyncCommandTests {
     let home = TestHome()
     let users = #"[{"id":1,"name":"Ann"},{"id":"bob","name":"Bob","tags":["a","b"]},{"id":2.5,"name":"Half"}]"#
@@ -103,14 +104,4 @@ import Testing
         #expect(!home.exists("cache/shelf/users"))
     }
 
-    @Test func aFileWhereTheFolderGoesCannotBeCreated() throws {
-        try home.write("cache/shelf/users", "x")
-        #expect(home.run(["sync", "--json", "caches", "users"], stdin: #"[{"id":1}]"#).status == 73)
-    }
-
-    @Test func helpDescribesTheCommand() {
-        let help = home.expect(["sync", "--help"], status: 0)
-        #expect(help.stdout.contains("shelf sync <directory> <folder>") && help.stdout.contains("--key FIELD"))
-        #expect(home.run(["help"]).stdout.contains("sync"))
-    }
 }

@@ -46,22 +46,16 @@ import Testing
         #expect(result.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("shelf: ") })
     }
 
-    @Test func typosGetASuggestion() {
-        #expect(home.run(["retreive", "caches", "a"]).stderr.contains("did you mean 'retrieve'?"))
-        #expect(home.run(["save", "caches", "a", "--prnt-path"]).stderr.contains("did you mean '--print-path'?"))
-        #expect(home.run(["save", "cache", "a"]).stderr.contains("did you mean 'caches'?"))
-        #expect(home.run(["complet", "bash"]).stderr.contains("did you mean 'completions'?"))
-        #expect(home.run(["help", "capac"]).stderr.contains("did you mean 'capacity'?"))
-        #expect(home.run(["--verison"]).stderr.contains("did you mean '--version'?"))
-        // The hidden helper is never suggested.
-        #expect(!home.run(["__complete"]).stderr.contains("did you mean"))
-    }
-
+    /// Each way of asking gives the command's help: its usage, every argument and every option as
+    /// it is spelled, its exit statuses.
     @Test(arguments: CommandTable.all.map(\.name))
-    func everyCommandHasHelpOnStdout(_ name: String) {
+    func everyCommandHasHelpOnStdout(_ name: String) throws {
+        let spec = try #require(CommandTable.command(named: name))
         for arguments in [[name, "--help"], [name, "-h"], ["help", name]] {
             let result = home.expect(arguments, status: 0)
             #expect(result.stdout.hasPrefix("Usage: shelf \(name)"))
+            for argument in spec.arguments { #expect(result.stdout.contains("<\(argument.name)>"), "\(name) <\(argument.name)>") }
+            for option in spec.allOptions { #expect(result.stdout.contains(option.spelling), "\(name) \(option.spelling)") }
             #expect(result.stdout.contains("Exit status:"))
             #expect(result.stderr.isEmpty)
         }
@@ -87,6 +81,8 @@ import Testing
         let result = home.expect(["--help"], status: 0)
         for command in CommandTable.visible { #expect(result.stdout.contains("  \(command.name) ")) }
         #expect(!result.stdout.contains("__complete"))
+        // Nor is the hidden helper suggested (the suggestions themselves: HintTests.familiarWordsGetShelfsWord).
+        #expect(!home.run(["__complete"]).stderr.contains("did you mean"))
         #expect(home.run(["help"]).stdout == result.stdout)
     }
 

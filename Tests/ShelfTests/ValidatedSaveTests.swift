@@ -7,6 +7,9 @@ import Testing
 /// copy early, and a failing source leaves no thread waiting.
 @Suite struct ValidatedSaveTests {
     let home = TestHome()
+    let store: Store
+
+    init() throws { store = try home.store() }
 
     /// Hands out the bytes in reads of `step` bytes, counting what was read; throws after
     /// `failAfter` bytes if set.
@@ -38,7 +41,6 @@ import Testing
 
     @Test(arguments: [100, 1 << 20, (1 << 20) + 1, 9 << 20])
     func validInputOfEverySizeLandsWhole(_ size: Int) throws {
-        let store = try home.store()
         let bytes = Self.records(size)
         var source = CountingSource(bytes: bytes, step: 300_000)
         try store.save(from: &source, to: "big.json", in: .caches)
@@ -47,7 +49,6 @@ import Testing
 
     @Test(arguments: [10, 3 << 20, 7 << 20])
     func errorsKeepTheirPositionWhereverTheyFall(_ at: Int) throws {
-        let store = try home.store()
         var first = BytesSource(Array("[1]".utf8))
         try store.save(from: &first, to: "a.json", in: .caches)
         var bytes = Self.records(8 << 20)
@@ -67,7 +68,6 @@ import Testing
     }
 
     @Test func anEarlyErrorStopsTheCopyEarly() throws {
-        let store = try home.store()
         var bytes = Self.records(64 << 20)
         bytes[1] = UInt8(ascii: "!")
         var source = CountingSource(bytes: bytes)
@@ -79,7 +79,6 @@ import Testing
 
     @Test(arguments: [500_000, 5 << 20])
     func aFailingSourceLeavesNothingAndNoThreadWaiting(_ failAfter: Int) throws {
-        let store = try home.store()
         var source = CountingSource(bytes: Self.records(16 << 20), failAfter: failAfter)
         #expect(throws: ShelfError.self) { try store.save(from: &source, to: "big.json", in: .caches) }
         #expect(!home.exists("cache/shelf/big.json"))

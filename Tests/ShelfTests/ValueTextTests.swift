@@ -79,11 +79,6 @@ import Testing
         #expect(try TimestampInput.epochSeconds(text) == seconds)
     }
 
-    @Test func formatGivesUTC() {
-        #expect(TimestampText.format(1_751_299_200) == "2025-06-30T16:00:00Z")
-        #expect(TimestampText.format(-1) == "1969-12-31T23:59:59Z")
-    }
-
     /// Every day from 1900 to 2100 converts both ways.
     @Test func civilDatesRoundTripForTwoCenturies() {
         for days in Int64(-25_567)...Int64(47_482) {

@@ -1,13 +1,13 @@
 import Dispatch
 import Foundation
-import ShelfTestSupport
 import Testing
 @testable import Shelf
 @testable import ShelfCore
 
 /// Many writers at once: every item lands exactly once, and no reader sees a half-done append.
 /// `flock` locks belong to open file descriptions, so threads of one process contend exactly
-/// like separate processes; the process tests check the real thing too.
+/// like separate processes; the battery's "concurrency: append" checks the real thing (8 processes
+/// appending to an array, a JSON Lines file and a folder with readers alongside, each item once).
 @Suite struct AppendConcurrencyTests {
     let home = TestHome()
 
@@ -68,25 +68,6 @@ import Testing
         }
         #expect(names.list.sorted { Int($0)! < Int($1)! } == (0..<80).map(String.init))
         #expect(Set(try store.retrieve("f", from: .documents, as: [Data].self)).count == 80)
-    }
-
-    @Test func processesAppendingToOneArrayLoseNothing() throws {
-        let script = """
-            i=0
-            while [ $i -lt 15 ]; do
-              echo "{\\"w\\":$W,\\"i\\":$i}" | "$SHELF" append documents log.json || exit 1
-              i=$((i+1))
-            done
-            """
-        let writers = try (0..<8).map { writer in
-            try Child(["/bin/sh", "-c", script].map { Array($0.utf8) },
-                      environment: home.environment.merging(["W": "\(writer)", "SHELF": BuiltBinary.path, "PATH": "/usr/bin:/bin"]) { $1 },
-                      input: .none, closingOthers: true)
-        }
-        for writer in writers { #expect(writer.wait(timeout: 24 * 3600).status == 0) }
-        let items = try home.store().retrieve("log.json", from: .documents, as: [Item].self)
-        #expect(items.count == 120 && Set(items).count == 120)
-        #expect(home.shelfLeftovers().isEmpty)
     }
 
     struct Item: Codable, Hashable {

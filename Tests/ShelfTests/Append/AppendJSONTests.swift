@@ -4,7 +4,8 @@ import Testing
 @testable import Shelf
 @testable import ShelfCore
 
-/// `shelf append` to `.json` files: the array grows in place.
+/// `shelf append` to `.json` files: the array grows in place (a file holding one other value:
+/// AppendWrapTests).
 @Suite struct AppendJSONTests {
     let home = TestHome()
     let file = "docs/shelf/log.json"
@@ -39,15 +40,6 @@ import Testing
         #expect(append("true").status == 0)
         #expect(home.read(file) == "[true ]")
         #expect(try JSONSerialization.jsonObject(with: Data(home.read(file)!.utf8)) as? [Bool] == [true])
-    }
-
-    @Test(arguments: ["{\"o\": 1}", "\"s\"", "12", "null", "  {\"o\": [1]}\n"])
-    func anotherValueBecomesTheFirstElement(_ old: String) throws {
-        try home.write(file, old)
-        // Only when asked (--wrap): without it the file is kept as it is (AppendWrapTests).
-        #expect(append("[5]", to: "log.json", ["--wrap"]).status == 0)
-        let trimmed = old.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(home.read(file) == "[\(trimmed),[5]]")
     }
 
     @Test func aFileOfBlanksIsLikeNoFile() throws {

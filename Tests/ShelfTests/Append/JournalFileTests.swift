@@ -5,7 +5,7 @@ import Testing
 @testable import ShelfCore
 
 /// The journal file's life: made by an in-place append and removed when it commits (issue 22,
-/// item 15: nothing left beside the file), kept only while it holds a record (a torn append), and
+/// item 15: nothing left beside the file, LeftoverTests.anAppendLeavesNoJournalBehind), kept only while it holds a record (a torn append), and
 /// then taken away with its file by remove, move and rename; never copied, never listed.
 @Suite struct JournalFileTests {
     let home = TestHome()
@@ -24,12 +24,6 @@ import Testing
                                                        environment: [Failpoints.variable: "partial-data"])
         #expect(outcome.killed)
         #expect(!(home.read(journal(name, in: "docs/shelf/" + folder)) ?? "").isEmpty)
-    }
-
-    @Test func noJournalStaysAfterAppends() throws {
-        for item in ["1", "2", "3"] { #expect(home.run(["append", "documents", "l.jsonl"], stdin: item).status == 0) }
-        #expect(status(journal("l.jsonl")) == nil)
-        #expect(home.read("docs/shelf/l.jsonl") == "1\n2\n3\n")
     }
 
     @Test func theJournalGetsItsFilesPermissions() throws {

@@ -3,7 +3,7 @@ import Testing
 @testable import ShelfCore
 
 /// `remove` follows rm: a folder that holds anything needs -r; an empty one goes as with rm -d.
-/// The Swift library keeps Disk's semantics (any folder goes).
+/// The Swift library keeps Disk's semantics, any folder goes (LibraryHelpersTests.existsRemoveAndIsFolderWorkOnStoredPaths).
 @Suite struct RemoveRecursiveTests {
     let home = TestHome()
 
@@ -43,9 +43,4 @@ import Testing
         #expect(json.stdout == "{\"directory\":\"caches\",\"dryRun\":true,\"removedPaths\":[{\"name\":\"f.txt\",\"path\":\"\(home.path("cache/shelf/f.txt"))\"}]}\n", "\(json.stdout)")
     }
 
-    @Test func theLibraryRemovesAnyFolderAsDiskDoes() throws {
-        #expect(home.run(["save", "caches", "t/a"], stdin: "x").status == 0)
-        try home.store().remove("t", from: .caches)
-        #expect(!home.exists("cache/shelf/t"))
-    }
 }

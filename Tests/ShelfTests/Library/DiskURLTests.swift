@@ -8,11 +8,13 @@ import Testing
 /// refused everywhere else, whatever the URL's spelling.
 @Suite struct DiskURLTests {
     let home = TestHome()
+    let store: Store
+
+    init() throws { store = try home.store() }
 
     func url(_ relative: String) -> URL { URL(fileURLWithPath: home.path(relative)) }
 
     @Test func urlsFromUrlForInComeBackAsTheirPlace() throws {
-        let store = try home.store()
         let group = Directory.sharedContainer(appGroupName: "team")
         for directory in Directory.standard + [group] {
             let back = try store.location(of: store.url(for: "a/b c%20.json", in: directory))
@@ -26,7 +28,6 @@ import Testing
     }
 
     @Test func urlsOutsideTheNamespacesAreRefused() throws {
-        let store = try home.store()
         for outside in ["cache/shelfx/a", "cache/shel", "cache", "cache/other/a", "data/shelf-shared", "data/shelf-sharedx/a", "docs"] {
             #expect(throws: ShelfError.self, "\(outside)") { try store.location(of: url(outside)) }
         }
@@ -35,7 +36,6 @@ import Testing
     }
 
     @Test func dotsAndEmptyComponentsAreRefusedNotResolved() throws {
-        let store = try home.store()
         let base = home.path("cache/shelf")
         for path in ["/../shelfx/a", "/a/../../x", "/./a", "/a/./b", "//a", "/a//b", "/.shelf-lock-a",
                      "/%2E%2E/shelfx/a", "/a%2F..%2F..%2Fx", "/a%00b", "/a%0Ab"] {
@@ -46,7 +46,6 @@ import Testing
     }
 
     @Test func linksInsideAreNotFollowed() throws {
-        let store = try home.store()
         try home.write("outside/secret", "s")
         try home.write("cache/shelf/real/x", "x")
         #expect(symlink(home.path("outside"), home.path("cache/shelf/link")) == 0)
@@ -62,7 +61,6 @@ import Testing
     }
 
     @Test func aNamespaceFolderIsNotAnEntry() throws {
-        let store = try home.store()
         #expect(throws: ShelfError.self) { try store.storedEntry(store.url(for: nil, in: .caches)) }
         #expect(throws: ShelfError.self) { try store.storedEntry(url("data/shelf-shared/team/")) }
         #expect(try store.storedEntry(url("data/shelf-shared/team/a")).directory == .sharedContainer(appGroupName: "team"))

@@ -6,9 +6,11 @@ import Testing
 /// Disk's `append` family on `Store` (and through `Disk`): O(item), Disk's results.
 @Suite struct LibraryAppendTests {
     let home = TestHome()
+    let store: Store
+
+    init() throws { store = try home.store() }
 
     @Test func appendingValuesBuildsAnArrayDiskCanRead() throws {
-        let store = try home.store()
         let url = try store.append(Message(title: "1", body: "a"), to: "m/list.json", in: .documents)
         #expect(url.path == home.path("docs/shelf/m/list.json"))
         try store.append(Message(title: "2", body: "b"), to: "m/list.json", in: .documents)
@@ -18,14 +20,12 @@ import Testing
     }
 
     @Test func aSingleStoredValueBecomesTheFirstElementLikeDisk() throws {
-        let store = try home.store()
         try store.save(Message(title: "old", body: ""), to: .caches, as: "one.json")
         try store.append(Message(title: "new", body: ""), to: "one.json", in: .caches)
         #expect(try store.retrieve("one.json", from: .caches, as: [Message].self).map(\.title) == ["old", "new"])
     }
 
     @Test func anyNameHoldsJSONAsInDisk() throws {
-        let store = try home.store()
         try store.append(1, to: "numbers", in: .caches)
         try store.append([2, 3], to: "numbers", in: .caches)
         #expect(home.read("cache/shelf/numbers") == "[1,2,3]")
@@ -35,7 +35,6 @@ import Testing
     /// Disk code that appends to `x.jsonl` reads it back as `[T]` (issue 26, item 4): the Codable
     /// append writes JSON under every name, as Disk; the bytes API keeps JSON Lines for them.
     @Test func jsonLinesNamesHoldAJSONArrayAsInDisk() throws {
-        let store = try home.store()
         let pretty = JSONEncoder()
         pretty.outputFormatting = [.prettyPrinted, .sortedKeys]
         let messages = [Message(title: "t", body: "b"), Message(title: "u", body: "c")]
@@ -48,7 +47,6 @@ import Testing
     }
 
     @Test func dataGoesToTheNextNumberedFile() throws {
-        let store = try home.store()
         try store.save([Data("a".utf8)], to: .documents, as: "blobs")
         let url = try store.append(Data("b".utf8), to: "blobs", in: .documents)
         #expect(url.lastPathComponent == "1")
@@ -57,7 +55,6 @@ import Testing
     }
 
     @Test func errorsNameThePath() throws {
-        let store = try home.store()
         try store.save(Data("{\"a\":".utf8), to: .caches, as: "broken")
         #expect(throws: ShelfError.self) { try store.append(1, to: "broken", in: .caches) }
         #expect(home.read("cache/shelf/broken") == "{\"a\":")
@@ -72,7 +69,6 @@ import Testing
     }
 
     @Test func concurrentTasksLoseNothing() async throws {
-        let store = try home.store()
         await withTaskGroup(of: Void.self) { group in
             for task in 0..<6 {
                 group.addTask {
@@ -84,7 +80,6 @@ import Testing
     }
 
     @Test func retrieveElementsAndBytes() throws {
-        let store = try home.store()
         try store.append([1, 2], to: "a.json", in: .caches)
         #expect(try store.retrieveBytes("a.json", from: .caches) == Array("[1,2]".utf8))
         let out = CapturedFile()

@@ -7,9 +7,11 @@ import Testing
 /// `Store.clear` and the Disk facade's clear, doNotBackup and backup.
 @Suite struct LibraryClearTests {
     let home = TestHome()
+    let store: Store
+
+    init() throws { store = try home.store() }
 
     @Test func clearReportsWhatWentAndWhatItFreed() throws {
-        let store = try home.store()
         try store.save(Data("12345".utf8), to: .caches, as: "a/b.txt")
         try store.save(Data("123".utf8), to: .caches, as: "c.txt")
         let report = try store.clear(.caches)
@@ -19,7 +21,6 @@ import Testing
     }
 
     @Test func agesAreJudgedAtTheGivenTime() throws {
-        let store = try home.store()
         try store.save(Data("a".utf8), to: .documents, as: "a")
         try store.save(Data("b".utf8), to: .documents, as: "b")
         home.setModified("docs/shelf/a", to: 1000)
@@ -31,7 +32,6 @@ import Testing
     }
 
     @Test func aFileChangedBetweenPlanningAndRemovalStays() throws {
-        let store = try home.store()
         try store.save(Data("a".utf8), to: .documents, as: "a")
         home.setModified("docs/shelf/a", to: 1000)
         var walk = ClearWalk(options: ClearOptions(maxSize: 0), now: 5000)
@@ -45,7 +45,6 @@ import Testing
     }
 
     @Test func doNotBackupAndBackupThroughTheStore() throws {
-        let store = try home.store()
         try store.save(Data("x".utf8), to: .documents, as: "x")
         try store.setExcludedFromBackup(true, "x", in: .documents)
         #expect(try store.isExcludedFromBackup("x", in: .documents))
@@ -78,7 +77,6 @@ import Testing
     // and links are still removed, never followed.
 
     @Test func aLockedFileIsSkippedByItsListedInodeAndLinksAreNotFollowed() throws {
-        let store = try home.store()
         try store.save(Data("12345".utf8), to: .caches, as: "a/held.txt")
         try store.save(Data("123".utf8), to: .caches, as: "a/free.txt")
         try store.save(Data("1".utf8), to: .caches, as: "top.txt")
@@ -103,7 +101,6 @@ import Testing
     /// Which check each clear gets: the listing only for a clear of everything that needs no
     /// sizes, on a file system whose listing gives true inode numbers, and covered by the snapshot.
     @Test func theListingStandsInForAStatOnlyWhereItMay() throws {
-        let store = try home.store()
         try store.save(Data("1".utf8), to: .caches, as: "x")
         let root = try FileDescriptor.open(home.path("cache/shelf"), [.readOnly, .folder])
         defer { root.close() }

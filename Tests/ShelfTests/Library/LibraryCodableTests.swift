@@ -12,9 +12,11 @@ struct Message: Codable, Equatable, Hashable, Sendable {
 
 @Suite struct LibraryCodableTests {
     let home = TestHome()
+    let store: Store
+
+    init() throws { store = try home.store() }
 
     @Test func codableRoundTripsInEveryDirectory() throws {
-        let store = try home.store()
         let value = Message(title: "Hi", body: "There")
         for directory in Directory.standard + [.sharedContainer(appGroupName: "team")] {
             try store.save(value, to: directory, as: "sub/message.json")
@@ -23,20 +25,18 @@ struct Message: Codable, Equatable, Hashable, Sendable {
     }
 
     @Test func saveReturnsTheURLItWrote() throws {
-        let url = try home.store().save(Message(title: "a", body: "b"), to: .documents, as: "m/a.json")
+        let url = try store.save(Message(title: "a", body: "b"), to: .documents, as: "m/a.json")
         #expect(url.path == home.path("docs/shelf/m/a.json"))
         #expect(home.read("docs/shelf/m/a.json")?.contains("\"title\"") == true)
     }
 
     @Test func saveReplacesTheWholeFile() throws {
-        let store = try home.store()
         try store.save(Message(title: String(repeating: "long ", count: 100), body: "x"), to: .caches, as: "m.json")
         try store.save(Message(title: "s", body: "y"), to: .caches, as: "m.json")
         #expect(try store.retrieve("m.json", from: .caches, as: Message.self) == Message(title: "s", body: "y"))
     }
 
     @Test func arraysAndScalarsRoundTrip() throws {
-        let store = try home.store()
         let list = [Message(title: "1", body: ""), Message(title: "2", body: "")]
         try store.save(list, to: .applicationSupport, as: "list.json")
         #expect(try store.retrieve("list.json", from: .applicationSupport, as: [Message].self) == list)
@@ -50,14 +50,12 @@ struct Message: Codable, Equatable, Hashable, Sendable {
         encoder.dateEncodingStrategy = .secondsSince1970
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        let store = try home.store()
         try store.save(Stamp(at: Date(timeIntervalSince1970: 1000)), to: .caches, as: "s.json", encoder: encoder)
         #expect(home.read("cache/shelf/s.json") == "{\"at\":1000}")
         #expect(try store.retrieve("s.json", from: .caches, as: Stamp.self, decoder: decoder) == Stamp(at: Date(timeIntervalSince1970: 1000)))
     }
 
     @Test func unencodableValueIsSerializationErrorAndWritesNothing() throws {
-        let store = try home.store()
         #expect {
             try store.save([Double.nan], to: .caches, as: "nan.json")
         } throws: { error in
@@ -68,7 +66,6 @@ struct Message: Codable, Equatable, Hashable, Sendable {
     }
 
     @Test func wrongTypeIsDeserializationErrorNamingPathAndField() throws {
-        let store = try home.store()
         try store.save(["title": "t", "body": 5] as [String: JSONValue], to: .caches, as: "m.json")
         #expect {
             try store.retrieve("m.json", from: .caches, as: Message.self)
@@ -82,7 +79,6 @@ struct Message: Codable, Equatable, Hashable, Sendable {
     }
 
     @Test func missingKeyIsNamed() throws {
-        let store = try home.store()
         try store.save(["title": "t"], to: .caches, as: "m.json")
         #expect {
             try store.retrieve("m.json", from: .caches, as: Message.self)
@@ -94,12 +90,11 @@ struct Message: Codable, Equatable, Hashable, Sendable {
 
     @Test func retrieveOfMissingFileIsNotFoundWithPath() throws {
         #expect(throws: ShelfError.notFound(path: home.path("docs/shelf/none/m.json"))) {
-            try home.store().retrieve("none/m.json", from: .documents, as: Message.self)
+            try store.retrieve("none/m.json", from: .documents, as: Message.self)
         }
     }
 
     @Test func unsafeNamesAreRefusedBeforeAnyWrite() throws {
-        let store = try home.store()
         for name in ["../m.json", "/etc/m.json", "a//b.json", ".shelf-tmp-x", ""] {
             #expect(throws: ShelfError.self) { try store.save(Message(title: "", body: ""), to: .caches, as: name) }
             #expect(throws: ShelfError.self) { try store.retrieve(name, from: .caches, as: Message.self) }
@@ -108,7 +103,6 @@ struct Message: Codable, Equatable, Hashable, Sendable {
     }
 
     @Test func savingOverAFolderIsRefused() throws {
-        let store = try home.store()
         try store.save(Data("x".utf8), to: .caches, as: "dir/inner")
         #expect(throws: ShelfError.isAFolder(path: home.path("cache/shelf/dir"))) {
             try store.save(Message(title: "", body: ""), to: .caches, as: "dir")

@@ -6,9 +6,11 @@ import Testing
 
 @Suite struct LibraryDataTests {
     let home = TestHome()
+    let store: Store
+
+    init() throws { store = try home.store() }
 
     @Test func dataRoundTripsByteForByte() throws {
-        let store = try home.store()
         let bytes = Data((0...255).map(UInt8.init) + [0, 0])
         let url = try store.save(bytes, to: .caches, as: "blob/b.bin")
         #expect(url.path == home.path("cache/shelf/blob/b.bin"))
@@ -16,20 +18,17 @@ import Testing
     }
 
     @Test func largeDataRoundTrips() throws {
-        let store = try home.store()
         let bytes = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         try store.save(bytes, to: .temporary, as: "big.bin")
         #expect(try store.retrieve("big.bin", from: .temporary, as: Data.self) == bytes)
     }
 
     @Test func emptyDataIsAnEmptyFile() throws {
-        let store = try home.store()
         try store.save(Data(), to: .caches, as: "empty")
         #expect(try store.retrieve("empty", from: .caches, as: Data.self).isEmpty)
     }
 
     @Test func dataForAJSONNameMustBeJSON() throws {
-        let store = try home.store()
         #expect {
             try store.save(Data(), to: .caches, as: "x.json")
         } throws: { error in
@@ -41,12 +40,11 @@ import Testing
 
     @Test func dataOfAMissingFileIsNotFound() throws {
         #expect(throws: ShelfError.notFound(path: home.path("cache/shelf/none"))) {
-            try home.store().retrieve("none", from: .caches, as: Data.self)
+            try store.retrieve("none", from: .caches, as: Data.self)
         }
     }
 
     @Test func dataListIsANumberedFolder() throws {
-        let store = try home.store()
         let parts = (0..<12).map { Data("part \($0)".utf8) }
         let url = try store.save(parts, to: .documents, as: "parts")
         #expect(url.path.hasSuffix("docs/shelf/parts") || url.path.hasSuffix("docs/shelf/parts/"))
@@ -55,7 +53,6 @@ import Testing
     }
 
     @Test func dataListComesBackInNumericOrderSkippingHiddenAndFolders() throws {
-        let store = try home.store()
         for name in ["10", "9", "0010b", "2", "b", "a", ".hidden", ".shelf-tmp-1", "01"] {
             try home.write("cache/shelf/f/\(name)", name)
         }
@@ -65,7 +62,6 @@ import Testing
     }
 
     @Test func savingADataListReplacesTheFolderWhole() throws {
-        let store = try home.store()
         try store.save([Data("a".utf8), Data("b".utf8), Data("c".utf8)], to: .caches, as: "f")
         try store.save([Data("z".utf8)], to: .caches, as: "f")
         #expect(try store.retrieve("f", from: .caches, as: [Data].self) == [Data("z".utf8)])
@@ -76,7 +72,6 @@ import Testing
     }
 
     @Test func dataListOverAFileIsNotAFolder() throws {
-        let store = try home.store()
         try store.save(Data("x".utf8), to: .caches, as: "file")
         #expect(throws: ShelfError.notAFolder(path: home.path("cache/shelf/file"))) {
             try store.save([Data()], to: .caches, as: "file")
@@ -91,7 +86,6 @@ import Testing
     }
 
     @Test func aLinkInsideADataListFolderIsRefused() throws {
-        let store = try home.store()
         try store.save([Data("a".utf8)], to: .caches, as: "f")
         try home.write("outside", "secret")
         #expect(symlink(home.path("outside"), home.path("cache/shelf/f/1")) == 0)
@@ -127,7 +121,6 @@ import Testing
 
     /// A stored file read into `Data` whole, also when it is bigger than its first size said.
     @Test func retrieveReadsTheWholeFile() throws {
-        let store = try home.store()
         let big = Data((0..<300_000).map { UInt8($0 % 253) })
         try store.save(big, to: .caches, as: "big")
         #expect(try store.retrieve("big", from: .caches, as: Data.self) == big)
@@ -137,7 +130,6 @@ import Testing
 
     /// Swift picks the generic `Encodable` methods for an array made with `map`; it is still a folder.
     @Test func dataReachingTheGenericMethodsIsStillStoredAsBytes() throws {
-        let store = try home.store()
         try store.save((0..<3).map { Data("f\($0)".utf8) }, to: .caches, as: "frames")
         #expect(home.read("cache/shelf/frames/2") == "f2")
         try store.append((3..<5).map { Data("f\($0)".utf8) }, to: "frames", in: .caches)

@@ -4,7 +4,8 @@ import Testing
 
 /// A FIFO or a socket where a stored file is read or rewritten (issue 21, item 9): one rule for
 /// every command. The message says what stands there; the status is a folder's (66 for a
-/// command that only reads, 73 for one that writes); nothing is opened, nothing blocks.
+/// command that only reads, 73 for one that writes); nothing is opened, nothing blocks (the
+/// battery's "hostile paths" runs the FIFO cases with a time limit: no hang).
 @Suite struct SpecialFileTests {
     let home = TestHome()
 
