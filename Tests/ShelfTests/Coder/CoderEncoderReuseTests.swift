@@ -20,12 +20,7 @@ import Testing
     /// earlier one's storage, and must still be written as itself.
     struct MadeKeys: Encodable {
         let round: Int
-        struct Key: CodingKey {
-            let stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
+        typealias Key = CoderKeyTests.Keys.Key
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
             for member in 0..<3 {
