@@ -39,6 +39,11 @@ extension ByteEncoder {
         unsafeAddress { UnsafePointer(keySetsSlot.pointer) }
         unsafeMutableAddress { keySetsSlot.pointer }
     }
+    /// Keyed containers to hand out again (ByteEncoder+Containers.swift).
+    var kept: [KeptContainer] {
+        unsafeAddress { UnsafePointer(keptSlot.pointer) }
+        unsafeMutableAddress { keptSlot.pointer }
+    }
     var nextID: Int {
         get { countersSlot.pointer.pointee.nextID }
         set { countersSlot.pointer.pointee.nextID = newValue }

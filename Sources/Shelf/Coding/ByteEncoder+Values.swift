@@ -22,11 +22,13 @@ extension ByteEncoder {
     /// Encodes `value` where a value goes next (the caller wrote the key or comma).
     func value<T: Encodable>(_ value: T, key: CodingPathElement?, extra: [CodingPathElement] = []) throws {
         if scalar(value) { return }
-        if T.self == Data.self, options.base64 { return out.string((value as! Data).base64EncodedString()) }
-        if T.self == Date.self { return date(value as! Date) }
-        if T.self == URL.self { return out.string((value as! URL).absoluteString) }
-        if T.self == Decimal.self { return out.bytes.append(contentsOf: (value as! Decimal).description.utf8) }
+        // The types are known equal, so the values are reinterpreted rather than cast.
+        if T.self == Data.self, options.base64 { return unsafeBitCast(value, to: Data.self).withUnsafeBytes { out.base64($0) } }
+        if T.self == Date.self { return date(unsafeBitCast(value, to: Date.self)) }
+        if T.self == URL.self { return out.string(unsafeBitCast(value, to: URL.self).absoluteString) }
+        if T.self == Decimal.self { return out.write((value as! Decimal).description) }
         guard level < Self.maximumLevel else { return fail() }
+        if collection(value) { return }
         let savedWritten = levelWritten, savedFrames = frames.count, savedPath = path.count
         path.append(contentsOf: extra)
         if let key { path.append(key) }

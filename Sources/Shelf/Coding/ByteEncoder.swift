@@ -34,6 +34,11 @@ final class ByteEncoder: Encoder, SingleValueEncodingContainer {
     let memberStartsSlot = OutOfLineValue([Int]())
     let keySetsSlot = OutOfLineValue([Int: Set<String>]())
     let countersSlot = OutOfLineValue(Counters())
+    /// The keys written so far, escaped; consulted only where strings read as `EncodedKeys` expects.
+    let encodedKeys = EncodedKeys()
+    let keepsKeys = EncodedKeys.trusted
+    let keptSlot = OutOfLineValue([KeptContainer]())
+    let keepsContainers = ByteEncoder.containersAreBoxes
     /// Foundation refuses containers 512 deep; past this the call is Foundation's.
     static let maximumLevel = 500
 
@@ -46,6 +51,9 @@ final class ByteEncoder: Encoder, SingleValueEncodingContainer {
     }
 
     deinit {
+        out.free()
+        encodedKeys.free()
+        keptSlot.free()
         outSlot.free()
         pathSlot.free()
         failedSlot.free()
@@ -110,9 +118,12 @@ final class ByteEncoder: Encoder, SingleValueEncodingContainer {
     /// Writes `"key":` as the next member of object `id`.
     func member(_ id: Int, _ key: String) -> Bool {
         guard let index = prepare(id) else { return false }
+        let words = keepsKeys ? EncodedKeys.identity(key) : nil
+        let known = words.flatMap { encodedKeys.find($0) }
+        let mark: UInt64?
+        if let known { mark = known.pointee.mark == 0 ? nil : known.pointee.mark } else { mark = Self.mark(key) }
         let first = frames[index].firstKey, id = frames[index].id
         if keys.count - first < 32 {
-            let mark = Self.mark(key)
             if mark == nil || !frames[index].plainKeys || frames[index].marks & mark! != 0 {
                 for i in first..<keys.count where keys[i] == key {
                     fail()
@@ -129,9 +140,12 @@ final class ByteEncoder: Encoder, SingleValueEncodingContainer {
             }
         }
         keys.append(key)
-        if options.sortedKeys { memberStarts.append(out.bytes.count - (frames[index].count > 1 ? 1 : 0)) }
+        if options.sortedKeys { memberStarts.append(out.count - (frames[index].count > 1 ? 1 : 0)) }
+        if let known { out.append(encodedKeys.text(known)); return true }
+        let start = out.count
         out.string(key)
         out.byte(UInt8(ascii: ":"))
+        if let words { encodedKeys.keep(words, mark: mark, text: UnsafeBufferPointer(start: out.base + start, count: out.count - start)) }
         return true
     }
 
@@ -153,7 +167,7 @@ final class ByteEncoder: Encoder, SingleValueEncodingContainer {
         defer { memberStarts.removeSubrange(firstMember...) }
         guard frame.count > 1 else { return }
         let starts = Array(memberStarts[firstMember...]), names = Array(keys[frame.firstKey...])
-        let end = out.bytes.count
+        let end = out.count
         // Ranges, not slices: a slice alive at the write-back would make it copy the whole output.
         var pieces: [(name: String, range: Range<Int>)] = []
         for i in starts.indices {
@@ -165,15 +179,13 @@ final class ByteEncoder: Encoder, SingleValueEncodingContainer {
         sorted.reserveCapacity(end - starts[0])
         for (i, piece) in pieces.enumerated() {
             if i > 0 { sorted.append(UInt8(ascii: ",")) }
-            sorted.append(contentsOf: out.bytes[piece.range])
+            sorted.append(contentsOf: UnsafeBufferPointer(start: out.base + piece.range.lowerBound, count: piece.range.count))
         }
-        out.bytes.withUnsafeMutableBufferPointer { bytes in
-            for i in sorted.indices { bytes[starts[0] + i] = sorted[i] }
-        }
+        sorted.withUnsafeBufferPointer { (out.base + starts[0]).update(from: $0.baseAddress!, count: $0.count) }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(ByteKeyedContainer<Key>(encoder: self, id: open(object: true), depth: path.count))
+        keyed(Key.self, id: open(object: true), depth: path.count)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {

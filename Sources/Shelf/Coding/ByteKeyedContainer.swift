@@ -1,9 +1,12 @@
 /// Members of one object, written as they are encoded.
 struct ByteKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: ByteEncoder
-    let id: Int
-    let depth: Int
-    var extra: [CodingPathElement] = []
+    /// Which object, set anew each time the box is handed out (ByteEncoder+Containers.swift).
+    let slot: ByteEncoder.KeyedSlot
+
+    var id: Int { slot.state.pointee.id }
+    var depth: Int { slot.state.pointee.depth }
+    var extra: [CodingPathElement] { slot.state.pointee.extra }
 
     var codingPath: [any CodingKey] { encoder.path.codingPath(depth, plus: extra) }
 
@@ -30,7 +33,7 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let id = begin(key) ? encoder.push(object: true) : -1
-        return KeyedEncodingContainer(ByteKeyedContainer<NestedKey>(encoder: encoder, id: id, depth: depth, extra: extra + [.key(key)]))
+        return encoder.keyed(NestedKey.self, id: id, depth: depth, extra: extra + [.key(key)])
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -94,7 +97,7 @@ struct ByteUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let index = count
         let id = begin() ? encoder.push(object: true) : -1
-        return KeyedEncodingContainer(ByteKeyedContainer<NestedKey>(encoder: encoder, id: id, depth: depth, extra: extra + [.index(index)]))
+        return encoder.keyed(NestedKey.self, id: id, depth: depth, extra: extra + [.index(index)])
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -18,8 +18,9 @@ public enum LibraryJSON {
     /// The bytes, or nil when the encoder failed anywhere or met what it does not follow.
     static func fastEncode<T: Encodable>(_ value: T, _ options: ByteEncodingOptions) -> Data? {
         let writer = ByteEncoder(options: options)
+        defer { writer.finish() }
         guard (try? writer.value(value, key: nil)) != nil, !writer.failed else { return nil }
-        return Data(writer.out.bytes)
+        return Data(bytes: writer.out.base, count: writer.out.count)
     }
 
     /// `decoder.decode(type, from: data)`, faster.
