@@ -4,10 +4,12 @@ import ShelfCore
 /// (`find`).
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: TapeDecoder
-    let object: Int
-    let depth: Int
-    /// The keys of nested containers on the way here, which the decoder's path lacks.
-    var extra: [CodingPathElement] = []
+    /// Its object, depth and the keys of nested containers on the way here, which the
+    /// decoder's path lacks (KeyedPlace says why they are out of line).
+    let place: KeyedPlace
+    var object: Int { place.fields.pointee.object }
+    var depth: Int { place.fields.pointee.depth }
+    var extra: [CodingPathElement] { place.fields.pointee.extra }
 
     var codingPath: [any CodingKey] { decoder.path.codingPath(depth, plus: extra) }
 
@@ -32,22 +34,27 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return bytes.withUTF8 { utf8 -> Int? in
             let tape = decoder.tape, end = tape.payload(object)
             let hint = decoder.hints.entry(object), mark = KeyHints.mark(utf8)
-            if hint.pointee.object != object { decoder.hints.start(object, tape, decoder.bytes) }
+            if hint.pointee.object != object { decoder.hints.start(object) }
             var isASCII = true
             for byte in utf8 where byte >= 0x80 { isASCII = false; break }
-            if hint.pointee.indexed && isASCII {
+            @inline(__always) func tabled() -> Int? {
                 let all = hint.pointee.allMarks
                 guard all & mark != 0 else { return nil }
                 let member = decoder.hints.table(object)[(all & (mark &- 1)).nonzeroBitCount]
                 guard Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) else { return nil }
                 return member + 1
             }
+            if hint.pointee.indexed && isASCII { return tabled() }
             let member = hint.pointee.member
             if member < end, hint.pointee.marks & mark == 0, tape.kind(member) == .asciiString,
                Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) {
                 hint.pointee.member = tape.next(member + 1)
                 hint.pointee.marks |= mark
                 return member + 1
+            }
+            if !hint.pointee.tried {
+                decoder.hints.index(object, tape, decoder.bytes)
+                if hint.pointee.indexed && isASCII { return tabled() }
             }
             var walked = object + 1, marks: UInt64 = 0, plain = true
             while walked < end {
@@ -114,7 +121,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let node = try require(key)
         guard decoder.tape.kind(node) == .object else { throw decoder.fail("not an object", [String: Any].self) }
-        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(decoder: decoder, object: node, depth: depth, extra: extra + [.key(key)]))
+        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(decoder: decoder, place: KeyedPlace(object: node, depth: depth, extra: extra + [.key(key)])))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

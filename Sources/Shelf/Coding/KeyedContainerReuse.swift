@@ -1,0 +1,71 @@
+/// Where a keyed container reads: its object node, the decoder's path depth when it was made,
+/// and the keys of nested containers on the way there. Out of line (read through a pointer, so
+/// without exclusivity checks) so that a container the decoder hands out again can be pointed
+/// at another object.
+final class KeyedPlace {
+    struct Fields {
+        var object: Int
+        var depth: Int
+        var extra: [CodingPathElement]
+    }
+
+    let fields: UnsafeMutablePointer<Fields>
+
+    init(object: Int, depth: Int, extra: [CodingPathElement] = []) {
+        fields = .allocate(capacity: 1)
+        fields.initialize(to: Fields(object: object, depth: depth, extra: extra))
+    }
+
+    deinit {
+        fields.deinitialize(count: 1)
+        fields.deallocate()
+    }
+}
+
+/// Keyed containers the decoder made, kept to be handed out again. `KeyedDecodingContainer`
+/// boxes its container in a class instance, and making one per object (the allocation, the
+/// generic metadata of the box and of the container, the witness table) cost more than
+/// reading a small object's members. A box made earlier for the same key type that nobody
+/// holds any more (this list's reference is its only one) is pointed at the new object and
+/// returned again; one still held (a container of an outer value of the same type, or one a
+/// value kept) is left alone.
+struct KeyedContainerReuse {
+    struct Entry {
+        let type: ObjectIdentifier
+        var box: AnyObject
+        let place: KeyedPlace
+    }
+
+    static let capacity = 32
+    var entries: [Entry] = []
+
+    /// Whether a `KeyedDecodingContainer` is its box's reference alone, as the standard library
+    /// has it; if that ever changes, nothing is reused.
+    static let boxIsWhole = MemoryLayout<KeyedDecodingContainer<IndexCodingKey>>.size == MemoryLayout<AnyObject>.size
+}
+
+extension TapeDecoder {
+    /// A container of `Key` reading `object`, reused where one is free.
+    func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int) -> KeyedDecodingContainer<Key> {
+        let id = ObjectIdentifier(Key.self), depth = path.count
+        guard KeyedContainerReuse.boxIsWhole else {
+            return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, place: KeyedPlace(object: object, depth: depth)))
+        }
+        var index = 0
+        while index < reuse.entries.count {
+            if reuse.entries[index].type == id && isKnownUniquelyReferenced(&reuse.entries[index].box) {
+                let place = reuse.entries[index].place.fields
+                place.pointee.object = object
+                place.pointee.depth = depth
+                return unsafeBitCast(reuse.entries[index].box, to: KeyedDecodingContainer<Key>.self)
+            }
+            index += 1
+        }
+        let place = KeyedPlace(object: object, depth: depth)
+        let container = KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, place: place))
+        if reuse.entries.count < KeyedContainerReuse.capacity {
+            reuse.entries.append(.init(type: id, box: unsafeBitCast(container, to: AnyObject.self), place: place))
+        }
+        return container
+    }
+}
