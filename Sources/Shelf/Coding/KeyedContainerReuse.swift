@@ -1,4 +1,4 @@
-/// Where a keyed container reads: its object node, the decoder's path depth when it was made,
+/// Where a keyed container reads: its decoder, its object node, the decoder's path depth when it was made,
 /// and the keys of nested containers on the way there. Out of line (read through a pointer, so
 /// without exclusivity checks) so that a container the decoder hands out again can be pointed
 /// at another object.
@@ -9,9 +9,11 @@ final class KeyedPlace {
         var extra: [CodingPathElement]
     }
 
+    let decoder: TapeDecoder
     let fields: UnsafeMutablePointer<Fields>
 
-    init(object: Int, depth: Int, extra: [CodingPathElement] = []) {
+    init(_ decoder: TapeDecoder, object: Int, depth: Int, extra: [CodingPathElement] = []) {
+        self.decoder = decoder
         fields = .allocate(capacity: 1)
         fields.initialize(to: Fields(object: object, depth: depth, extra: extra))
     }
@@ -45,26 +47,36 @@ struct KeyedContainerReuse {
 }
 
 extension TapeDecoder {
-    /// A container of `Key` reading `object`, reused where one is free.
+    /// A container of `Key` reading `object`, reused where one is free. (A new one is made in a
+    /// function of its own: here, the runtime would look up the metadata of every generic type
+    /// it names on every call, made or reused.)
     func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int) -> KeyedDecodingContainer<Key> {
-        let id = ObjectIdentifier(Key.self), depth = path.count
-        guard KeyedContainerReuse.boxIsWhole else {
-            return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, place: KeyedPlace(object: object, depth: depth)))
-        }
+        let index = reusable(ObjectIdentifier(Key.self), object: object)
+        guard index >= 0 else { return newKeyedContainer(Key.self, object: object) }
+        return unsafeBitCast(reuse.entries[index].box, to: KeyedDecodingContainer<Key>.self)
+    }
+
+    /// The entry of a free container of the key type `id`, now pointed at `object`; or -1.
+    private func reusable(_ id: ObjectIdentifier, object: Int) -> Int {
+        guard KeyedContainerReuse.boxIsWhole else { return -1 }
         var index = 0
         while index < reuse.entries.count {
             if reuse.entries[index].type == id && isKnownUniquelyReferenced(&reuse.entries[index].box) {
                 let place = reuse.entries[index].place.fields
                 place.pointee.object = object
-                place.pointee.depth = depth
-                return unsafeBitCast(reuse.entries[index].box, to: KeyedDecodingContainer<Key>.self)
+                place.pointee.depth = path.count
+                return index
             }
             index += 1
         }
-        let place = KeyedPlace(object: object, depth: depth)
-        let container = KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, place: place))
-        if reuse.entries.count < KeyedContainerReuse.capacity {
-            reuse.entries.append(.init(type: id, box: unsafeBitCast(container, to: AnyObject.self), place: place))
+        return -1
+    }
+
+    @inline(never) private func newKeyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int) -> KeyedDecodingContainer<Key> {
+        let place = KeyedPlace(self, object: object, depth: path.count)
+        let container = KeyedDecodingContainer(TapeKeyedContainer<Key>(place: place))
+        if KeyedContainerReuse.boxIsWhole && reuse.entries.count < KeyedContainerReuse.capacity {
+            reuse.entries.append(.init(type: ObjectIdentifier(Key.self), box: unsafeBitCast(container, to: AnyObject.self), place: place))
         }
         return container
     }

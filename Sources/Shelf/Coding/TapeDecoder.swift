@@ -121,11 +121,21 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == Decimal.self { throw fail("Decimal is Foundation's", Decimal.self) }
         return try withNode(at: at, key: key) {
             switch collectionKind(T.self) {
-            case .dictionary(let dictionary): return try dictionary.decodeMembers(self) as! T
-            case .array(let array): return try array.decodeElements(self) as! T
+            case .dictionary(let dictionary): return try filled(dictionary, as: T.self)
+            case .array(let array): return try filled(array, as: T.self)
             case .other: return try T(from: self)
             }
         }
+    }
+
+    /// A collection the decoder fills itself, `D` being `T` (a bit cast, not an `as!`: the
+    /// dynamic cast showed in the profile).
+    private func filled<D: StringKeyedDecodable, T>(_ type: D.Type, as: T.Type) throws -> T {
+        unsafeBitCast(try D.decodeMembers(self), to: T.self)
+    }
+
+    private func filled<D: ArrayDecodable, T>(_ type: D.Type, as: T.Type) throws -> T {
+        unsafeBitCast(try D.decodeElements(self), to: T.self)
     }
 
     /// Runs `body` with `at` as the node being decoded and `key` on the path, and puts both back.

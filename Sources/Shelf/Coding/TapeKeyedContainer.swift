@@ -3,10 +3,11 @@ import ShelfCore
 /// An object's members, found where the last key was found or by a walk from the first
 /// (`find`).
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: TapeDecoder
-    /// Its object, depth and the keys of nested containers on the way here, which the
-    /// decoder's path lacks (KeyedPlace says why they are out of line).
+    /// Its decoder, object, depth and the keys of nested containers on the way here, which the
+    /// decoder's path lacks (KeyedPlace says why they are out of line). One reference: the
+    /// standard library's box copies the container for every call.
     let place: KeyedPlace
+    var decoder: TapeDecoder { place.decoder }
     var object: Int { place.fields.pointee.object }
     var depth: Int { place.fields.pointee.depth }
     var extra: [CodingPathElement] { place.fields.pointee.extra }
@@ -35,8 +36,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             let tape = decoder.tape, end = tape.payload(object)
             let hint = decoder.hints.entry(object), mark = KeyHints.mark(utf8)
             if hint.pointee.object != object { decoder.hints.start(object) }
-            var isASCII = true
-            for byte in utf8 where byte >= 0x80 { isASCII = false; break }
+            // Asked only where the answer matters: a key equal in bytes to an ASCII member is ASCII.
+            @inline(__always) func ascii() -> Bool {
+                for byte in utf8 where byte >= 0x80 { return false }
+                return true
+            }
             @inline(__always) func tabled() -> Int? {
                 let all = hint.pointee.allMarks
                 guard all & mark != 0 else { return nil }
@@ -44,7 +48,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 guard Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) else { return nil }
                 return member + 1
             }
-            if hint.pointee.indexed && isASCII { return tabled() }
+            if hint.pointee.indexed && ascii() { return tabled() }
             let member = hint.pointee.member
             if member < end, hint.pointee.marks & mark == 0, tape.kind(member) == .asciiString,
                Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) {
@@ -54,8 +58,9 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
             if !hint.pointee.tried {
                 decoder.hints.index(object, tape, decoder.bytes)
-                if hint.pointee.indexed && isASCII { return tabled() }
+                if hint.pointee.indexed && ascii() { return tabled() }
             }
+            let isASCII = ascii()
             var walked = object + 1, marks: UInt64 = 0, plain = true
             while walked < end {
                 let kind = tape.kind(walked)
@@ -121,7 +126,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let node = try require(key)
         guard decoder.tape.kind(node) == .object else { throw decoder.fail("not an object", [String: Any].self) }
-        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(decoder: decoder, place: KeyedPlace(object: node, depth: depth, extra: extra + [.key(key)])))
+        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(place: KeyedPlace(decoder, object: node, depth: depth, extra: extra + [.key(key)])))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
