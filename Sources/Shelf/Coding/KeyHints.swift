@@ -10,9 +10,10 @@ import ShelfCore
 /// The member table: when all of an object's members (at most `tableSize`) are plain ASCII
 /// strings with marks all different, an ASCII key can only equal the one member with its mark,
 /// which is then also the first equal one: the look-up is that member or, if no member has the
-/// mark, absent, in any order of reading and without a walk (`table`, by the mark's rank).
+/// mark, absent, in any order of reading and without a walk (`table`, by the mark's rank). It
+/// is made when the next-key hint first misses in an object (a key read out of order or absent).
 ///
-/// The next-key hint, for the other objects: a member and the marks of the keys before it, all
+/// The next-key hint, tried first and for the objects without a table: a member and the marks of the keys before it, all
 /// plain ASCII strings; a key whose bytes equal that member's and whose mark none of them has
 /// cannot be equal to any earlier key, so that member is the first match, as the walk would
 /// find it (TapeKeyedContainer.find).
@@ -24,6 +25,9 @@ struct KeyHints {
         /// Whether the object's member table is filled, and the marks of all its members.
         var indexed: Bool
         var allMarks: UInt64
+        /// Whether the table was tried: it is made at the first key the next-key hint misses,
+        /// since a value read in the order written (the common case) never needs it.
+        var tried: Bool
     }
 
     static let count = 32
@@ -34,7 +38,7 @@ struct KeyHints {
 
     init() {
         entries = .allocate(capacity: Self.count)
-        entries.initialize(repeating: Entry(object: -1, member: 0, marks: 0, indexed: false, allMarks: 0), count: Self.count)
+        entries.initialize(repeating: Entry(object: -1, member: 0, marks: 0, indexed: false, allMarks: 0, tried: false), count: Self.count)
         tables = .allocate(capacity: Self.count * Self.tableSize)
         tables.initialize(repeating: 0, count: Self.count * Self.tableSize)
     }
@@ -52,11 +56,15 @@ struct KeyHints {
         return 1 &<< UInt64(truncatingIfNeeded: (key.count &* 8 &+ first) & 63)
     }
 
-    /// Takes the entry of `object` for it: the hint at its first member and, where the object
-    /// qualifies, its member table.
-    func start(_ object: Int, _ tape: JSONTape, _ bytes: UnsafePointer<UInt8>) {
+    /// Takes the entry of `object` for it, with the hint at its first member.
+    @inline(__always) func start(_ object: Int) {
+        entry(object).pointee = Entry(object: object, member: object + 1, marks: 0, indexed: false, allMarks: 0, tried: false)
+    }
+
+    /// Fills the member table of the object whose entry this is, where the object qualifies.
+    func index(_ object: Int, _ tape: JSONTape, _ bytes: UnsafePointer<UInt8>) {
         let hint = entry(object)
-        hint.pointee = Entry(object: object, member: object + 1, marks: 0, indexed: false, allMarks: 0)
+        hint.pointee.tried = true
         guard tape.aux(object) <= UInt64(Self.tableSize) else { return }
         @inline(__always) func mark(_ member: Int) -> UInt64 {
             Self.mark(UnsafeBufferPointer(start: bytes + tape.payload(member), count: Int(truncatingIfNeeded: tape.aux(member))))

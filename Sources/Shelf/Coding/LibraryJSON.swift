@@ -35,6 +35,7 @@ public enum LibraryJSON {
         data.withUnsafeBytes { raw -> T? in
             guard let tape = JSONTape.parse(raw), let base = raw.baseAddress else { return nil }
             let decoder = TapeDecoder(tape: tape, bytes: base.assumingMemoryBound(to: UInt8.self), options: options)
+            defer { decoder.finish() }
             guard let value = try? decoder.value(type, at: 0, key: nil), !decoder.failed else { return nil }
             return value
         }

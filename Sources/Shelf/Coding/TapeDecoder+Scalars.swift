@@ -22,9 +22,7 @@ extension TapeDecoder {
         case .asciiString, .utf8String:
             return String(decoding: text(at), as: UTF8.self)
         case .escapedString:
-            scratch.removeAll(keepingCapacity: true)
-            JSONTape.unescape(text(at), into: &scratch)
-            return String(decoding: scratch, as: UTF8.self)
+            return JSONTape.unescapedString(text(at))
         default:
             throw fail("not a String", String.self)
         }

@@ -16,8 +16,14 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     private let nodeSlot = OutOfLineValue(0)
     private let pathSlot = OutOfLineValue([CodingPathElement]())
     private let failedSlot = OutOfLineValue(false)
-    private let scratchSlot = OutOfLineValue([UInt8]())
     private let kindsSlot = OutOfLineValue([(type: ObjectIdentifier, kind: CollectionKind)]())
+    private let reuseSlot = OutOfLineValue(KeyedContainerReuse())
+    /// Keyed containers to hand out again (KeyedContainerReuse). They refer to this decoder, so
+    /// `finish` lets them go when a decode ends.
+    var reuse: KeyedContainerReuse {
+        unsafeAddress { UnsafePointer(reuseSlot.pointer) }
+        unsafeMutableAddress { reuseSlot.pointer }
+    }
     /// Where the next key of a recently read object is expected (TapeKeyedContainer.find).
     let hints = KeyHints()
 
@@ -33,11 +39,6 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     var failed: Bool {
         unsafeAddress { UnsafePointer(failedSlot.pointer) }
         unsafeMutableAddress { failedSlot.pointer }
-    }
-    /// Scratch space for unescaping strings.
-    var scratch: [UInt8] {
-        unsafeAddress { UnsafePointer(scratchSlot.pointer) }
-        unsafeMutableAddress { scratchSlot.pointer }
     }
     /// Types already asked whether they are string-keyed dictionaries or arrays, with the answer.
     var collectionKinds: [(type: ObjectIdentifier, kind: CollectionKind)] {
@@ -58,12 +59,15 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         nodeSlot.free()
         pathSlot.free()
         failedSlot.free()
-        scratchSlot.free()
         kindsSlot.free()
+        reuseSlot.free()
         hints.free()
     }
 
     var codingPath: [any CodingKey] { path.map(\.codingKey) }
+
+    /// Ends a decode: the containers kept for reuse hold this decoder, which could not go before them.
+    func finish() { reuse.entries.removeAll() }
 
     /// Marks the decode as failed and returns an error to throw (the caller replaces it).
     func fail(_ what: String, _ type: Any.Type = Any.self) -> DecodingError {
@@ -75,7 +79,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard tape.kind(node) == .object else { throw fail("not an object", [String: Any].self) }
-        return KeyedDecodingContainer(TapeKeyedContainer<Key>(decoder: self, object: node, depth: path.count))
+        return keyedContainer(Key.self, object: node)
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -107,20 +111,31 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             defer { path.removeLast(extra.count) }
             return try value(type, at: at, key: key)
         }
-        if T.self == Date.self { return try date(at, key: key) as! T }
-        if T.self == Data.self { return try data(at, key: key) as! T }
+        // Bit casts, not `as!`: a dynamic cast per value cost as much as reading a Date.
+        if T.self == Date.self { return unsafeBitCast(try date(at, key: key), to: T.self) }
+        if T.self == Data.self { return unsafeBitCast(try data(at, key: key), to: T.self) }
         if T.self == URL.self {
             guard let url = URL(string: try string(at)) else { throw fail("not a URL", URL.self) }
-            return url as! T
+            return unsafeBitCast(url, to: T.self)
         }
         if T.self == Decimal.self { throw fail("Decimal is Foundation's", Decimal.self) }
         return try withNode(at: at, key: key) {
             switch collectionKind(T.self) {
-            case .dictionary(let dictionary): return try dictionary.decodeMembers(self) as! T
-            case .array(let array): return try array.decodeElements(self) as! T
+            case .dictionary(let dictionary): return try filled(dictionary, as: T.self)
+            case .array(let array): return try filled(array, as: T.self)
             case .other: return try T(from: self)
             }
         }
+    }
+
+    /// A collection the decoder fills itself, `D` being `T` (a bit cast, not an `as!`: the
+    /// dynamic cast showed in the profile).
+    private func filled<D: StringKeyedDecodable, T>(_ type: D.Type, as: T.Type) throws -> T {
+        unsafeBitCast(try D.decodeMembers(self), to: T.self)
+    }
+
+    private func filled<D: ArrayDecodable, T>(_ type: D.Type, as: T.Type) throws -> T {
+        unsafeBitCast(try D.decodeElements(self), to: T.self)
     }
 
     /// Runs `body` with `at` as the node being decoded and `key` on the path, and puts both back.
@@ -162,6 +177,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     private func data(_ at: Int, key: CodingPathElement?) throws -> Data {
         guard options.base64 else { return try withNode(at: at, key: key) { try Data(from: self) } }
+        if let data = base64(at) { return data }
         guard let data = Data(base64Encoded: try string(at)) else { throw fail("not Base64", Data.self) }
         return data
     }

@@ -3,11 +3,14 @@ import ShelfCore
 /// An object's members, found where the last key was found or by a walk from the first
 /// (`find`).
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: TapeDecoder
-    let object: Int
-    let depth: Int
-    /// The keys of nested containers on the way here, which the decoder's path lacks.
-    var extra: [CodingPathElement] = []
+    /// Its decoder, object, depth and the keys of nested containers on the way here, which the
+    /// decoder's path lacks (KeyedPlace says why they are out of line). One reference: the
+    /// standard library's box copies the container for every call.
+    let place: KeyedPlace
+    var decoder: TapeDecoder { place.decoder }
+    var object: Int { place.fields.pointee.object }
+    var depth: Int { place.fields.pointee.depth }
+    var extra: [CodingPathElement] { place.fields.pointee.extra }
 
     var codingPath: [any CodingKey] { decoder.path.codingPath(depth, plus: extra) }
 
@@ -32,16 +35,20 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return bytes.withUTF8 { utf8 -> Int? in
             let tape = decoder.tape, end = tape.payload(object)
             let hint = decoder.hints.entry(object), mark = KeyHints.mark(utf8)
-            if hint.pointee.object != object { decoder.hints.start(object, tape, decoder.bytes) }
-            var isASCII = true
-            for byte in utf8 where byte >= 0x80 { isASCII = false; break }
-            if hint.pointee.indexed && isASCII {
+            if hint.pointee.object != object { decoder.hints.start(object) }
+            // Asked only where the answer matters: a key equal in bytes to an ASCII member is ASCII.
+            @inline(__always) func ascii() -> Bool {
+                for byte in utf8 where byte >= 0x80 { return false }
+                return true
+            }
+            @inline(__always) func tabled() -> Int? {
                 let all = hint.pointee.allMarks
                 guard all & mark != 0 else { return nil }
                 let member = decoder.hints.table(object)[(all & (mark &- 1)).nonzeroBitCount]
                 guard Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) else { return nil }
                 return member + 1
             }
+            if hint.pointee.indexed && ascii() { return tabled() }
             let member = hint.pointee.member
             if member < end, hint.pointee.marks & mark == 0, tape.kind(member) == .asciiString,
                Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) {
@@ -49,6 +56,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 hint.pointee.marks |= mark
                 return member + 1
             }
+            if !hint.pointee.tried {
+                decoder.hints.index(object, tape, decoder.bytes)
+                if hint.pointee.indexed && ascii() { return tabled() }
+            }
+            let isASCII = ascii()
             var walked = object + 1, marks: UInt64 = 0, plain = true
             while walked < end {
                 let kind = tape.kind(walked)
@@ -114,7 +126,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let node = try require(key)
         guard decoder.tape.kind(node) == .object else { throw decoder.fail("not an object", [String: Any].self) }
-        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(decoder: decoder, object: node, depth: depth, extra: extra + [.key(key)]))
+        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(place: KeyedPlace(decoder, object: node, depth: depth, extra: extra + [.key(key)])))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

@@ -65,7 +65,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         let index = currentIndex
         let node = try advance()
         guard decoder.tape.kind(node) == .object else { throw decoder.fail("not an object", [String: Any].self) }
-        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(decoder: decoder, object: node, depth: depth, extra: extra + [.index(index)]))
+        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(place: KeyedPlace(decoder, object: node, depth: depth, extra: extra + [.index(index)])))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -1,11 +1,11 @@
 extension TapeParser {
-    /// Eight ASCII bytes none of which is a quote, a backslash or a control character.
-    @inline(__always) static func plainASCII(_ x: UInt64) -> Bool {
+    /// The high bit of each of eight bytes that is a quote, a backslash, a control character or
+    /// not ASCII. A borrow may mark bytes after a marked one too, but the lowest mark is exact.
+    @inline(__always) static func specials(_ x: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let quote = x ^ (ones &* 0x22), backslash = x ^ (ones &* 0x5C)
         let control = (x &- ones &* 0x20) & ~x
-        let found = control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | x
-        return found & highs == 0
+        return (control | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | x) & highs
     }
 
     /// A string at `at` (its opening quote): checked for escapes and UTF-8, recorded as one node.
@@ -14,7 +14,17 @@ extension TapeParser {
         let start = at
         var escaped = false, ascii = true
         while true {
-            while end - at >= 8 && Self.plainASCII(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)) { at += 8 }
+            // Eight bytes at a time to the first byte that needs a look (in strings with many
+            // escapes or non-ASCII letters, most words have one: skipping to it, not to the
+            // word's start, keeps the byte-by-byte part short).
+            while end - at >= 8 {
+                let found = Self.specials(UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+                if found != 0 {
+                    at &+= found.trailingZeroBitCount &>> 3
+                    break
+                }
+                at &+= 8
+            }
             guard at < end else { return false }
             let byte = base[at]
             if byte == UInt8(ascii: "\"") { break }
@@ -90,22 +100,5 @@ extension TapeParser {
         for i in 2..<(length < 2 ? 2 : length) where base[at + i] & 0xC0 != 0x80 { return false }
         at += length
         return true
-    }
-}
-
-extension JSONTape {
-    @inlinable public static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte &- UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte &- UInt8(ascii: "a") &+ 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte &- UInt8(ascii: "A") &+ 10
-        default: return nil
-        }
-    }
-
-    /// The UTF-8 bytes an escaped string's raw text stands for (the parser checked it, so the
-    /// decoding `shelf sync` uses never meets a lone surrogate here).
-    public static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        out.append(contentsOf: JSONStringDecoding.utf8(ofContent: Array(raw)) ?? [])
     }
 }

@@ -1,0 +1,83 @@
+/// Where a keyed container reads: its decoder, its object node, the decoder's path depth when it was made,
+/// and the keys of nested containers on the way there. Out of line (read through a pointer, so
+/// without exclusivity checks) so that a container the decoder hands out again can be pointed
+/// at another object.
+final class KeyedPlace {
+    struct Fields {
+        var object: Int
+        var depth: Int
+        var extra: [CodingPathElement]
+    }
+
+    let decoder: TapeDecoder
+    let fields: UnsafeMutablePointer<Fields>
+
+    init(_ decoder: TapeDecoder, object: Int, depth: Int, extra: [CodingPathElement] = []) {
+        self.decoder = decoder
+        fields = .allocate(capacity: 1)
+        fields.initialize(to: Fields(object: object, depth: depth, extra: extra))
+    }
+
+    deinit {
+        fields.deinitialize(count: 1)
+        fields.deallocate()
+    }
+}
+
+/// Keyed containers the decoder made, kept to be handed out again. `KeyedDecodingContainer`
+/// boxes its container in a class instance, and making one per object (the allocation, the
+/// generic metadata of the box and of the container, the witness table) cost more than
+/// reading a small object's members. A box made earlier for the same key type that nobody
+/// holds any more (this list's reference is its only one) is pointed at the new object and
+/// returned again; one still held (a container of an outer value of the same type, or one a
+/// value kept) is left alone.
+struct KeyedContainerReuse {
+    struct Entry {
+        let type: ObjectIdentifier
+        var box: AnyObject
+        let place: KeyedPlace
+    }
+
+    static let capacity = 32
+    var entries: [Entry] = []
+
+    /// Whether a `KeyedDecodingContainer` is its box's reference alone, as the standard library
+    /// has it; if that ever changes, nothing is reused.
+    static let boxIsWhole = MemoryLayout<KeyedDecodingContainer<IndexCodingKey>>.size == MemoryLayout<AnyObject>.size
+}
+
+extension TapeDecoder {
+    /// A container of `Key` reading `object`, reused where one is free. (A new one is made in a
+    /// function of its own: here, the runtime would look up the metadata of every generic type
+    /// it names on every call, made or reused.)
+    func keyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int) -> KeyedDecodingContainer<Key> {
+        let index = reusable(ObjectIdentifier(Key.self), object: object)
+        guard index >= 0 else { return newKeyedContainer(Key.self, object: object) }
+        return unsafeBitCast(reuse.entries[index].box, to: KeyedDecodingContainer<Key>.self)
+    }
+
+    /// The entry of a free container of the key type `id`, now pointed at `object`; or -1.
+    private func reusable(_ id: ObjectIdentifier, object: Int) -> Int {
+        guard KeyedContainerReuse.boxIsWhole else { return -1 }
+        var index = 0
+        while index < reuse.entries.count {
+            if reuse.entries[index].type == id && isKnownUniquelyReferenced(&reuse.entries[index].box) {
+                let place = reuse.entries[index].place.fields
+                place.pointee.object = object
+                place.pointee.depth = path.count
+                return index
+            }
+            index += 1
+        }
+        return -1
+    }
+
+    @inline(never) private func newKeyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int) -> KeyedDecodingContainer<Key> {
+        let place = KeyedPlace(self, object: object, depth: path.count)
+        let container = KeyedDecodingContainer(TapeKeyedContainer<Key>(place: place))
+        if KeyedContainerReuse.boxIsWhole && reuse.entries.count < KeyedContainerReuse.capacity {
+            reuse.entries.append(.init(type: ObjectIdentifier(Key.self), box: unsafeBitCast(container, to: AnyObject.self), place: place))
+        }
+        return container
+    }
+}
