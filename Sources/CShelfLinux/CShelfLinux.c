@@ -105,7 +105,9 @@ int shelf_status_and_mount(int dirfd, const char *path, int follow, struct stat 
         *id = (unsigned long long)st.stx_mnt_id;
         return 1;
     }
-    if (errno != ENOSYS) return -1;
+    // No statx (before Linux 4.11), or a container's old system-call filter that refuses it
+    // (EPERM, which statx itself never gives): fstatat, which they allow, as before.
+    if (errno != ENOSYS && errno != EPERM) return -1;
 #endif
     return fstatat(dirfd, path, out, flags) == 0 ? 0 : -1;
 }
