@@ -106,7 +106,59 @@ void shelf_arm_signal_handlers(void) {
 
 int shelf_pending_signal(void) { return pending; }
 
+// A brief deferral (`shelf_defer_signals_briefly`) is under way: the ending signals are blocked
+// and no handler is installed; the mask to put back when it ends.
+static volatile sig_atomic_t brief = 0;
+static sigset_t mask_before_brief;
+
+void shelf_defer_signals_briefly(void) {
+    if (armed && !installed && depth == 0) {
+        sigset_t set;
+        fill_terminating(&set);
+        if (pthread_sigmask(SIG_BLOCK, &set, &mask_before_brief) == 0) {
+            brief = 1;
+            depth = 1;
+            return;
+        }
+    }
+    shelf_defer_signals();
+}
+
+int shelf_deferring_briefly(void) { return brief; }
+
+int shelf_signal_came(void) {
+    if (brief && pending == 0) {
+        sigset_t set;
+        if (sigpending(&set) != 0) return pending;
+        for (int i = 0; i < count; i++) {
+            if (!sigismember(&set, terminating[i])) continue;
+            // Blocked, a signal the parent ignored is kept pending too; it is no reason to undo.
+            struct sigaction old;
+            if (sigaction(terminating[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+            pending = terminating[i];
+            break;
+        }
+    }
+    return pending;
+}
+
+void shelf_signals_before_waiting(void) {
+    if (!brief) return;
+    brief = 0;
+    // The handler goes in while the signals are still blocked and the work is counted as deferring;
+    // the mask put back then hands it whatever came meanwhile, which it records (see
+    // `shelf_defer_signals`). A signal the parent ignored is discarded as its SIG_IGN is put back.
+    mask_at_start = mask_before_brief;
+    blocked_at_start = 1;
+    shelf_install_signal_handlers();
+}
+
 void shelf_defer_signals(void) {
+    if (brief) {
+        shelf_signals_before_waiting();
+        depth = depth + 1;
+        return;
+    }
     if (armed && !installed) {
         // Counted as deferring while the signals are still blocked, before the handler goes in and
         // they are let through: a signal that came during the installation is then recorded and
@@ -124,6 +176,14 @@ void shelf_defer_signals(void) {
 
 void shelf_allow_signals(void) {
     if (depth > 0) depth = depth - 1;
+    if (depth == 0 && brief) {
+        brief = 0;
+        if (pending != 0) die(pending);
+        // A signal that came after the last check ends the process here, by its default action
+        // (the work is complete), as the handler would have ended it now; one ignored is dropped.
+        pthread_sigmask(SIG_SETMASK, &mask_before_brief, NULL);
+        return;
+    }
     if (depth == 0 && pending != 0) die(pending);
 }
 

@@ -55,6 +55,32 @@ import Testing
         #expect(names == ["0"])
     }
 
+    /// A save over a file that another process holds locked waits for that lock with its finished
+    /// temp file already named. For those last steps the ending signals are only blocked, not
+    /// handled (`Interruption.enterBriefly`, eleven `sigaction`s saved), so the wait must put the
+    /// handler in place first: a signal then cuts it short, the temp file goes, the old content
+    /// stays, and shelf ends by the signal. Blocked through the wait, the signal would have let the
+    /// save replace the file once the lock came free, and end shelf only after.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSaveWaitingForTheOldFilesLockEndsByASignal(_ signal: Int32) throws {
+        #expect(home.run(["save", "caches", "s.bin"], stdin: "old").status == 0)
+        let held = open(home.path("cache/shelf/s.bin"), O_RDONLY)
+        #expect(held >= 0 && flock(held, LOCK_EX) == 0)
+        defer { close(held) }
+        let child = try Child(["/usr/bin/env", "--default-signal=INT,QUIT,TERM,HUP", binary, "save", "caches", "s.bin"].map { Array($0.utf8) },
+                              environment: home.environment, input: .bytes(Array("new".utf8)), closingOthers: true)
+        // Named means waiting for the lock, or about to.
+        while !child.hasEnded(), !home.allPaths().contains(where: { $0.contains(".shelf-tmp") }) { usleep(1000) }
+        child.kill(signal)
+        // A save the signal does not reach waits as long as the lock is held: a minute stands for that.
+        for _ in 0..<60_000 where !child.hasEnded() { usleep(1000) }
+        flock(held, LOCK_UN)
+        let ended = child.wait()
+        #expect(ended.signal == signal, "\(ended.err)")
+        #expect(home.read("cache/shelf/s.bin") == "old")
+        #expect(!home.allPaths().contains { $0.contains(".shelf-tmp") })
+    }
+
     /// Runs `script` in a shell with `$S` the binary; KILL after 60 s stands for a hang.
     private func pipeline(_ script: String) throws -> Subprocess.Result {
         try Subprocess.run("/usr/bin/timeout", ["-s", "KILL", "60", "/bin/sh", "-c", script],

@@ -111,6 +111,12 @@ int shelf_pipe_cloexec(int fds[2]);
 /// (the first field of /proc/self/mountinfo), 0 when the kernel does not report it, -1 with errno.
 int shelf_mount_id(int dirfd, const char *path, unsigned long long *id);
 
+struct stat;
+/// What fstatat(2) gives and the mount ID in one statx(2) (STATX_BASIC_STATS | STATX_MNT_ID): `path`
+/// in `dirfd` (the open file itself when `path` is empty), links followed when `follow`. 1 with
+/// `*id` set, 0 when the kernel does not report the mount (or has no statx: fstatat then), -1 with errno.
+int shelf_status_and_mount(int dirfd, const char *path, int follow, struct stat *out, unsigned long long *id);
+
 #include "CShelfSignals.h"
 
 #endif

@@ -33,6 +33,24 @@ int shelf_pending_signal(void);
 /// handler first if it is not yet in place.
 void shelf_defer_signals(void);
 
+/// Enters work that ends in a few steps, none of which waits for anything but the disk (a finished
+/// temporary file named and renamed over the file it replaces): while the handler is not yet in
+/// place, the ending signals are only blocked (one call, where installing the handler takes eleven
+/// and more), and `shelf_signal_came` asks the kernel whether one is pending. A step that may wait
+/// (for a lock) calls `shelf_signals_before_waiting` first. Otherwise as `shelf_defer_signals`.
+void shelf_defer_signals_briefly(void);
+
+/// Whether a brief deferral is under way (the signals blocked, no handler yet).
+int shelf_deferring_briefly(void);
+
+/// The first terminating signal received, or 0; in a brief deferral, also one pending while blocked
+/// (and not ignored by the parent): from then on it counts as received.
+int shelf_signal_came(void);
+
+/// In a brief deferral, before a step that may wait: the handler is installed (a signal that came
+/// meanwhile recorded by it) and the signals let through, so that one interrupts the wait.
+void shelf_signals_before_waiting(void);
+
 /// Leaves such work; when the outermost one ends and a signal came meanwhile, the process ends
 /// by that signal now, with its default action.
 void shelf_allow_signals(void);

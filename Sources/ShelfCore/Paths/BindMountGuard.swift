@@ -7,8 +7,8 @@
 /// but reached through different mounts can that happen; there both are placed in their file
 /// system through `/proc/self/mountinfo` (each mount's root in its file system, and where it is
 /// mounted) and compared as paths of that file system. Everywhere else (one mount, or two file
-/// systems) the climb sees everything, and the mount table is never read: one `statx` per other
-/// base folder on the same device is the whole cost.
+/// systems) the climb sees everything, and the mount table is never read: the mounts come with the
+/// identities `NamespaceGuard` asks anyway (one `statx` each), at no cost of their own.
 enum BindMountGuard {
     /// Where a folder lies: its file system (the device as the mount table writes it) and its path
     /// from that file system's root.
@@ -24,18 +24,19 @@ enum BindMountGuard {
 
     private static let slash = UInt8(ascii: "/")
 
-    /// Refuses the namespace folder `folder` (identity `identity`, named `name` in its base) when,
+    /// Refuses the namespace folder `folder` (identity `identity`, reached through mount `mount`,
+    /// nil when unknown; named `name` in its base) when,
     /// through a bind mount, it is or contains one of `others` (another base folder, or the home
     /// folder), or lies inside the namespace of the same name in one of them (`insideNamespace`).
     /// - Throws: `cannotAccessDirectory` (77), as `NamespaceGuard` refuses any other overlap.
-    static func check(_ folder: FileDescriptor, _ identity: FileIdentity, name: String,
-                      others: [(folder: BaseFolder, identity: FileIdentity)]) throws {
+    static func check(_ folder: FileDescriptor, _ identity: FileIdentity, mount: UInt64?, name: String,
+                      others: [(folder: BaseFolder, identity: FileIdentity, mount: UInt64?)]) throws {
         let sameDevice = others.filter { $0.identity.device == identity.device }
-        guard !sameDevice.isEmpty, let mount = (try? kernel.mountID(of: SystemString(""), in: folder.raw)) ?? nil else { return }
+        guard !sameDevice.isEmpty, let mount else { return }
         var table: [MountTable.Entry]?
         var here: Place?
         for other in sameDevice {
-            guard let otherMount = (try? kernel.mountID(of: SystemString(other.folder.path), in: nil)) ?? nil, otherMount != mount else { continue }
+            guard let otherMount = other.mount, otherMount != mount else { continue }
             guard let entries = table ?? MountTable.read() else { return }
             table = entries
             guard let placed = here ?? place(folder, mount: mount, in: entries) else { return }

@@ -42,6 +42,18 @@ struct FolderPlace {
         }
     }
 
+    /// `identity` and the mount the folder is reached through (nil: not reported), in one call.
+    func identityAndMount() throws -> (identity: FileIdentity, mount: UInt64?)? {
+        do {
+            let (status, mount) = try kernel.statusAndMount(of: SystemString(bytes: path), in: anchor?.raw)
+            return status.isFolder ? (FileIdentity(status), mount) : nil
+        } catch .noSuchFile, .notFolder {
+            return nil
+        } catch {
+            throw ShelfError.system(error, path: shownPath, operation: .status)
+        }
+    }
+
     /// The `stat` of `name` in this folder, the name's link not followed; nil when nothing is there.
     func status(of name: [UInt8]) -> FileStatus? {
         try? kernel.status(of: SystemString(bytes: path + [UInt8(ascii: "/")] + name), in: anchor?.raw, followingLinks: false)
@@ -83,15 +95,51 @@ enum FolderLineage {
         return lineage
     }
 
-    /// Whether climbing from `start` (whose identity is `identity`) reaches `target` before any
-    /// folder of `stops` (or the root).
-    static func climbs(_ start: FolderPlace, from identity: FileIdentity, to target: FileIdentity, before stops: [FileIdentity]) throws -> Bool {
+    /// Whether climbing from `start` (whose identity is `identity`) reaches `target` before a
+    /// folder `isStop` accepts (or the root).
+    static func climbs(_ start: FolderPlace, from identity: FileIdentity, to target: FileIdentity,
+                       before isStop: (FileIdentity) throws -> Bool) throws -> Bool {
         var reached = false
         try climb(start, from: identity) { above in
             if above == target { reached = true }
-            return reached || stops.contains(above)
+            return try reached || isStop(above)
         }
         return reached
+    }
+
+    /// A folder and the folders above it, climbed one `stat` at a time and only as far as a
+    /// question needs: whether a folder is among them is mostly answered a step or two up (the
+    /// home folder above a base folder, or a base folder's parent), where the whole way to the
+    /// root cost one `stat` per folder above for every command.
+    struct Ancestry {
+        private var place: FolderPlace
+        /// The folders climbed so far, the start first.
+        private var known: [FileIdentity]
+        private var atRoot = false
+
+        init(_ start: FolderPlace, identity: FileIdentity) {
+            place = start
+            known = [identity]
+        }
+
+        /// Whether `folder` is the start or a folder above it.
+        mutating func contains(_ folder: FileIdentity) throws -> Bool {
+            if known.contains(folder) { return true }
+            while !atRoot {
+                place = try place.above()
+                guard let above = try place.identity() else {
+                    throw ShelfError.cannotAccessDirectory(path: place.shownPath, reason: "a folder above it could not be found while checking that namespaces do not overlap")
+                }
+                // The root's `..` is itself; a million steps stand for a looping file system.
+                if above == known[known.count - 1] || known.count >= 1 << 20 {
+                    atRoot = true
+                    break
+                }
+                known.append(above)
+                if above == folder { return true }
+            }
+            return false
+        }
     }
 
     /// Calls `visit` with each folder above `start`, nearest first, until it answers true or the

@@ -7,22 +7,27 @@
 enum NamespaceGuard {
     typealias Guarded = (base: BaseFolder, name: String, others: [BaseFolder])
 
-    /// The other base folders and their identities, each found by one `stat` when first asked
-    /// (nil: not there, not a folder, or not reachable, so nothing of this namespace can be it).
+    /// The other base folders and their identities, each found by one `statx` when first asked
+    /// (nil: not there, not a folder, or not reachable, so nothing of this namespace can be it),
+    /// which also says the mount each is reached through, for `BindMountGuard`.
     private struct Others {
         let folders: [BaseFolder]
-        private var identities: [FileIdentity??]
+        private var found: [(identity: FileIdentity, mount: UInt64?)??]
 
         init(_ folders: [BaseFolder]) {
             self.folders = folders
-            identities = Array(repeating: nil, count: folders.count)
+            found = Array(repeating: nil, count: folders.count)
         }
 
         mutating func identity(_ index: Int) -> FileIdentity? {
-            if let known = identities[index] { return known }
-            let found = try? FolderPlace(path: folders[index].path).identity()
-            identities[index] = .some(found)
-            return found
+            placed(index)?.identity
+        }
+
+        mutating func placed(_ index: Int) -> (identity: FileIdentity, mount: UInt64?)? {
+            if let known = found[index] { return known }
+            let placed = (try? FolderPlace(path: folders[index].path).identityAndMount()) ?? nil
+            found[index] = .some(placed)
+            return placed
         }
     }
 
@@ -32,41 +37,44 @@ enum NamespaceGuard {
         let base = FolderPlace(path: guarded.base.path)
         guard let identity = try? base.identity() else { return }
         var others = Others(guarded.others)
-        var lineage: [FileIdentity]?
-        try check(base: base, identity, guarded, others: &others, lineage: &lineage, path: guarded.base.path + "/" + guarded.name)
+        var lineage = FolderLineage.Ancestry(base, identity: identity)
+        try check(base: identity, guarded, others: &others, lineage: &lineage, path: guarded.base.path + "/" + guarded.name)
     }
 
     /// Checks the opened namespace folder `folder` and its base.
     /// - Throws: `cannotAccessDirectory` (77) naming the namespace folder and what it overlaps.
     static func check(_ folder: FileDescriptor, _ guarded: Guarded) throws {
-        let identity = FileIdentity(try folder.status())
+        let (status, mount) = try systemCall(.status, path: folder.path) { () throws(Errno) in
+            try kernel.statusAndMount(of: SystemString(""), in: folder.raw)
+        }
+        let identity = FileIdentity(status)
         let base = try FolderPlace(folder).above()
         guard let baseIdentity = try base.identity() else {
             throw ShelfError.cannotAccessDirectory(path: folder.path, reason: "its base folder \(guarded.base.path) could not be found")
         }
         try checkStoredName(guarded.name, of: identity, in: base, path: folder.path)
         var others = Others(guarded.others)
-        var lineage: [FileIdentity]?
-        try check(base: base, baseIdentity, guarded, others: &others, lineage: &lineage, path: folder.path)
+        var lineage = FolderLineage.Ancestry(base, identity: baseIdentity)
+        try check(base: baseIdentity, guarded, others: &others, lineage: &lineage, path: folder.path)
         for (index, other) in others.folders.enumerated() where other.role != .home {
             guard let otherIdentity = others.identity(index) else { continue }
             if otherIdentity == identity { throw overlap(folder.path, "is \(other.contents) (\(other.path))") }
             // Climbing from the other folder: reaching this namespace means it lies inside;
             // reaching its base or anything above, that it does not.
-            let above = try lineage ?? FolderLineage.of(base, identity: baseIdentity)
-            lineage = above
-            if try climbs(from: other, otherIdentity, to: identity, before: above) {
+            if try climbs(from: other, otherIdentity, to: identity, before: { try lineage.contains($0) }) {
                 throw overlap(folder.path, "contains \(other.contents) (\(other.path))")
             }
         }
-        let reached = others.folders.indices.compactMap { index in others.identity(index).map { (folder: others.folders[index], identity: $0) } }
-        try BindMountGuard.check(folder, identity, name: guarded.name, others: reached)
+        let reached = others.folders.indices.compactMap { index in
+            others.placed(index).map { (folder: others.folders[index], identity: $0.identity, mount: $0.mount) }
+        }
+        try BindMountGuard.check(folder, identity, mount: mount, name: guarded.name, others: reached)
     }
 
     /// The base folder must not be another base (unless names there differ: the temporary
     /// fallback's `<app>-<uid>`), nor the home folder, nor above it.
-    private static func check(base: FolderPlace, _ identity: FileIdentity, _ guarded: Guarded, others: inout Others,
-                              lineage: inout [FileIdentity]?, path: String) throws {
+    private static func check(base identity: FileIdentity, _ guarded: Guarded, others: inout Others,
+                              lineage: inout FolderLineage.Ancestry, path: String) throws {
         // Asked only where a temporary fallback's name is in question (a `getuid` otherwise spent).
         func namedForThisUser() -> Bool {
             let uid = "-\(ProcessState.userID)"
@@ -81,9 +89,11 @@ enum NamespaceGuard {
                     || (guarded.base.namesAsGiven && other.role == .temporaryFallback && namedForThisUser())
                 if clash { throw overlap(path, "lies in \(other.contents) (\(other.path)): its base folder is that folder too") }
             } else if other.role == .home, guarded.base.role != .temporaryFallback {
-                let above = try lineage ?? FolderLineage.of(base, identity: identity)
-                lineage = above
-                if try climbs(from: other, otherIdentity, to: identity, before: Array(above.dropFirst())) {
+                // A home folder above the base (the usual case, found a step or two up) has not
+                // the base above it; else climbing from it must not reach the base before a
+                // folder above the base.
+                if try lineage.contains(otherIdentity) { continue }
+                if try climbs(from: other, otherIdentity, to: identity, before: { try lineage.contains($0) }) {
                     throw overlap(path, "lies in a base folder that contains your home folder (\(other.path))")
                 }
             }
@@ -95,10 +105,19 @@ enum NamespaceGuard {
     /// contains nothing this user reaches by a path, so it is not in the way: a base folder that
     /// cannot be reached refuses the commands that use it, never the others.
     private static func climbs(from other: BaseFolder, _ otherIdentity: FileIdentity, to target: FileIdentity,
-                               before stops: [FileIdentity]) throws -> Bool {
+                               before isStop: (FileIdentity) throws -> Bool) throws -> Bool {
+        // Only the other folder's own climb may be refused so: the base's (`isStop`), as ever, throws.
+        var stopFailed = false
         do {
-            return try FolderLineage.climbs(FolderPlace(path: other.path), from: otherIdentity, to: target, before: stops)
-        } catch ShelfError.permissionDenied {
+            return try FolderLineage.climbs(FolderPlace(path: other.path), from: otherIdentity, to: target, before: { above in
+                do {
+                    return try isStop(above)
+                } catch {
+                    stopFailed = true
+                    throw error
+                }
+            })
+        } catch ShelfError.permissionDenied where !stopFailed {
             return false
         }
     }

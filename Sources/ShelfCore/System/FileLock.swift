@@ -11,6 +11,12 @@ enum FileLock {
             if try tryLock(fd, kind) { return }
             if try UpdateLocks.inherited.contains(FileIdentity(fd.status())) { throw ShelfError.lockedByUpdate(path: fd.path) }
         }
+        // Signals blocked for a few steps (`Interruption.enterBriefly`) would not cut a wait short:
+        // a free lock is simply taken; a busy one is waited for with the handler in place.
+        if Interruption.isBrief {
+            if try tryLock(fd, kind) { return }
+            try Interruption.beforeWaiting(fd.path)
+        }
         try systemCall(.lock, path: fd.path) { () throws(Errno) in
             try kernel.lock(fd.raw, kind == .shared ? .shared : .exclusive, wait: true)
         }

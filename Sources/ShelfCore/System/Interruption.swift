@@ -17,6 +17,14 @@ import Glibc
 /// signal after all, so the exit status still says which. A save whose input was cut by the
 /// signal thus never replaces the file: the commit point sees the signal first.
 ///
+/// The last steps of a replace (a finished temp file named, then renamed over its target:
+/// `AtomicReplace.commit`) wait for nothing but the disk and a lock: there the signals are deferred
+/// by blocking them (`enterBriefly`, one call) rather than by installing the handler (eleven
+/// `sigaction`s and two more), with the same outcome: one that came before the commit point
+/// undoes the replace (`check` asks the kernel), one after it ends the process once the replace is
+/// done. A wait for another process's lock puts the handler in place first (`beforeWaiting`), so
+/// that a signal still cuts the wait short.
+///
 /// Found by testing from outside (issue 12 item 6): SIGQUIT reached the Swift runtime's
 /// backtracer, which printed a crash report and let a save with a cut input complete; SIGINT,
 /// SIGTERM and SIGHUP during a copy left a named partial copy behind.
@@ -41,8 +49,9 @@ package enum Interruption {
     static var pendingSignal: Int32 { shelf_pending_signal() }
 
     /// Throws once a terminating signal has come: what is under way must be undone, not finished.
+    /// In a brief deferral (`enterBriefly`) the kernel is asked whether one is pending (one call).
     package static func check(_ path: String = "") throws {
-        if shelf_pending_signal() != 0 {
+        if shelf_signal_came() != 0 {
             throw ShelfError.io(path: path, operation: "finish before the signal", errno: Errno.interrupted.rawValue)
         }
     }
@@ -57,6 +66,26 @@ package enum Interruption {
     /// Enters deferred work; every `enter` needs one `leave`.
     static func enter() {
         shelf_defer_signals()
+    }
+
+    /// Enters deferred work that ends in a few steps waiting for nothing but the disk and
+    /// `FileLock` (a finished temp file named, then renamed over its target): until the handler is
+    /// needed, the signals are blocked instead of handled (one `rt_sigprocmask` where the handler
+    /// takes eleven `rt_sigaction`s and two more), and `check` asks whether one is pending. So a
+    /// signal that comes before the commit point undoes the work, one after it ends the process
+    /// once the work is done, as with the handler. A step that may wait calls `beforeWaiting`.
+    static func enterBriefly() {
+        shelf_defer_signals_briefly()
+    }
+
+    /// Whether a brief deferral is under way (signals blocked, no handler yet).
+    static var isBrief: Bool { shelf_deferring_briefly() != 0 }
+
+    /// Before a wait in a brief deferral (for another process's lock): the handler goes in, so
+    /// that a signal interrupts the wait; one that came already throws here.
+    static func beforeWaiting(_ path: String) throws {
+        shelf_signals_before_waiting()
+        try check(path)
     }
 
     /// Leaves deferred work; ends the process if a signal came and this was the outermost.

@@ -125,6 +125,9 @@ package protocol Kernel: Sendable {
     /// `statx(2)` with STATX_MNT_ID: the ID of the mount `path` in `folder` is reached through
     /// (the open `folder` itself when `path` is empty), links followed; nil when the kernel does not say.
     func mountID(of path: SystemString, in folder: Int32?) throws(Errno) -> UInt64?
+    /// `fstatat(2)` (links followed) and `mountID` in one `statx(2)`: the namespace guard asks both
+    /// of each base folder. `path` empty: the open `folder` itself.
+    func statusAndMount(of path: SystemString, in folder: Int32?) throws(Errno) -> (status: FileStatus, mount: UInt64?)
 }
 
 extension Kernel {
@@ -135,6 +138,10 @@ extension Kernel {
     package func handle(_ descriptor: Int32) throws(Errno) -> [UInt8] { throw .notSupported }
     /// A model of a file system has no mounts: every folder is on one.
     package func mountID(of path: SystemString, in folder: Int32?) throws(Errno) -> UInt64? { nil }
+    package func statusAndMount(of path: SystemString, in folder: Int32?) throws(Errno) -> (status: FileStatus, mount: UInt64?) {
+        let status = try path.bytes.isEmpty ? self.status(folder ?? -1) : self.status(of: path, in: folder, followingLinks: true)
+        return (status, try mountID(of: path, in: folder))
+    }
 }
 
 extension Kernel {

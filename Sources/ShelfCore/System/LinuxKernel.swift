@@ -152,6 +152,15 @@ package struct LinuxKernel: Kernel {
         }
         return known == 1 ? id : nil
     }
+
+    package func statusAndMount(of path: SystemString, in folder: Int32?) throws(Errno) -> (status: FileStatus, mount: UInt64?) {
+        var st = stat()
+        var id: UInt64 = 0
+        let known = try path.withCString { (cPath) throws(Errno) in
+            try valueOrErrno { shelf_status_and_mount(folder ?? AT_FDCWD, cPath, 1, &st, &id) }
+        }
+        return (FileStatus(st), known == 1 ? id : nil)
+    }
 }
 
 /// Runs a system call until a signal does not interrupt it; -1 becomes the thrown `Errno`. A

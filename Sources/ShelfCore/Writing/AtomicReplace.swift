@@ -49,7 +49,7 @@ package enum AtomicReplace {
                        opened: FileLocks.OpenedOldFile? = nil) throws {
         try temp.file.sync()
         if targetAbsent, try linkNew(temp, as: target) { return }
-        let name = try temp.named()
+        let name = try temp.named(briefly: true)
         beforeInstall()
         try install(name, in: target.folder, path: target.path, as: target, replace: replace, oldFile: oldFile, letGo: letGo,
                     aFile: true, opened: opened)

@@ -67,10 +67,13 @@ struct TempFile {
 
     /// The file's name in its folder, naming a complete unnamed file first: linked through its
     /// `/proc/self/fd` entry under a fresh temporary name.
-    mutating func named() throws -> FileName {
+    /// - Parameter briefly: what remains until the file is closed is a few steps that wait for
+    ///   nothing but the disk and `FileLock` (`AtomicReplace.commit`): the signals are then deferred
+    ///   by blocking them (`Interruption.enterBriefly`).
+    mutating func named(briefly: Bool = false) throws -> FileName {
         if let name { return name }
         if !deferring {
-            Interruption.enter()
+            if briefly { Interruption.enterBriefly() } else { Interruption.enter() }
             deferring = true
         }
         // Locked before it has a name, so it is never seen unlocked under one.
