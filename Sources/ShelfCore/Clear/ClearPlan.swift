@@ -54,50 +54,37 @@ enum ClearPlan {
     }
 
     /// Every regular file below `folder` that the other limits keep. Folders that cannot be read
-    /// are skipped here; the removal pass reports them. Any depth: the folders still to finish are
-    /// kept in an array, their descriptors in a `FolderTrail`.
+    /// are skipped here; the removal pass reports them. Any depth (`TreeWalk`).
     private static func collect(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool, walk: ClearWalk,
                                 into candidates: inout [Candidate], keptBytes: inout Int128) {
         guard let trail = try? FolderTrail(top: folder),
               let first = frame(folder, prefix: prefix, isRoot: isRoot, walk: walk) else { return }
-        var frames = [first]
-        while !frames.isEmpty {
-            let last = frames.count - 1
-            guard let entry = frames[last].entries.popFirst() else {
-                frames.removeLast()
-                // A folder above moved or replaced meanwhile: the removal pass will find out.
-                if !frames.isEmpty && (try? trail.leave()) == nil { return }
-                continue
-            }
-            guard let parent = try? trail.current() else { return }
-            let path = frames[last].prefix + entry.name.bytes
-            guard let st = try? parent.status(of: entry.name) else { continue }
-            if st.isFolder {
-                guard let sub = try? trail.enter(entry.name) else { continue }
-                if let inner = frame(sub, prefix: path + [UInt8(ascii: "/")], isRoot: false, walk: walk) {
-                    frames.append(inner)
-                } else if (try? trail.leave()) == nil {
-                    return
-                }
-                continue
-            }
-            guard st.isRegularFile else { continue }
-            if frames[last].kept.contains(entry.name) {
+        var tree = TreeWalk(trail, first: first)
+        // A folder above moved or replaced meanwhile: the removal pass will find out.
+        _ = try? tree.run(visit: { entry, parent, frame in
+            guard let st = try? parent.status(of: entry.name) else { return nil }
+            if st.isFolder { return entry.name }
+            guard st.isRegularFile else { return nil }
+            if frame.kept.contains(entry.name) {
                 keptBytes += Int128(st.size)
-                continue
+                return nil
             }
             var expires: Int64?
             if walk.options.expiredOnly {
-                expires = frames[last].index?.expiry(of: entry.name, st) ?? readExpiry(entry.name, st, in: parent)
+                expires = frame.index?.expiry(of: entry.name, st) ?? readExpiry(entry.name, st, in: parent)
             }
-            if walk.selectedByLimits(st, expires: expires) { continue }
-            candidates.append(Candidate(path: path, size: st.size, stamp: Stamp(st), lastUse: lastUse(st)))
-        }
+            if !walk.selectedByLimits(st, expires: expires) {
+                candidates.append(Candidate(path: frame.prefix + entry.name.bytes, size: st.size, stamp: Stamp(st), lastUse: lastUse(st)))
+            }
+            return nil
+        }, enter: { sub, name, parent in
+            frame(sub, prefix: parent.prefix + name.bytes + [UInt8(ascii: "/")], isRoot: false, walk: walk)
+        }, cannotEnter: { _, _, _, _ in })
     }
 
     /// A folder being collected: its data entries not yet visited, its path, its expiry index and
     /// the files `--keep-newest` keeps in it.
-    private struct Frame {
+    private struct Frame: WalkFrame {
         var entries: ArraySlice<FolderEntry>
         let prefix: [UInt8]
         let index: ExpiryIndex?

@@ -1,9 +1,7 @@
-/// The walk of `clear` through a tree of any depth: each folder's state is a frame in an array,
-/// never a frame on the call stack, and descriptors are held by a `FolderTrail`, a bounded number
-/// whatever the depth (issue 12, item 10).
+/// The walk of `clear` through a tree of any depth (`TreeWalk`).
 extension ClearWalk {
     /// One folder being cleared.
-    private struct Frame {
+    struct Frame: WalkFrame {
         /// Its data entries not yet visited, in inode order.
         var entries: ArraySlice<FolderEntry>
         var leftovers: Leftovers
@@ -12,6 +10,8 @@ extension ClearWalk {
         let kept: Set<FileName>
         /// Its path from the namespace folder, ending in `/` (empty at the top).
         let prefix: [UInt8]
+        /// Whether it is the namespace folder, whose `CACHEDIR.TAG` stays.
+        let isRoot: Bool
         /// How its files are checked for locks (`lockCheck`).
         let check: LockCheck
     }
@@ -27,71 +27,50 @@ extension ClearWalk {
             return Outcome(empty: false)
         }
         guard let first = frame(folder, prefix: prefix, isRoot: isRoot) else { return Outcome(empty: false) }
-        var frames = [first]
-        while !frames.isEmpty {
-            let last = frames.count - 1
-            guard let entry = frames[last].entries.popFirst() else {
-                let done = frames.removeLast()
+        var walk = TreeWalk(trail, first: first)
+        var cleared = Outcome(empty: false)
+        do {
+            try walk.run(visit: { entry, parent, frame in
+                let name = entry.name
+                if (frame.isRoot && name == CacheTag.name) || frame.kept.contains(name) {
+                    frame.outcome.empty = false
+                    return nil
+                }
+                if (try? Store.isFolder(entry, in: parent)) == true { return name }
+                let gone = clearFile(entry, in: parent, path: frame.prefix + name.bytes, leftovers: frame.leftovers, check: frame.check)
+                if gone { frame.outcome.removedHere() } else { frame.outcome.empty = false }
+                return nil
+            }, enter: { sub, name, parent in
+                let inner = frame(sub, prefix: parent.prefix + name.bytes + [ClearWalk.slash], isRoot: false)
+                if inner == nil { parent.outcome.empty = false }
+                return inner
+            }, cannotEnter: { name, error, parent, frame in
+                let path = frame.prefix + name.bytes
+                switch error {
+                case ShelfError.symbolicLink, ShelfError.notAFolder:
+                    // Replaced by a link or a file since the folder was read: clear it as such.
+                    let gone = clearFile(FolderEntry(name: name, kind: .unknown), in: parent, path: path,
+                                         leftovers: Leftovers(names: [], entries: []), check: frame.check)
+                    if gone { frame.outcome.removedHere() } else { frame.outcome.empty = false }
+                default:
+                    fail(path + [ClearWalk.slash], error)
+                    frame.outcome.empty = false
+                }
+            }, leave: { done, parent in
+                // Tidied; then removed if the clear emptied it, else its removals made durable.
                 let outcome = finish(done, in: trail)
-                if frames.isEmpty {
-                    syncRemovals(outcome, path: done.prefix, in: trail)
-                    return outcome
-                }
-                let gone = removeIfEmptied(outcome, path: done.prefix, in: trail, outcome: &frames[last - 1].outcome)
-                if !gone {
-                    frames[last - 1].outcome.empty = false
+                if parent == nil || !removeIfEmptied(outcome, path: done.prefix, in: trail, outcome: &parent!.outcome) {
+                    parent?.outcome.empty = false
                     syncRemovals(outcome, path: done.prefix, in: trail)
                 }
-                do {
-                    try trail.leave()
-                } catch {
-                    // The folder above was moved or replaced meanwhile: not the one to go on in.
-                    fail(frames[last - 1].prefix, error)
-                    return Outcome(empty: false)
-                }
-                continue
-            }
-            let name = entry.name
-            if (isRoot && frames.count == 1 && name == CacheTag.name) || frames[last].kept.contains(name) {
-                frames[last].outcome.empty = false
-                continue
-            }
-            let path = frames[last].prefix + name.bytes
-            let parent: FileDescriptor
-            do {
-                parent = try trail.current()
-            } catch {
-                fail(frames[last].prefix, error)
-                return Outcome(empty: false)
-            }
-            guard (try? Store.isFolder(entry, in: parent)) == true else {
-                let gone = clearFile(entry, in: parent, path: path, leftovers: frames[last].leftovers, check: frames[last].check)
-                if gone { frames[last].outcome.removedHere() } else { frames[last].outcome.empty = false }
-                continue
-            }
-            let sub: FileDescriptor?
-            do {
-                sub = try trail.enter(name)
-            } catch ShelfError.symbolicLink, ShelfError.notAFolder {
-                // Replaced by a link or a file since the folder was read: clear it as such.
-                let gone = clearFile(FolderEntry(name: name, kind: .unknown), in: parent, path: path,
-                                     leftovers: Leftovers(names: [], entries: []), check: frames[last].check)
-                if gone { frames[last].outcome.removedHere() } else { frames[last].outcome.empty = false }
-                continue
-            } catch {
-                fail(path + [ClearWalk.slash], error)
-                frames[last].outcome.empty = false
-                continue
-            }
-            guard let sub else { continue }  // gone already
-            if let inner = frame(sub, prefix: path + [ClearWalk.slash], isRoot: false) {
-                frames.append(inner)
-            } else {
-                frames[last].outcome.empty = false
-                try? trail.leave()
-            }
+                if parent == nil { cleared = outcome }
+                return nil
+            })
+        } catch {
+            // A folder moved or replaced meanwhile: not the one to go on in.
+            fail(walk.frames.last?.prefix ?? prefix, error)
         }
-        return Outcome(empty: false)
+        return cleared
     }
 
     /// The frame of a folder just entered; nil (the failure reported) when it cannot be read.
@@ -113,7 +92,7 @@ extension ClearWalk {
         // the journal) at random; in sequence, removal runs several times faster on ext4.
         let data = entries.filter { FolderEntries.isUsers($0.name) }.sorted { $0.inode < $1.inode }
         let kept = options.keepNewest.map { KeepNewest.kept($0, among: entries, in: folder, isRoot: isRoot) } ?? []
-        return Frame(entries: data[...], leftovers: leftovers, kept: kept, prefix: prefix, check: lockCheck(folder))
+        return Frame(entries: data[...], leftovers: leftovers, kept: kept, prefix: prefix, isRoot: isRoot, check: lockCheck(folder))
     }
 
     /// Tidies shelf's own files in the folder whose entries are all visited.

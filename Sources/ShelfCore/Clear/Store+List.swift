@@ -72,39 +72,32 @@ extension Store {
 
     /// One folder of the walk: its visible entries not yet listed, its path from the listed folder
     /// and its expiry index.
-    private struct Frame {
+    private struct Frame: WalkFrame {
         var entries: ArraySlice<FolderEntry>
         let prefix: [UInt8]
         let index: ExpiryIndex?
     }
 
     /// Lists `folder` and, with `recursive`, every folder below it, each right after its entry.
-    /// Any depth: the frames are kept in an array and the descriptors in a `FolderTrail`.
+    /// Any depth (`TreeWalk`).
     /// - Parameter hidden: a name left out of `folder` (not of sub-folders): the cache tag.
     private static func walk(_ folder: FileDescriptor, prefix: [UInt8], recursive: Bool, needsIndex: Bool, hiding hidden: FileName? = nil,
                              visit: (FileDescriptor, FileName, [UInt8], Bool, ExpiryIndex?) throws -> Void) throws {
-        let trail = try FolderTrail(top: folder)
-        var frames = [try frame(folder, prefix: prefix, needsIndex: needsIndex, hiding: hidden)]
-        while !frames.isEmpty {
-            guard let entry = frames[frames.count - 1].entries.popFirst() else {
-                frames.removeLast()
-                if !frames.isEmpty { try trail.leave() }
-                continue
-            }
-            let (folder, top) = (try trail.current(), frames[frames.count - 1])
+        var tree = TreeWalk(try FolderTrail(top: folder), first: try frame(folder, prefix: prefix, needsIndex: needsIndex, hiding: hidden))
+        try tree.run(visit: { entry, folder, frame in
             let isFolder = try Store.isFolder(entry, in: folder)
-            var path = top.prefix.isEmpty ? entry.name.bytes : top.prefix + entry.name.bytes
+            var path = frame.prefix.isEmpty ? entry.name.bytes : frame.prefix + entry.name.bytes
             if isFolder { path.append(UInt8(ascii: "/")) }
-            try visit(folder, entry.name, path, isFolder, top.index)
-            guard isFolder && recursive else { continue }
-            let sub: FileDescriptor?
-            do {
-                sub = try trail.enter(entry.name)
-            } catch ShelfError.symbolicLink, ShelfError.notAFolder {
-                continue  // replaced by a link or a file since readdir: not a folder to descend into
+            try visit(folder, entry.name, path, isFolder, frame.index)
+            return isFolder && recursive ? entry.name : nil
+        }, enter: { sub, name, parent in
+            try frame(sub, prefix: parent.prefix + name.bytes + [UInt8(ascii: "/")], needsIndex: needsIndex)
+        }, cannotEnter: { _, error, _, _ in
+            switch error {
+            case ShelfError.symbolicLink, ShelfError.notAFolder: return  // replaced by a link or a file since readdir
+            default: throw error
             }
-            if let sub { frames.append(try frame(sub, prefix: path, needsIndex: needsIndex)) }
-        }
+        })
     }
 
     private static func frame(_ folder: FileDescriptor, prefix: [UInt8], needsIndex: Bool, hiding hidden: FileName? = nil) throws -> Frame {

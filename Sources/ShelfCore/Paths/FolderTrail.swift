@@ -47,11 +47,8 @@ final class FolderTrail {
     /// The folder above the current one.
     /// - Precondition: `depth > 0`.
     func parent() throws -> FileDescriptor {
-        let index = levels.count - 2
-        if levels[index].file == nil && index > 0, let child = levels[index + 1].file?.descriptor {
-            try climb(from: child, to: index)
-        }
-        return try descriptor(at: index)
+        try climbIfLetGo(levels.count - 2)
+        return try descriptor(at: levels.count - 2)
     }
 
     /// Enters the folder `name` of the current folder; nil when it is gone.
@@ -61,7 +58,7 @@ final class FolderTrail {
         guard let opened = try FolderWalker.openFolder(name, in: folder, path: folder.path(for: name), create: false) else { return nil }
         let file = OpenFile(opened)
         levels.append(Level(name: name, identity: FileIdentity(try opened.status()), file: file))
-        keepOpen(levels.count - 1)
+        insertOpen(levels.count - 1)
         return opened
     }
 
@@ -69,11 +66,16 @@ final class FolderTrail {
     /// - Precondition: `depth > 0`.
     func leave() throws {
         let index = levels.count - 1
-        if levels[index - 1].file == nil && index > 1, let child = levels[index].file?.descriptor {
-            try climb(from: child, to: index - 1)
-        }
+        try climbIfLetGo(index - 1)
         levels.removeLast()
         if open.last == index { open.removeLast() }
+    }
+
+    /// Opens level `index` again if it was let go: through `..` of the level below when that is open.
+    private func climbIfLetGo(_ index: Int) throws {
+        if levels[index].file == nil && index > 0, let child = levels[index + 1].file?.descriptor {
+            try climb(from: child, to: index)
+        }
     }
 
     private func descriptor(at index: Int) throws -> FileDescriptor {
@@ -114,17 +116,8 @@ final class FolderTrail {
     }
 
     /// Records level `index` as open and lets the shallowest levels go beyond the limit.
-    private func keepOpen(_ index: Int) {
-        open.append(index)
-        trim()
-    }
-
     private func insertOpen(_ index: Int) {
         open.insert(index, at: open.firstIndex { $0 > index } ?? open.count)
-        trim()
-    }
-
-    private func trim() {
         mostOpen = Swift.max(mostOpen, open.count)
         while open.count > FolderTrail.openLimit {
             // Dropping the `OpenFile` closes it: no level keeps a lock across a climb.

@@ -51,42 +51,40 @@ enum TreeCopier {
 
     /// Fills the empty folder `copy` with the contents of `source`, then gives it the source's
     /// metadata (last, because filling changes the times and a read-only mode would block it).
-    /// Any depth: the folders still to finish are kept in an array, and the descriptors of both
-    /// trees in two `FolderTrail`s, a bounded number whatever the depth (issue 12, item 10).
+    /// Any depth (`TreeWalk`): a second `FolderTrail` holds the copy's descriptors, following the
+    /// source's.
     private static func copyFolder(_ source: FileDescriptor, _ st: FileStatus, to copy: FileDescriptor, keepTimes: Bool) throws {
         let sources = try FolderTrail(top: source), copies = try FolderTrail(top: copy)
-        var frames = [try frame(source, st)]
-        while !frames.isEmpty {
-            let last = frames.count - 1
-            let (from, to) = (try sources.current(), try copies.current())
-            guard let name = frames[last].names.popFirst() else {
-                let done = frames.removeLast()
-                try FileCopy.copyMetadata(from: from, done.status, to: to, keepTimes: keepTimes)
-                try to.sync()
-                if !frames.isEmpty {
-                    try sources.leave()
-                    try copies.leave()
-                }
-                continue
-            }
+        var walk = TreeWalk(sources, first: try frame(source, st))
+        var entered: FileStatus?  // the source folder `visit` chose to enter last
+        try walk.run(visit: { name, from, _ in
             let path = from.path(for: name)
             // An entry gone since its folder was listed (removed or renamed by someone else) is not
             // part of the copy.
-            guard let entry = try from.status(of: name, path: path) else { continue }
+            guard let entry = try from.status(of: name, path: path) else { return nil }
             guard entry.isFolder else {
-                try copyEntry(name, entry, from: from, to: to, keepTimes: keepTimes)
-                continue
+                try copyEntry(name, entry, from: from, to: try copies.current(), keepTimes: keepTimes)
+                return nil
             }
-            guard let sourceFolder = try sources.enter(name) else { continue }
+            entered = entry
+            return name
+        }, enter: { sub, name, _ in
+            let to = try copies.current()
             try to.makeFolder(name, path: to.path(for: name))
-            guard try copies.enter(name) != nil else { throw ShelfError.notFound(path: to.path(for: name)) }
-            frames.append(try frame(sourceFolder, entry))
-        }
+            guard try copies.enter(name) != nil, let entered else { throw ShelfError.notFound(path: to.path(for: name)) }
+            return try frame(sub, entered)
+        }, leave: { done, parent in
+            let to = try copies.current()
+            try FileCopy.copyMetadata(from: try sources.current(), done.status, to: to, keepTimes: keepTimes)
+            try to.sync()
+            if parent != nil { try copies.leave() }
+            return nil
+        })
     }
 
     /// A folder being copied: the names left to copy and its status, given to the copy at the end.
-    private struct Frame {
-        var names: ArraySlice<FileName>
+    private struct Frame: WalkFrame {
+        var entries: ArraySlice<FileName>
         let status: FileStatus
     }
 
@@ -94,7 +92,7 @@ enum TreeCopier {
         // shelf's own files are not copied: leftover temporary files, and journals, which are
         // about the source files (each file is repaired under its shared lock as it is copied).
         let names = try FolderEntries.read(source).map(\.name).filter(FolderEntries.isUsers)
-        return Frame(names: names[...], status: st)
+        return Frame(entries: names[...], status: st)
     }
 
     /// Copies a file or a link (anything but a folder) of `source` into `copy`.

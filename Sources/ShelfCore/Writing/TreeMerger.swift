@@ -23,37 +23,35 @@ enum TreeMerger {
         }
     }
 
+    /// Any depth (`TreeWalk`): a second `FolderTrail` holds the target's descriptors, following the source's.
     private static func mergeFolder(_ source: FileDescriptor, into: FileDescriptor, keepTimes: Bool) throws {
-        let sources = try FolderTrail(top: source), intos = try FolderTrail(top: into)
-        var frames = [try names(in: source)]
-        while !frames.isEmpty {
-            let last = frames.count - 1
-            let (from, to) = (try sources.current(), try intos.current())
-            guard let name = frames[last].popFirst() else {
-                frames.removeLast()
-                if !frames.isEmpty {
-                    try sources.leave()
-                    try intos.leave()
-                }
-                continue
-            }
+        let intos = try FolderTrail(top: into)
+        var walk = TreeWalk(try FolderTrail(top: source), first: try names(in: source))
+        try walk.run(visit: { name, from, _ in
+            let to = try intos.current()
             try lockShared(to)
-            while try mergeEntry(name, from: from, into: to, keepTimes: keepTimes) == .bothFolders {
-                guard let sub = try sources.enter(name) else { break }  // removed from the source meanwhile
-                if try intos.enter(name) != nil {
-                    frames.append(try names(in: sub))
-                    break
-                }
-                // The target's folder went meanwhile: the source's is copied instead.
-                try sources.leave()
-            }
-        }
+            return try mergeEntry(name, from: from, into: to, keepTimes: keepTimes) == .bothFolders ? name : nil
+        }, enter: { sub, name, parent in
+            if try intos.enter(name) != nil { return try names(in: sub) }
+            // The target's folder went meanwhile: the source's is merged again (copied, or merged
+            // into a folder made since).
+            parent.entries.insert(name, at: parent.entries.startIndex)
+            return nil
+        }, leave: { _, parent in
+            if parent != nil { try intos.leave() }
+            return nil
+        })
+    }
+
+    /// A source folder being merged: the names left to merge.
+    private struct Frame: WalkFrame {
+        var entries: ArraySlice<FileName>
     }
 
     /// The names of a source folder to merge: shelf's own files (temporary files, journals) are
     /// never copied, as in `TreeCopier`.
-    private static func names(in source: FileDescriptor) throws -> ArraySlice<FileName> {
-        try FolderEntries.read(source).map(\.name).filter(FolderEntries.isUsers)[...]
+    private static func names(in source: FileDescriptor) throws -> Frame {
+        Frame(entries: try FolderEntries.read(source).map(\.name).filter(FolderEntries.isUsers)[...])
     }
 
     /// The shared lock every writer holds on the folder it writes into: `clear` removes an emptied

@@ -65,32 +65,25 @@ enum TreeRemover {
         return try folder.status().linkCount > 0
     }
 
+    /// What is left to do in a folder: its entries not yet removed, and how many times it has been listed.
+    private struct Pending: WalkFrame {
+        var entries: ArraySlice<FolderEntry>
+        let rounds: Int
+    }
+
     /// Empties the trail's current folder, whose entries are `entries`, and every folder below;
     /// removes each emptied folder on the way back up, down to (not including) the trail's top.
     private static func emptyAndRemove(_ trail: FolderTrail, entries: [FolderEntry], locking: Bool) throws {
-        // What is left to do in each folder from the top down: its entries not yet removed, and
-        // how many times it has been listed.
-        var pending: [(entries: ArraySlice<FolderEntry>, rounds: Int)] = [(entries[...], 1)]
-        while !pending.isEmpty {
-            guard let entry = pending[pending.count - 1].entries.popFirst() else {
-                let rounds = pending.removeLast().rounds
-                guard trail.depth > 0 else { continue }
-                if try !removeEmptied(trail, lastRound: rounds >= emptyingRounds) {
-                    // Something new arrived: list the folder again.
-                    pending.append((try FolderEntries.read(trail.current())[...], rounds + 1))
-                }
-                continue
-            }
-            let folder = try trail.current()
-            let path = folder.path(for: entry.name)
-            if try unlink(entry.name, in: folder, path: path) { continue }
-            guard let sub = try trail.enter(entry.name) else { continue }
-            guard try lockIfAsked(sub, locking) else {
-                try trail.leave()
-                continue
-            }
-            pending.append((try FolderEntries.read(sub)[...], 1))
-        }
+        var walk = TreeWalk(trail, first: Pending(entries: entries[...], rounds: 1))
+        try walk.run(visit: { entry, folder, _ in
+            try unlink(entry.name, in: folder, path: folder.path(for: entry.name)) ? nil : entry.name
+        }, enter: { sub, _, _ in
+            try lockIfAsked(sub, locking) ? Pending(entries: try FolderEntries.read(sub)[...], rounds: 1) : nil
+        }, leave: { done, _ in
+            guard trail.depth > 0, try !removeEmptied(trail, lastRound: done.rounds >= emptyingRounds) else { return nil }
+            // Something new arrived: list the folder again.
+            return Pending(entries: try FolderEntries.read(trail.current())[...], rounds: done.rounds + 1)
+        })
     }
 
     /// Unlinks `name` unless it is a folder; returns whether it is gone (false: a folder to empty).
@@ -109,7 +102,7 @@ enum TreeRemover {
         }
     }
 
-    /// Removes the trail's current (emptied) folder from the one above, and climbs to it.
+    /// Removes the trail's current (emptied) folder from the one above (the walk then climbs to it).
     /// - Returns: false, staying in the folder, when something arrived in it meanwhile (unless
     ///   this was its last round, which then fails).
     private static func removeEmptied(_ trail: FolderTrail, lastRound: Bool) throws -> Bool {
@@ -125,7 +118,6 @@ enum TreeRemover {
         } catch {
             throw ShelfError.system(error, path: parent.path(for: name), operation: .removeFolder)
         }
-        try trail.leave()
         return true
     }
 }
