@@ -14,16 +14,16 @@ extension ByteEncoder {
         return true
     }
 
-    func array<E>(_ elements: [E], _ write: (E) -> Void) {
+    func array<E>(_ elements: [E], _ element: (E) -> Void) {
         out.byte(UInt8(ascii: "["))
         for index in elements.indices {
             if index > 0 { out.byte(UInt8(ascii: ",")) }
-            write(elements[index])
+            element(elements[index])
         }
         out.byte(UInt8(ascii: "]"))
     }
 
-    func dictionary<V>(_ members: [String: V], _ write: (V) -> Void) {
+    func dictionary<V>(_ members: [String: V], _ member: (V) -> Void) {
         out.byte(UInt8(ascii: "{"))
         var first = true
         func put(_ key: String, _ value: V) {
@@ -31,7 +31,7 @@ extension ByteEncoder {
             first = false
             out.string(key)
             out.byte(UInt8(ascii: ":"))
-            write(value)
+            member(value)
         }
         if options.sortedKeys {
             for (key, value) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) { put(key, value) }
