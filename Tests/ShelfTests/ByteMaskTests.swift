@@ -1,0 +1,55 @@
+import Testing
+@testable import ShelfCore
+
+/// A lane mask read as bits: on x86_64 through `pmovmskb`, elsewhere through the portable path.
+/// Both are checked here on every machine (the portable one called directly), against a lane loop.
+@Suite struct ByteMaskTests {
+    /// Every mask with one or two lanes set, none, all, and masks built from bytes as the
+    /// validator builds them (a compare of loaded bytes).
+    static func masks() -> [ByteMask] {
+        var masks: [ByteMask] = [ByteMask(repeating: false), ByteMask(repeating: true)]
+        for lane in 0..<16 {
+            for other in lane..<16 {
+                var mask = ByteMask(repeating: false)
+                mask[lane] = true
+                mask[other] = true
+                masks.append(mask)
+            }
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2_000 {
+            var bytes = ByteVector()
+            for lane in 0..<16 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bytes[lane] = UInt8(truncatingIfNeeded: state >> 59) &* 9
+            }
+            masks.append(bytes .< .all(0x40))
+            masks.append(JSONValidator.specialInString(bytes &+ .all(0x1E)))
+        }
+        return masks
+    }
+
+    static func expected(_ mask: ByteMask) -> (bits: UInt32, first: Int) {
+        var bits: UInt32 = 0
+        for lane in 0..<16 where mask[lane] { bits |= 1 << lane }
+        return (bits, (0..<16).first { mask[$0] } ?? 16)
+    }
+
+    @Test func bitsFirstAndEmptyMatchALaneLoop() {
+        for mask in Self.masks() {
+            let (bits, first) = Self.expected(mask)
+            #expect(mask.bits == bits)
+            #expect(mask.first == first)
+            #expect(mask.isEmpty == (bits == 0))
+        }
+    }
+
+    @Test func thePortablePathMatchesALaneLoop() {
+        for mask in Self.masks() {
+            let (bits, first) = Self.expected(mask)
+            #expect(mask.portableBits == bits)
+            #expect(mask.portableFirst == first)
+            #expect(mask.portableIsEmpty == (bits == 0))
+        }
+    }
+}
