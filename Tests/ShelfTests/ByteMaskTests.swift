@@ -35,21 +35,22 @@ import Testing
         return (bits, (0..<16).first { mask[$0] } ?? 16)
     }
 
-    @Test func bitsFirstAndEmptyMatchALaneLoop() {
-        for mask in Self.masks() {
-            let (bits, first) = Self.expected(mask)
-            #expect(mask.bits == bits)
-            #expect(mask.first == first)
-            #expect(mask.isEmpty == (bits == 0))
+    /// Each mask's bits, first lane and emptiness as `read` gives them, against a lane loop.
+    static func check(_ read: (ByteMask) -> (bits: UInt32, first: Int, isEmpty: Bool)) {
+        for mask in masks() {
+            let (bits, first) = expected(mask)
+            let found = read(mask)
+            #expect(found.bits == bits)
+            #expect(found.first == first)
+            #expect(found.isEmpty == (bits == 0))
         }
     }
 
+    @Test func bitsFirstAndEmptyMatchALaneLoop() {
+        Self.check { ($0.bits, $0.first, $0.isEmpty) }
+    }
+
     @Test func thePortablePathMatchesALaneLoop() {
-        for mask in Self.masks() {
-            let (bits, first) = Self.expected(mask)
-            #expect(mask.portableBits == bits)
-            #expect(mask.portableFirst == first)
-            #expect(mask.portableIsEmpty == (bits == 0))
-        }
+        Self.check { ($0.portableBits, $0.portableFirst, $0.portableIsEmpty) }
     }
 }

@@ -9,34 +9,27 @@ import _Builtin_intrinsics.intel
 /// (two words, multiplies, shifts). Every other architecture takes the portable path, which the
 /// tests also run on x86_64 by calling it directly.
 extension SIMDMask where Storage == SIMD16<Int8> {
+    #if arch(x86_64) && canImport(_Builtin_intrinsics)
     /// Bit `i` set when lane `i` is (bits 16 and up clear).
     @inline(always)
-    var bits: UInt32 {
-        #if arch(x86_64) && canImport(_Builtin_intrinsics)
-        return UInt32(truncatingIfNeeded: _mm_movemask_epi8(unsafeBitCast(self, to: __m128i.self)))
-        #else
-        return portableBits
-        #endif
-    }
+    var bits: UInt32 { UInt32(truncatingIfNeeded: _mm_movemask_epi8(unsafeBitCast(self, to: __m128i.self))) }
 
     /// The first set lane, or 16.
     @inline(always)
-    var first: Int {
-        #if arch(x86_64) && canImport(_Builtin_intrinsics)
-        return (bits | 0x1_0000).trailingZeroBitCount
-        #else
-        return portableFirst
-        #endif
-    }
+    var first: Int { (bits | 0x1_0000).trailingZeroBitCount }
 
     @inline(always)
-    var isEmpty: Bool {
-        #if arch(x86_64) && canImport(_Builtin_intrinsics)
-        return bits == 0
-        #else
-        return portableIsEmpty
-        #endif
-    }
+    var isEmpty: Bool { bits == 0 }
+    #else
+    @inline(always)
+    var bits: UInt32 { portableBits }
+
+    @inline(always)
+    var first: Int { portableFirst }
+
+    @inline(always)
+    var isEmpty: Bool { portableIsEmpty }
+    #endif
 
     /// The mask as two words, eight bits per lane (all ones where set).
     @inline(always)
