@@ -5,7 +5,7 @@
 /// and friends between two concrete `SIMD16<UInt8>`/`SIMD16<Int8>` vectors, and mask
 /// `.&`/`.|`/`.^`. A comparison with a scalar, `replacing(with:where:)`, `any(_:)`,
 /// `pointwiseMax` and every `SIMD64` operator compile to a loop over lanes or to a call (Swift
-/// 6.3, -O), so scalars are splatted with `all(_:)` and masks are read through their two words.
+/// 6.3, -O), so scalars are splatted with `all(_:)` and masks are read as bits (ByteMask+Bits.swift).
 typealias ByteVector = SIMD16<UInt8>
 typealias ByteMask = SIMDMask<SIMD16<Int8>>
 
@@ -33,38 +33,6 @@ extension SIMD16 where Scalar == UInt8 {
 extension SIMD16 where Scalar == Int8 {
     @inline(always)
     static func all(_ value: Int8) -> Self { Self(repeating: value) }
-}
-
-extension SIMDMask where Storage == SIMD16<Int8> {
-    /// The mask as two words, eight bits per lane (all ones where set).
-    @inline(always)
-    var words: SIMD2<UInt64> { unsafeBitCast(self, to: SIMD2<UInt64>.self) }
-
-    @inline(always)
-    var isEmpty: Bool {
-        let words = self.words
-        return words[0] | words[1] == 0
-    }
-
-    /// The first set lane, or 16.
-    @inline(always)
-    var first: Int {
-        let words = self.words
-        // Without a branch, not even a conditional one the compiler might choose (where the first
-        // special byte falls is data, and a mispredicted jump here cost 7% of the validator): the
-        // low word's zeros count 64 when it is empty, and only then do the high word's count.
-        let low = words[0].trailingZeroBitCount, high = words[1].trailingZeroBitCount
-        return (low &+ (high & (0 &- (low &>> 6)))) &>> 3
-    }
-
-    /// How many lanes are set.
-    @inline(always)
-    var count: Int {
-        // One bit per lane, then a multiply sums the eight bytes of each word into its top byte.
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let words = self.words
-        return Int(((words[0] & ones) &* ones) &>> 56 &+ ((words[1] & ones) &* ones) &>> 56)
-    }
 }
 
 /// UTF-8 checked sixteen bytes at a time: the checks of Keiser and Lemire ("Validating UTF-8 In
