@@ -2,9 +2,10 @@ import Testing
 @testable import Shelf
 @testable import shelf_bench
 
-/// The vectorised validator against the scalar one it replaced (Reference/): on JSONTestSuite,
-/// on mutations of realistic documents, on every UTF-8 shape, cut into chunks every way. Both
-/// must agree on the verdict, the error's offset, line, column and message, and the events.
+/// The vectorised validator against its own byte-at-a-time path (Reference/ValidatorComparison):
+/// on JSONTestSuite, on mutations of realistic documents, on every UTF-8 shape, cut into chunks
+/// every way. Both must agree on the verdict, the error's offset, line, column and message, and
+/// the events; the byte path must give JSONTestSuite's verdicts.
 /// Inputs are padded past 64 bytes where needed, since shorter chunks never reach the vector path.
 /// Random choices come from the bench's seeded generator, so a failure replays.
 @Suite struct JSONValidatorDifferentialTests {
@@ -35,6 +36,17 @@ import Testing
             }
         }
         #expect(checked > 100_000)
+    }
+
+    /// `y_` files are valid JSON, `n_` files not (`i_` files are the parser's choice).
+    @Test func theBytePathGivesJSONTestSuitesVerdicts() throws {
+        var judged = 0
+        for file in try ValidatorComparison.suite() where !file.name.hasPrefix("i_") {
+            judged += 1
+            let error = ValidatorComparison.reference(file.bytes, mode: .single).error
+            if (error == nil) != file.name.hasPrefix("y_") { Issue.record("\(file.name): \(error?.message ?? "valid")") }
+        }
+        #expect(judged > 250)
     }
 
     @Test(arguments: JSONCorpus.allCases)

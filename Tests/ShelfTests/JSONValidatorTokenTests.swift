@@ -3,7 +3,7 @@ import Testing
 @testable import shelf_bench
 
 /// The token shortcuts of the vectorised validator (numbers judged without a branch per part,
-/// escapes judged from a table) against the scalar reference: every spelling of a number and
+/// escapes judged from a table) against the byte-at-a-time path: every spelling of a number and
 /// every escape, valid or not, at every alignment and with the stream cut around them, must give
 /// the same verdict, error position and message.
 @Suite struct JSONValidatorTokenTests {
