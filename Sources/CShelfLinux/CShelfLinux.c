@@ -62,21 +62,6 @@ int shelf_file_handle(int fd, unsigned char *out, int capacity) {
 #endif
 }
 
-int shelf_mount_id(int dirfd, const char *path, unsigned long long *id) {
-#if defined(SYS_statx) && defined(STATX_MNT_ID)
-    struct statx st;
-    memset(&st, 0, sizeof st);
-    int flags = path[0] == 0 ? AT_EMPTY_PATH : 0;
-    if (syscall(SYS_statx, dirfd, path, flags, STATX_MNT_ID, &st) != 0) return -1;
-    if (!(st.stx_mask & STATX_MNT_ID)) return 0;
-    *id = (unsigned long long)st.stx_mnt_id;
-    return 1;
-#else
-    errno = ENOSYS;
-    return -1;
-#endif
-}
-
 int shelf_status_and_mount(int dirfd, const char *path, int follow, struct stat *out, unsigned long long *id) {
     int flags = (path[0] == 0 ? AT_EMPTY_PATH : 0) | (follow ? 0 : AT_SYMLINK_NOFOLLOW);
 #if defined(SYS_statx) && defined(STATX_MNT_ID)

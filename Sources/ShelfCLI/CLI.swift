@@ -31,7 +31,7 @@ public enum CLI {
     /// - Parameter handlersAtOnce: the handler installed now rather than before the first named
     ///   temporary entry (`Interruption`), where another handler may be waiting for the signals.
     package static func runProcess(handlersAtOnce: Bool = false) -> Int32 {
-        if handlersAtOnce { Interruption.installHandlers() } else { Interruption.installHandlersWhenNeeded() }
+        Interruption.installHandlers(atOnce: handlersAtOnce)
         let closed = StandardDescriptors.openClosed()
         return run(arguments: Argument.processArguments(), environment: Environment.process(), stdin: 0,
                    stdout: closed.contains(.output) ? -1 : 1, stderr: closed.contains(.errors) ? -1 : 2, clock: MonotonicClock.now,

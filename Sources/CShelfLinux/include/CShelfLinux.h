@@ -106,15 +106,10 @@ extern const int shelf_o_path;
 /// close-on-exec from the start, so a program started by another thread meanwhile never inherits one.
 int shelf_pipe_cloexec(int fds[2]);
 
-/// The mount a folder is reached through, from statx(2) (STATX_MNT_ID, Linux 5.8): `path` in
-/// `dirfd` (the open file itself when `path` is empty), links followed. 1 with the mount's ID
-/// (the first field of /proc/self/mountinfo), 0 when the kernel does not report it, -1 with errno.
-int shelf_mount_id(int dirfd, const char *path, unsigned long long *id);
-
 struct stat;
-/// What fstatat(2) gives and the mount ID in one statx(2) (STATX_BASIC_STATS | STATX_MNT_ID): `path`
-/// in `dirfd` (the open file itself when `path` is empty), links followed when `follow`. 1 with
-/// `*id` set, 0 when the kernel does not report the mount (or has no statx: fstatat then), -1 with errno.
+/// What fstatat(2) gives and the mount ID in one statx(2) (STATX_BASIC_STATS | STATX_MNT_ID, Linux 5.8):
+/// `path` in `dirfd` (the open file itself when `path` is empty), links followed when `follow`. 1 with
+/// `*id` set (the first field of /proc/self/mountinfo), 0 when the kernel does not report the mount (or has no statx: fstatat then), -1 with errno.
 int shelf_status_and_mount(int dirfd, const char *path, int follow, struct stat *out, unsigned long long *id);
 
 #include "CShelfSignals.h"

@@ -41,7 +41,7 @@ enum CachingMount {
     /// What the GlusterFS mount holding `folder` caches ("" for nothing: nil), or nil when it is
     /// another file system or cannot be inspected.
     static func cachesOfGlusterMount(holding folder: FileDescriptor) -> String? {
-        guard let id = (try? kernel.mountID(of: SystemString(""), in: folder.raw)) ?? nil,
+        guard let id = (try? kernel.statusAndMount(of: SystemString(""), in: folder.raw))?.mount,
               let entry = MountTable.read()?.first(where: { $0.id == id }),
               entry.type == Array("fuse.glusterfs".utf8)
         else { return nil }

@@ -77,7 +77,7 @@ package struct ChildProcess: Sendable {
         var status: Int32 = 0
         var passedOn = false
         func passOn() {
-            let pending = Interruption.pendingSignal
+            let pending = shelf_pending_signal()  // the first one received while deferred, or 0
             guard pending != 0 && !passedOn else { return }
             kill(id, pending)
             passedOn = true

@@ -36,6 +36,9 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     package static let notSupported = Errno(rawValue: EOPNOTSUPP)
     static let quotaExceeded = Errno(rawValue: EDQUOT)
     static let noMemory = Errno(rawValue: ENOMEM)
+    /// ESTALE: the file system's handle for a name went stale, as on NFS and GlusterFS when
+    /// another host renames over or removes the file in the moment of the lookup.
+    static let staleHandle = Errno(rawValue: ESTALE)
 
     /// The C library's text for the number.
     package var description: String {
@@ -55,9 +58,9 @@ extension ShelfError {
         case .noSuchFile: return .notFound(path: path)
         case .permissionDenied, .notPermitted: return .permissionDenied(path: path)
         case .tooManySymbolicLinks: return .symbolicLink(path: path)
-        case .fileExists where operation.kind == .creates || operation.kind == .renames, .folderNotEmpty where operation.kind == .renames:
+        case .fileExists where operation.createsName || operation == .rename, .folderNotEmpty where operation == .rename:
             return .alreadyExists(path: path)
-        case .fileExists where operation.kind == .removes, .folderNotEmpty:
+        case .fileExists where operation.removesName, .folderNotEmpty:
             return .io(path: path, operation: operation.text, errno: Errno.folderNotEmpty.rawValue)
         case .isFolder: return .isAFolder(path: path)
         case .notFolder: return .notAFolder(path: path)

@@ -14,15 +14,15 @@ package enum EscapedText {
         UTF8Text.validated(bytes) ?? escaping(bytes)
     }
 
-    /// The escaped text of `bytes`.
-    package static func escaping(_ bytes: [UInt8]) -> String {
+    /// The escaped text of `bytes`; backslashes left alone unless `backslashes`.
+    package static func escaping(_ bytes: [UInt8], backslashes: Bool = true) -> String {
         if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != backslash }) {
             return String(decoding: bytes, as: UTF8.self)
         }
         var out = ""
         UTF8Pieces.forEach(bytes) { scalar, range in
             guard let scalar else { return out += hex(bytes[range.lowerBound]) }
-            if scalar == "\\" {
+            if scalar == "\\" && backslashes {
                 out += "\\\\"
             } else if isControl(scalar) {
                 out += escape(scalar, bytes: Array(bytes[range]))
@@ -46,24 +46,9 @@ package enum EscapedText {
         return Array(escaping(bytes).utf8)
     }
 
-    /// Text with its control characters escaped as `escaping` does, backslashes left alone: for
-    /// messages, whose names are already escaped, so that a message stays on one line.
-    static func escapingControls(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if isControl(scalar) {
-                out += escape(scalar, bytes: Array(String(scalar).utf8))
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
     private static let backslash = UInt8(ascii: "\\")
 
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    fileprivate static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
     }
 
@@ -81,4 +66,12 @@ package enum EscapedText {
         let digits = Array("0123456789ABCDEF".utf8)
         return String(decoding: [UInt8(ascii: "\\"), UInt8(ascii: "x"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
     }
+}
+
+/// Text with its control characters escaped as `EscapedText.escaping` does, backslashes left alone:
+/// for messages, whose names are already escaped. Names may hold any byte; a message must stay on
+/// one line, and a name must not be able to send escape sequences to the terminal.
+/// (`package`: the command line escapes its messages too.)
+package func printable(_ text: String) -> String {
+    text.unicodeScalars.contains(where: EscapedText.isControl) ? EscapedText.escaping(Array(text.utf8), backslashes: false) : text
 }

@@ -7,56 +7,25 @@ enum ExtendedAttributes {
     /// shelf's expiry time: decimal seconds since 1970-01-01 UTC.
     static let expiry: SystemString = "user.shelf.expires"
 
-    /// Whether an error means "this file system has no user extended attributes".
-    static func isUnsupported(_ error: Errno) -> Bool {
-        error == .notSupported || error == .notImplemented
-    }
-
     /// The value of `name`; nil when the file has no such attribute.
     /// - Throws: `unsupported` when the file system has no user attributes, else the mapped error.
     static func value(_ name: SystemString, of file: FileDescriptor) throws -> [UInt8]? {
-        do {
-            return try read(name, of: file.raw)
-        } catch .noAttribute {
-            return nil
-        } catch {
-            throw self.error(error, name: name, path: file.path, operation: .readAttribute)
-        }
+        try attempt(.readAttribute, name, on: file) { () throws(Errno) in try read(name, of: file.raw) }
     }
 
     static func set(_ name: SystemString, _ value: [UInt8], on file: FileDescriptor) throws {
-        do {
-            try write(name, value, on: file.raw)
-        } catch {
-            throw self.error(error, name: name, path: file.path, operation: .setAttribute)
-        }
+        _ = try attempt(.setAttribute, name, on: file) { () throws(Errno) in try write(name, value, on: file.raw) }
     }
 
     /// Removes `name`; an attribute that is not there is not an error.
     static func remove(_ name: SystemString, from file: FileDescriptor) throws {
-        do {
-            try kernel.removeAttribute(name, of: file.raw)
-        } catch .noAttribute {
-            return
-        } catch {
-            throw self.error(error, name: name, path: file.path, operation: .removeAttribute)
-        }
+        _ = try attempt(.removeAttribute, name, on: file) { () throws(Errno) in try kernel.removeAttribute(name, of: file.raw) }
     }
 
     /// The names present on `file`; nil when the file system has no extended attributes to give.
     static func names(of file: FileDescriptor) -> [SystemString]? {
-        while true {
-            do {
-                let size = try kernel.attributeNames(of: file.raw, into: UnsafeMutableRawBufferPointer(start: nil, count: 0))
-                if size == 0 { return [] }
-                let list = try filled(size) { (buffer) throws(Errno) in try kernel.attributeNames(of: file.raw, into: buffer) }
-                return list.split(separator: 0).map { SystemString(bytes: Array($0)) }
-            } catch .outOfRange {
-                continue  // grew between the two calls
-            } catch {
-                return nil
-            }
-        }
+        let list = try? sized { (buffer) throws(Errno) in try kernel.attributeNames(of: file.raw, into: buffer) }
+        return list?.split(separator: 0).map { SystemString(bytes: Array($0)) }
     }
 
     /// Copies every `user.` attribute of `input` to `output`, skipping any the target refuses.
@@ -67,37 +36,46 @@ enum ExtendedAttributes {
         }
     }
 
-    /// One attribute's value: its size, then its bytes, again if it grew meanwhile.
-    private static func read(_ name: SystemString, of descriptor: Int32) throws(Errno) -> [UInt8] {
-        while true {
-            let size = try kernel.attribute(name, of: descriptor, into: UnsafeMutableRawBufferPointer(start: nil, count: 0))
-            do {
-                return try filled(size) { (buffer) throws(Errno) in try kernel.attribute(name, of: descriptor, into: buffer) }
-            } catch .outOfRange {
-                continue
-            }
+    /// Runs `call` on the attribute `name` of `file`: nil when the attribute is absent (ENODATA);
+    /// `unsupported` when the file system has no user attributes (ENOTSUP, ENOSYS); else the mapped error.
+    private static func attempt<R>(_ operation: SystemOperation, _ name: SystemString, on file: FileDescriptor,
+                                   _ call: () throws(Errno) -> R) throws -> R? {
+        do {
+            return try call()
+        } catch .noAttribute {
+            return nil
+        } catch .notSupported, .notImplemented {
+            let reason = "its file system does not support user extended attributes (\(name))"
+            throw ShelfError.unsupported(path: file.path, reason: reason)
+        } catch {
+            throw ShelfError.system(error, path: file.path, operation: operation)
         }
+    }
+
+    private static func read(_ name: SystemString, of descriptor: Int32) throws(Errno) -> [UInt8] {
+        try sized { (buffer) throws(Errno) in try kernel.attribute(name, of: descriptor, into: buffer) }
     }
 
     private static func write(_ name: SystemString, _ value: [UInt8], on descriptor: Int32) throws(Errno) {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: value.count, alignment: 1)
-        defer { buffer.deallocate() }
-        buffer.copyBytes(from: value)
-        try kernel.setAttribute(name, of: descriptor, to: UnsafeRawBufferPointer(buffer))
+        // Through a `Result`: `withUnsafeBytes` does not pass a typed error on.
+        try value.withUnsafeBytes { bytes in
+            Result { () throws(Errno) in try kernel.setAttribute(name, of: descriptor, to: bytes) }
+        }.get()
     }
 
-    /// The bytes `read` puts in a buffer of `size` bytes (it returns how many).
-    private static func filled(_ size: Int, _ read: (UnsafeMutableRawBufferPointer) throws(Errno) -> Int) throws(Errno) -> [UInt8] {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
-        defer { buffer.deallocate() }
-        let n = try read(buffer)
-        return Array(buffer[..<n])
-    }
-
-    static func error(_ error: Errno, name: SystemString, path: String, operation: SystemOperation) -> ShelfError {
-        if isUnsupported(error) {
-            return .unsupported(path: path, reason: "its file system does not support user extended attributes (\(name))")
+    /// What `call` puts in a buffer (it returns how many bytes): asked with an empty buffer for the
+    /// size first, then again with a buffer of that size, and all over if it grew meanwhile (ERANGE).
+    private static func sized(_ call: (UnsafeMutableRawBufferPointer) throws(Errno) -> Int) throws(Errno) -> [UInt8] {
+        while true {
+            do {
+                let size = try call(UnsafeMutableRawBufferPointer(start: nil, count: 0))
+                if size == 0 { return [] }
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
+                defer { buffer.deallocate() }
+                return Array(buffer[..<(try call(buffer))])
+            } catch .outOfRange {
+                continue  // grew between the two calls
+            }
         }
-        return .system(error, path: path, operation: operation)
     }
 }

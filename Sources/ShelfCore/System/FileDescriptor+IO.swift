@@ -7,28 +7,22 @@ let streamBufferSize = 1 << 20
 extension FileDescriptor {
     /// Reads up to `buffer.count` bytes at the current offset; 0 means the end.
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        try systemCall(.read, path: path) { () throws(Errno) in try kernel.read(raw, into: buffer) }
+        try systemCall(.read, path: path) { () throws(Errno) in try kernel.read(raw, at: nil, into: buffer) }
     }
 
     /// Fills `buffer` unless the input ends first; returns how many bytes were read.
     package func readFully(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        var filled = 0
-        while filled < buffer.count {
-            let n = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-            if n == 0 { break }
-            filled += n
-        }
-        return filled
+        try read(fromAbsoluteOffset: nil, into: buffer)
     }
 
-    /// Fills `buffer` from `offset` on, unless the file ends first; returns how many bytes were
-    /// read. The descriptor's own offset does not move.
-    package func read(fromAbsoluteOffset offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    /// Fills `buffer` from `offset` on, where the descriptor's own offset does not move, or (nil)
+    /// from the current offset, unless the file ends first; returns how many bytes were read.
+    package func read(fromAbsoluteOffset offset: Int?, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         var filled = 0
         while filled < buffer.count {
             let rest = UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])
             let n = try systemCall(.read, path: path) { () throws(Errno) in
-                try kernel.read(raw, at: Int64(offset + filled), into: rest)
+                try kernel.read(raw, at: offset.map { Int64($0 + filled) }, into: rest)
             }
             if n == 0 { break }
             filled += n
@@ -39,38 +33,31 @@ extension FileDescriptor {
     /// The bytes `range` of the file (fewer when the file ends first).
     package func bytes(in range: Range<Int>) throws -> [UInt8] {
         guard !range.isEmpty else { return [] }
-        var bytes = [UInt8](repeating: 0, count: range.count)
-        let n = try bytes.withUnsafeMutableBytes { try read(fromAbsoluteOffset: range.lowerBound, into: $0) }
-        bytes.removeLast(range.count - n)
-        return bytes
+        return try Self.filled(range.count) { try read(fromAbsoluteOffset: range.lowerBound, into: $0) }
     }
 
-    /// Writes every byte at the current offset.
-    package func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
-        var done = 0
-        while done < bytes.count {
-            let rest = UnsafeRawBufferPointer(rebasing: bytes[done...])
-            done += try systemCall(.write, path: path) { () throws(Errno) in try kernel.write(raw, rest) }
-        }
-    }
-
-    package func writeAll(_ bytes: [UInt8]) throws {
-        try bytes.withUnsafeBytes { try writeAll($0) }
-    }
-
-    /// Writes every byte from `offset` on. The descriptor's own offset does not move.
-    package func writeAll(toAbsoluteOffset offset: Int, _ bytes: UnsafeRawBufferPointer) throws {
+    /// Writes every byte: from `offset` on, where the descriptor's own offset does not move, or
+    /// (nil) at the current offset.
+    package func writeAll(toAbsoluteOffset offset: Int? = nil, _ bytes: UnsafeRawBufferPointer) throws {
         var done = 0
         while done < bytes.count {
             let rest = UnsafeRawBufferPointer(rebasing: bytes[done...])
             done += try systemCall(.write, path: path) { () throws(Errno) in
-                try kernel.write(raw, at: Int64(offset + done), rest)
+                try kernel.write(raw, at: offset.map { Int64($0 + done) }, rest)
             }
         }
     }
 
-    package func writeAll(toAbsoluteOffset offset: Int, _ bytes: [UInt8]) throws {
+    package func writeAll(toAbsoluteOffset offset: Int? = nil, _ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try writeAll(toAbsoluteOffset: offset, $0) }
+    }
+
+    /// `count` bytes as `read` fills them (fewer where it returns fewer).
+    private static func filled(_ count: Int, by read: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let n = try bytes.withUnsafeMutableBytes(read)
+        bytes.removeLast(count - n)
+        return bytes
     }
 
     /// Copies everything from the current offset to the end with plain reads and writes, through one
@@ -95,11 +82,6 @@ extension FileDescriptor {
     /// - Returns: at most `limit` bytes: a file that fills them may have been cut.
     static func readSmallFile(_ path: String, limit: Int = 1 << 20) throws -> [UInt8]? {
         guard let file = try? open(path, [.readOnly, .nonBlocking]) else { return nil }
-        return try file.closeAfter { file in
-            var bytes = [UInt8](repeating: 0, count: limit)
-            let n = try bytes.withUnsafeMutableBytes { try file.readFully(into: $0) }
-            bytes.removeLast(limit - n)
-            return bytes
-        }
+        return try file.closeAfter { file in try filled(limit) { try file.readFully(into: $0) } }
     }
 }

@@ -53,19 +53,19 @@ package struct FileDescriptor: Sendable {
     /// Forces data and metadata to stable storage: without it a rename can reach the disk before
     /// the data. On a folder, its entries: the rename, link or unlink that changed it.
     package func sync() throws {
-        try systemCall(.sync, path: path) { () throws(Errno) in try kernel.sync(raw) }
+        try systemCall(.sync, path: path) { () throws(Errno) in try kernel.sync(raw, dataOnly: false) }
     }
 
     /// fsync of a folder: makes the names made, renamed or removed in it durable.
     package func syncFolder() throws {
-        try systemCall(.syncFolder, path: path) { () throws(Errno) in try kernel.sync(raw) }
+        try systemCall(.syncFolder, path: path) { () throws(Errno) in try kernel.sync(raw, dataOnly: false) }
     }
 
     /// Forces the data and what reading it back needs to stable storage: on Linux that includes a
     /// changed length (fdatasync(2)), so it is enough after an append or a truncation, without the
     /// timestamps a full `sync` would also write.
     func dataSync() throws {
-        try systemCall(.syncData, path: path) { () throws(Errno) in try kernel.syncData(raw) }
+        try systemCall(.syncData, path: path) { () throws(Errno) in try kernel.sync(raw, dataOnly: true) }
     }
 
     /// Cuts or extends the file to `length` bytes.

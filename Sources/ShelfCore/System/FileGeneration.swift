@@ -37,24 +37,15 @@ extension FileGeneration {
     /// Whether the file now seen as `now` (open as `file`) is this generation, whether or not
     /// its file system was mounted again since. Where inode numbers live on the disk: the same
     /// inode number and birth time, and the same handle where handles outlive a mount.
-    func isGeneration(_ now: FileGeneration, of file: FileDescriptor) -> Bool {
-        switch InodeNumberSource.of(file) {
-        case .disk:
-            guard identity.inode == now.identity.inode, birth == now.birth else { return false }
-            return handle == now.handle
-        case .madeAtMount:
-            return mayBeGeneration(now)
-        }
-    }
-
+    ///
     /// Where inode numbers are made up at each mount (`InodeNumberSource`) nothing the kernel
     /// reports names the file across a remount: neither the number (another file may have this
     /// one's old number now) nor the handle (made from it, or from the daemon's node number). A
     /// birth time read from the disk still tells another file where both sides have one; else
     /// the record's evidence alone decides (the journal's verdict: the length between the old
     /// and the new one, the 64 bytes before the change, the heads of each change).
-    func mayBeGeneration(_ now: FileGeneration) -> Bool {
-        guard let birth, let nowBirth = now.birth else { return true }
-        return birth == nowBirth
+    func isGeneration(_ now: FileGeneration, of file: FileDescriptor) -> Bool {
+        guard !InodeNumberSource.madeAtMount(file) else { return birth == nil || now.birth == nil || birth == now.birth }
+        return identity.inode == now.identity.inode && birth == now.birth && handle == now.handle
     }
 }

@@ -15,17 +15,13 @@ extension FileIdentity {
     func contains(_ folder: FileDescriptor) throws -> Bool {
         var current = FileIdentity(try folder.status())
         if current == self { return true }
-        var level = folder
-        var owned = false
-        defer { if owned { level.close() } }
+        var level: OpenFile?  // the ancestor reached so far (replacing it closes the one before)
         // Trees may be deeper than PATH_MAX allows a path to be (issue 12, item 10): the limit only
         // guards against a looping file system, and reaching it counts as inside (a refusal).
         for _ in 0..<(1 << 20) {
-            let parent = try level.open("..", [.readOnly, .folder], path: folder.path)
-            if owned { level.close() }
+            let parent = OpenFile(try (level?.descriptor ?? folder).open("..", [.readOnly, .folder], path: folder.path))
             level = parent
-            owned = true
-            let next = FileIdentity(try level.status())
+            let next = FileIdentity(try parent.descriptor.status())
             if next == self { return true }
             if next == current { return false }  // reached the root
             current = next

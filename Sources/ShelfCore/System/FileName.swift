@@ -35,16 +35,12 @@ package struct FileName: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
 
     /// `prefix` (shelf's own text, no `/` or NUL) followed by this name.
     func prefixed(by prefix: String) -> FileName {
-        FileName(checked: Array(prefix.utf8) + bytes)
+        FileName(trusted: Array(prefix.utf8) + bytes)
     }
 
-    /// - Precondition: `bytes` name an entry: not empty, no `/`, no NUL.
-    private init(checked bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-
-    /// A name a folder listing gave: the kernel never gives an empty one, nor one with `/` or NUL.
-    init(fromKernel bytes: [UInt8]) {
+    /// Bytes known to name an entry, not checked again: a folder listing's (the kernel never gives
+    /// an empty name, nor one with `/` or NUL), or shelf's own prefix before a name.
+    init(trusted bytes: [UInt8]) {
         self.bytes = bytes
     }
 }

@@ -35,20 +35,17 @@ package struct FileStatus: Hashable, Sendable {
         self.modified = modified
     }
 
-    /// The file type bits of `mode` (S_IFMT) and the values shelf tells apart.
-    static let typeMask = UInt32(S_IFMT)
-    static let folderType = UInt32(S_IFDIR)
-    static let regularType = UInt32(S_IFREG)
-    static let symbolicLinkType = UInt32(S_IFLNK)
+    /// The file type bits of `mode` (S_IFMT).
+    private var type: UInt32 { mode & UInt32(S_IFMT) }
 
-    package var isFolder: Bool { mode & FileStatus.typeMask == FileStatus.folderType }
-    package var isRegularFile: Bool { mode & FileStatus.typeMask == FileStatus.regularType }
-    var isSymbolicLink: Bool { mode & FileStatus.typeMask == FileStatus.symbolicLinkType }
+    package var isFolder: Bool { type == UInt32(S_IFDIR) }
+    package var isRegularFile: Bool { type == UInt32(S_IFREG) }
+    var isSymbolicLink: Bool { type == UInt32(S_IFLNK) }
     /// A terminal is one (so is /dev/null): anything else is surely no terminal.
-    var isCharacterDevice: Bool { mode & FileStatus.typeMask == UInt32(S_IFCHR) }
+    var isCharacterDevice: Bool { type == UInt32(S_IFCHR) }
     /// What stands there, for messages: "a FIFO (named pipe)", "a socket", "a folder"…
     var kindName: String {
-        switch mode & FileStatus.typeMask {
+        switch type {
         case UInt32(S_IFREG): return "a regular file"
         case UInt32(S_IFDIR): return "a folder"
         case UInt32(S_IFLNK): return "a symbolic link"

@@ -11,24 +11,19 @@
 /// (not in `statfs`, not in the mount table, and a node number looks like any inode number), so
 /// every FUSE mount is taken to make its numbers up: judging a record by its evidence alone costs
 /// little, while trusting a made-up number serves a torn file for ever.
-enum InodeNumberSource: Equatable {
-    /// Kept on the disk: a record's file is the one with its inode number.
-    case disk
-    /// Made up at mount time or lookup (`name` says by which file system): a record's file is
-    /// told by the record's evidence, and by its birth time where both sides have one.
-    case madeAtMount(String)
-
+enum InodeNumberSource {
     /// `f_type` values from `<linux/magic.h>` of the file systems that make their numbers up.
-    static let madeAtMountMagics: [UInt64: String] = [
-        0x4D44: "FAT",                            // MSDOS_SUPER_MAGIC (vfat and msdos)
-        0x2011_BAB0: "exFAT",                     // EXFAT_SUPER_MAGIC
-        NetworkFileSystem.fuseMagic: "FUSE",      // FUSE_SUPER_MAGIC (the daemon's own numbers)
+    static let madeAtMountMagics: Set<UInt64> = [
+        0x4D44,                         // MSDOS_SUPER_MAGIC (FAT: vfat and msdos)
+        0x2011_BAB0,                    // EXFAT_SUPER_MAGIC
+        NetworkFileSystem.fuseMagic,    // FUSE_SUPER_MAGIC (the daemon's own numbers)
     ]
 
-    /// The source of the open file's inode numbers: one `fstatfs`, asked once per descriptor. A file system that will not
-    /// say counts as keeping them (as before), so nothing changes where `statfs` fails.
-    static func of(_ file: FileDescriptor) -> InodeNumberSource {
-        guard let type = file.fileSystemType, let name = madeAtMountMagics[type] else { return .disk }
-        return .madeAtMount(name)
+    /// Whether the open file's inode numbers are made up at mount time or lookup (else kept on the
+    /// disk, where a record's file is the one with its inode number): one `fstatfs`, asked once per
+    /// descriptor. A file system that will not say counts as keeping them, so nothing changes where
+    /// `statfs` fails.
+    static func madeAtMount(_ file: FileDescriptor) -> Bool {
+        file.fileSystemType.map(madeAtMountMagics.contains) ?? false
     }
 }

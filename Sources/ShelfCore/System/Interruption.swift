@@ -3,7 +3,7 @@ import Glibc
 
 /// Signals that end shelf (Ctrl-C, Ctrl-\, `kill`, a closed pipe, a hang-up) and the work they
 /// must not cut short. The executable installs one handler, written in C (a handler may only make
-/// async-signal-safe calls), before its first named temporary entry (`installHandlersWhenNeeded`).
+/// async-signal-safe calls), before its first named temporary entry (`installHandlers`).
 /// While no named temporary entry exists the handler (or, before it is installed, the signal's
 /// default action) ends the process at once, which leaves nothing behind: unnamed temporary files
 /// vanish with their descriptor, locks go with the process, an append cut in the middle is rolled
@@ -34,19 +34,11 @@ package enum Interruption {
     /// The executable's first act: the handler is installed when the first named temporary entry
     /// is about to be made (`enter`); until then the signals' default action does what it would
     /// do (ends the process, leaving nothing behind). Eleven `sigaction`s saved by every command
-    /// that makes no such entry.
-    package static func installHandlersWhenNeeded() {
-        shelf_arm_signal_handlers()
+    /// that makes no such entry. `atOnce`: installed now, where the Swift runtime's crash handler
+    /// may be waiting for the signals (a SWIFT_BACKTRACE of the user's own).
+    package static func installHandlers(atOnce: Bool) {
+        if atOnce { shelf_install_signal_handlers() } else { shelf_arm_signal_handlers() }
     }
-
-    /// Installs the handler at once: the executable's first act where the Swift runtime's crash
-    /// handler may be waiting for the signals (a SWIFT_BACKTRACE of the user's own).
-    package static func installHandlers() {
-        shelf_install_signal_handlers()
-    }
-
-    /// The first terminating signal received while its effect was deferred, or 0.
-    static var pendingSignal: Int32 { shelf_pending_signal() }
 
     /// Throws once a terminating signal has come: what is under way must be undone, not finished.
     /// In a brief deferral (`enterBriefly`) the kernel is asked whether one is pending (one call).

@@ -20,18 +20,13 @@ package protocol Kernel: Sendable {
     func open(_ path: SystemString, in folder: Int32?, _ options: OpenOptions, permissions: UInt32) throws(Errno) -> Int32
     /// `close(2)`. Never retried: Linux releases the descriptor even when it reports EINTR.
     func close(_ descriptor: Int32)
-    /// `read(2)` at the current offset; 0 at the end.
-    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
-    /// `pread(2)`; 0 at the end.
-    func read(_ descriptor: Int32, at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
-    /// `write(2)` at the current offset; may write fewer bytes than given.
-    func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int
-    /// `pwrite(2)`; may write fewer bytes than given.
-    func write(_ descriptor: Int32, at offset: Int64, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int
+    /// `pread(2)` at `offset`, or with nil `read(2)` at the current offset; 0 at the end.
+    func read(_ descriptor: Int32, at offset: Int64?, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int
+    /// `pwrite(2)` at `offset`, or with nil `write(2)` at the current offset; may write fewer bytes than given.
+    func write(_ descriptor: Int32, at offset: Int64?, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int
     /// `fsync(2)`: data and metadata durable. On a folder: its entries (creates, renames, unlinks).
-    func sync(_ descriptor: Int32) throws(Errno)
-    /// `fdatasync(2)`: data durable, and what reading it back needs (a changed length).
-    func syncData(_ descriptor: Int32) throws(Errno)
+    /// `dataOnly`: `fdatasync(2)`, data durable and what reading it back needs (a changed length).
+    func sync(_ descriptor: Int32, dataOnly: Bool) throws(Errno)
     /// `ftruncate(2)`.
     func truncate(_ descriptor: Int32, to length: Int64) throws(Errno)
     /// `fstat(2)`.
@@ -122,11 +117,9 @@ package protocol Kernel: Sendable {
 
     // MARK: Mounts
 
-    /// `statx(2)` with STATX_MNT_ID: the ID of the mount `path` in `folder` is reached through
-    /// (the open `folder` itself when `path` is empty), links followed; nil when the kernel does not say.
-    func mountID(of path: SystemString, in folder: Int32?) throws(Errno) -> UInt64?
-    /// `fstatat(2)` (links followed) and `mountID` in one `statx(2)`: the namespace guard asks both
-    /// of each base folder. `path` empty: the open `folder` itself.
+    /// `fstatat(2)` (links followed) and, in the same `statx(2)` (STATX_MNT_ID), the ID of the mount
+    /// `path` in `folder` is reached through; nil when the kernel does not say. The namespace guard
+    /// asks both of each base folder. `path` empty: the open `folder` itself.
     func statusAndMount(of path: SystemString, in folder: Int32?) throws(Errno) -> (status: FileStatus, mount: UInt64?)
 }
 
@@ -137,16 +130,27 @@ extension Kernel {
     package func birthTime(_ descriptor: Int32) throws(Errno) -> FileTime? { nil }
     package func handle(_ descriptor: Int32) throws(Errno) -> [UInt8] { throw .notSupported }
     /// A model of a file system has no mounts: every folder is on one.
-    package func mountID(of path: SystemString, in folder: Int32?) throws(Errno) -> UInt64? { nil }
     package func statusAndMount(of path: SystemString, in folder: Int32?) throws(Errno) -> (status: FileStatus, mount: UInt64?) {
-        let status = try path.bytes.isEmpty ? self.status(folder ?? -1) : self.status(of: path, in: folder, followingLinks: true)
-        return (status, try mountID(of: path, in: folder))
+        (try path.bytes.isEmpty ? self.status(folder ?? -1) : self.status(of: path, in: folder, followingLinks: true), nil)
     }
-}
 
-extension Kernel {
     /// A kernel that cannot tell (a model of a file system) stands for a local file system.
     package func fileSystemType(_ descriptor: Int32) throws(Errno) -> UInt64 { 0 }
+
+    /// A kernel without pipes (the power-loss model) refuses: callers copy through a buffer instead.
+    package func splice(fromPipe pipe: Int32, to output: Int32, count: Int) throws(Errno) -> Int {
+        throw Errno.invalidArgument
+    }
+
+    package func setPipeCapacity(_ pipe: Int32, _ bytes: Int) throws(Errno) -> Int {
+        throw Errno.invalidArgument
+    }
+
+    /// A model has no page cache to let go of.
+    package func dropCachedPages(_ descriptor: Int32) {}
+
+    /// Nor a disk to start writing to.
+    package func startWriteback(_ descriptor: Int32, from offset: Int64, count: Int64) {}
 }
 
 /// The process's `Kernel`.
@@ -167,20 +171,3 @@ package enum SystemLayer {
 
 /// Shorthand for the engine's calls: `kernel.open(…)`.
 var kernel: any Kernel { SystemLayer.kernel }
-
-extension Kernel {
-    /// A kernel without pipes (the power-loss model) refuses: callers copy through a buffer instead.
-    package func splice(fromPipe pipe: Int32, to output: Int32, count: Int) throws(Errno) -> Int {
-        throw Errno.invalidArgument
-    }
-
-    package func setPipeCapacity(_ pipe: Int32, _ bytes: Int) throws(Errno) -> Int {
-        throw Errno.invalidArgument
-    }
-
-    /// A model has no page cache to let go of.
-    package func dropCachedPages(_ descriptor: Int32) {}
-
-    /// Nor a disk to start writing to.
-    package func startWriteback(_ descriptor: Int32, from offset: Int64, count: Int64) {}
-}

@@ -5,64 +5,47 @@ import Glibc
 extension LinuxKernel {
     package func status(of path: SystemString, in folder: Int32?, followingLinks: Bool) throws(Errno) -> FileStatus {
         var st = stat()
-        _ = try path.withCString { (cPath) throws(Errno) in
-            try valueOrErrno { fstatat(folder ?? AT_FDCWD, cPath, &st, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) }
-        }
+        _ = try callAt(path, in: folder) { fstatat($0, $1, &st, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) }
         return FileStatus(st)
     }
 
     package func makeFolder(_ path: SystemString, in folder: Int32?, permissions: UInt32) throws(Errno) {
-        _ = try path.withCString { (cPath) throws(Errno) in try valueOrErrno { mkdirat(folder ?? AT_FDCWD, cPath, mode_t(permissions)) } }
+        _ = try callAt(path, in: folder) { mkdirat($0, $1, mode_t(permissions)) }
     }
 
     package func remove(_ path: SystemString, in folder: Int32?, isFolder: Bool) throws(Errno) {
-        _ = try path.withCString { (cPath) throws(Errno) in
-            try valueOrErrno { unlinkat(folder ?? AT_FDCWD, cPath, isFolder ? AT_REMOVEDIR : 0) }
-        }
+        _ = try callAt(path, in: folder) { unlinkat($0, $1, isFolder ? AT_REMOVEDIR : 0) }
     }
 
     package func rename(_ path: SystemString, in folder: Int32?, to newPath: SystemString, in newFolder: Int32?,
                         _ options: RenameOptions) throws(Errno) {
-        _ = try path.withCString { (from) throws(Errno) in
-            try newPath.withCString { (to) throws(Errno) in
-                try valueOrErrno {
-                    // A plain rename is renameat(2), which every kernel has; flags need renameat2(2),
-                    // made as a raw system call so that an old kernel answers ENOSYS.
-                    options.isEmpty ? renameat(folder ?? AT_FDCWD, from, newFolder ?? AT_FDCWD, to)
-                        : shelf_renameat2(folder ?? AT_FDCWD, from, newFolder ?? AT_FDCWD, to, options.rawValue)
-                }
-            }
+        // A plain rename is renameat(2), which every kernel has; flags need renameat2(2), made as
+        // a raw system call so that an old kernel answers ENOSYS.
+        _ = try callAt(path, in: folder, newPath, in: newFolder) {
+            options.isEmpty ? renameat($0, $1, $2, $3) : shelf_renameat2($0, $1, $2, $3, options.rawValue)
         }
     }
 
     package func link(_ path: SystemString, in folder: Int32?, to newPath: SystemString, in newFolder: Int32?,
                       followingLinks: Bool) throws(Errno) {
-        _ = try path.withCString { (from) throws(Errno) in
-            try newPath.withCString { (to) throws(Errno) in
-                try valueOrErrno { linkat(folder ?? AT_FDCWD, from, newFolder ?? AT_FDCWD, to, followingLinks ? AT_SYMLINK_FOLLOW : 0) }
-            }
+        _ = try callAt(path, in: folder, newPath, in: newFolder) {
+            linkat($0, $1, $2, $3, followingLinks ? AT_SYMLINK_FOLLOW : 0)
         }
     }
 
     package func readLink(_ path: SystemString, in folder: Int32?) throws(Errno) -> [UInt8] {
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(PATH_MAX) + 1)
         defer { buffer.deallocate() }
-        let count = try path.withCString { (cPath) throws(Errno) in
-            try valueOrErrno { readlinkat(folder ?? AT_FDCWD, cPath, buffer, Int(PATH_MAX)) }
-        }
+        let count = try callAt(path, in: folder) { readlinkat($0, $1, buffer, Int(PATH_MAX)) }
         return UnsafeBufferPointer(start: buffer, count: count).map { UInt8(bitPattern: $0) }
     }
 
     package func makeSymbolicLink(_ path: SystemString, in folder: Int32?, to target: SystemString) throws(Errno) {
-        _ = try target.withCString { (cTarget) throws(Errno) in
-            try path.withCString { (cPath) throws(Errno) in try valueOrErrno { symlinkat(cTarget, folder ?? AT_FDCWD, cPath) } }
-        }
+        _ = try target.withCString { (cTarget) throws(Errno) in try callAt(path, in: folder) { symlinkat(cTarget, $0, $1) } }
     }
 
     package func checkAccess(_ path: SystemString, in folder: Int32?, _ mode: AccessMode) throws(Errno) {
-        _ = try path.withCString { (cPath) throws(Errno) in
-            try valueOrErrno { faccessat(folder ?? AT_FDCWD, cPath, mode.rawValue, AT_EACCESS) }
-        }
+        _ = try callAt(path, in: folder) { faccessat($0, $1, mode.rawValue, AT_EACCESS) }
     }
 
     package func entries(ofFolder descriptor: Int32) throws(Errno) -> [FolderEntry] {
@@ -92,7 +75,7 @@ extension LinuxKernel {
                 return isDotOrDotDot ? nil : Array(name)
             }
             guard let name else { continue }
-            entries.append(FolderEntry(name: FileName(fromKernel: name), kind: FolderEntry.Kind(entry.pointee.d_type),
+            entries.append(FolderEntry(name: FileName(trusted: name), kind: FolderEntry.Kind(entry.pointee.d_type),
                                        inode: UInt64(entry.pointee.d_ino)))
         }
     }

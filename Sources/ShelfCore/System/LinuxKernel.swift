@@ -6,37 +6,29 @@ package struct LinuxKernel: Kernel {
     package init() {}
 
     package func open(_ path: SystemString, in folder: Int32?, _ options: OpenOptions, permissions: UInt32) throws(Errno) -> Int32 {
-        try path.withCString { (cPath) throws(Errno) in
-            try valueOrErrno { openat(folder ?? AT_FDCWD, cPath, options.rawValue | O_CLOEXEC, mode_t(permissions)) }
-        }
+        try callAt(path, in: folder) { openat($0, $1, options.rawValue | O_CLOEXEC, mode_t(permissions)) }
     }
 
     package func close(_ descriptor: Int32) {
         _ = Glibc.close(descriptor)
     }
 
-    package func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-        try valueOrErrno { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+    package func read(_ descriptor: Int32, at offset: Int64?, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+        try valueOrErrno {
+            guard let offset else { return Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+            return pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
+        }
     }
 
-    package func read(_ descriptor: Int32, at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-        try valueOrErrno { pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset)) }
+    package func write(_ descriptor: Int32, at offset: Int64?, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+        try valueOrErrno {
+            guard let offset else { return Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
+            return pwrite(descriptor, bytes.baseAddress, bytes.count, off_t(offset))
+        }
     }
 
-    package func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
-        try valueOrErrno { Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
-    }
-
-    package func write(_ descriptor: Int32, at offset: Int64, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
-        try valueOrErrno { pwrite(descriptor, bytes.baseAddress, bytes.count, off_t(offset)) }
-    }
-
-    package func sync(_ descriptor: Int32) throws(Errno) {
-        _ = try valueOrErrno { fsync(descriptor) }
-    }
-
-    package func syncData(_ descriptor: Int32) throws(Errno) {
-        _ = try valueOrErrno { fdatasync(descriptor) }
+    package func sync(_ descriptor: Int32, dataOnly: Bool) throws(Errno) {
+        _ = try valueOrErrno { dataOnly ? fdatasync(descriptor) : fsync(descriptor) }
     }
 
     package func truncate(_ descriptor: Int32, to length: Int64) throws(Errno) {
@@ -145,21 +137,29 @@ package struct LinuxKernel: Kernel {
         return Array(bytes[..<Int(count)])
     }
 
-    package func mountID(of path: SystemString, in folder: Int32?) throws(Errno) -> UInt64? {
-        var id: UInt64 = 0
-        let known = try path.withCString { (cPath) throws(Errno) in
-            try valueOrErrno { shelf_mount_id(folder ?? AT_FDCWD, cPath, &id) }
-        }
-        return known == 1 ? id : nil
-    }
-
     package func statusAndMount(of path: SystemString, in folder: Int32?) throws(Errno) -> (status: FileStatus, mount: UInt64?) {
         var st = stat()
         var id: UInt64 = 0
-        let known = try path.withCString { (cPath) throws(Errno) in
-            try valueOrErrno { shelf_status_and_mount(folder ?? AT_FDCWD, cPath, 1, &st, &id) }
-        }
+        let known = try callAt(path, in: folder) { shelf_status_and_mount($0, $1, 1, &st, &id) }
         return (FileStatus(st), known == 1 ? id : nil)
+    }
+}
+
+extension LinuxKernel {
+    /// `call` of the folder (AT_FDCWD for nil) and `path` as a C string, through `valueOrErrno`.
+    func callAt<T: FixedWidthInteger>(_ path: SystemString, in folder: Int32?,
+                                      _ call: (Int32, UnsafePointer<CChar>) -> T) throws(Errno) -> T {
+        try path.withCString { (cPath) throws(Errno) in try valueOrErrno { call(folder ?? AT_FDCWD, cPath) } }
+    }
+
+    /// `callAt` for the two names of a rename or a link.
+    func callAt<T: FixedWidthInteger>(_ path: SystemString, in folder: Int32?, _ newPath: SystemString, in newFolder: Int32?,
+                                      _ call: (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>) -> T) throws(Errno) -> T {
+        try path.withCString { (from) throws(Errno) in
+            try newPath.withCString { (to) throws(Errno) in
+                try valueOrErrno { call(folder ?? AT_FDCWD, from, newFolder ?? AT_FDCWD, to) }
+            }
+        }
     }
 }
 

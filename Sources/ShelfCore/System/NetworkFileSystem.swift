@@ -29,16 +29,8 @@ enum NetworkFileSystem {
     /// system the table above does not know.
     static let forcingVariable = "SHELF_FORCE_NETWORK_FS"
 
-    /// `SHELF_FORCE_NETWORK_FS=1` in the process environment, read once.
-    static let forced: Bool = ProcessState.environmentValue(forcingVariable) == Array("1".utf8)
-
-    /// The kind of file system holding the open file or folder: a name from the table, or nil for
-    /// a local one (or one the kernel will not describe).
-    static func kind(of descriptor: FileDescriptor) -> String? {
-        if forced { return "forced by \(forcingVariable)=1" }
-        guard let type = descriptor.fileSystemType else { return nil }
-        return magics[type]
-    }
+    /// `SHELF_FORCE_NETWORK_FS=1` in the process environment (its last value), read once.
+    static let forced: Bool = ProcessState.environmentValues(forcingVariable).last == Array("1".utf8)
 
     /// FUSE_SUPER_MAGIC (sshfs, bindfs, rclone, s3fs, virtiofs, …).
     static let fuseMagic: UInt64 = 0x6573_5546
@@ -51,9 +43,10 @@ enum NetworkFileSystem {
         descriptor.fileSystemType == fuseMagic
     }
 
-    /// Whether the open file or folder lives on a network, cluster or FUSE file system.
+    /// Whether the open file or folder lives on a network, cluster or FUSE file system (one in the
+    /// table; a file system the kernel will not describe counts as local), or `forced` says so.
     static func contains(_ descriptor: FileDescriptor) -> Bool {
-        kind(of: descriptor) != nil
+        forced || descriptor.fileSystemType.map { magics[$0] != nil } ?? false
     }
 }
 
@@ -63,9 +56,7 @@ extension FileDescriptor {
     /// there an exclusive lock on a file open only for reading fails (EBADF).
     func openForExclusiveLock(_ name: FileName, _ options: OpenOptions, path: String? = nil) throws -> FileDescriptor {
         if NetworkFileSystem.contains(self) {
-            let writable = OpenOptions(rawValue: options.rawValue & ~OpenOptions.readWrite.rawValue & ~OpenOptions.writeOnly.rawValue)
-                .union(.readWrite)
-            if let file = try? open(name, writable, path: path) { return file }
+            if let file = try? open(name, options.subtracting(.writeOnly).union(.readWrite), path: path) { return file }
         }
         return try open(name, options, path: path)
     }

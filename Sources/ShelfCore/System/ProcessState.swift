@@ -76,11 +76,6 @@ package enum ProcessState {
         return found
     }
 
-    /// The last value the environment gives `name`; nil when unset.
-    static func environmentValue(_ name: String) -> [UInt8]? {
-        environmentValues(name).last
-    }
-
     /// Ends the process at once with SIGKILL, exactly as a `kill -9` landing here would.
     static func killNow() -> Never {
         kill(getpid(), SIGKILL)

@@ -199,13 +199,6 @@ extension ShelfError {
     }
 }
 
-/// Names may hold any byte; messages must stay on one line, and a name must not be able to send
-/// escape sequences to the terminal: control characters are escaped (`EscapedText`).
-/// (`package`: the command line escapes its messages too.)
-package func printable(_ s: String) -> String {
-    EscapedText.escapingControls(s)
-}
-
 extension ShelfError {
     /// What to report when `status` stands where a regular file is needed: one rule for every
     /// command, naming what is there (a folder, a link, a FIFO, a socket, a device).

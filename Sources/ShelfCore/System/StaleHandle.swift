@@ -1,11 +1,5 @@
 import Glibc
 
-extension Errno {
-    /// ESTALE: the file system's handle for a name went stale, as on NFS and GlusterFS when
-    /// another host renames over or removes the file in the moment of the lookup.
-    static let staleHandle = Errno(rawValue: ESTALE)
-}
-
 /// How many times a lookup that failed with ESTALE is tried again. Linux itself repeats a path
 /// walk once, revalidating every step; on GlusterFS an `open` still fails now and then while
 /// another host renames over the file (issue 24), and each new try looks the name up afresh, so

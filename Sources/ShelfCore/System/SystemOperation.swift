@@ -4,76 +4,29 @@
 /// `rmdir` it is a folder that is not empty (POSIX lets rmdir answer EEXIST or ENOTEMPTY), which
 /// says nothing about a name the user chose. (Found by the reliability battery: `remove` of a folder
 /// a writer was adding to exited 73 "already exists".)
-package enum SystemOperation: Sendable {
-    case open, openFolder, openJournal, openToRecover
-    case status, read, readWhole, readFolder, readLink, readTemporaryFile, write, append, copy
-    case sync, syncData, syncFolder, truncate, truncateTemporaryFile, emptyJournal
-    case setMode, setJournalPermissions, setTimes, lock, pipe
-    case createFolder, createTemporaryFile, nameTemporaryFile, createLink, link, rename
-    case remove, removeFolder, removeJournal
-    case volumeStatus, readAttribute, setAttribute, removeAttribute
+/// Each case's raw value is the words messages use.
+package enum SystemOperation: String, Sendable {
+    case open, openFolder = "open folder", openJournal = "open journal", openToRecover = "open to recover an interrupted append"
+    case status = "stat", read, readWhole = "read whole (it is larger than this machine's memory)", readFolder = "read folder"
+    case readLink = "read link", readTemporaryFile = "read temporary file", write, append, copy
+    case sync = "fsync", syncData = "fdatasync", syncFolder = "fsync folder", truncate
+    case truncateTemporaryFile = "truncate temporary file", emptyJournal = "empty journal"
+    case setMode = "set mode", setJournalPermissions = "set journal permissions", setTimes = "set times", lock, pipe
+    case createFolder = "create folder", createTemporaryFile = "create temporary file"
+    case nameTemporaryFile = "name the temporary file", createLink = "create link", link, rename
+    case remove, removeFolder = "remove folder", removeJournal = "remove journal"
+    case volumeStatus = "statvfs", readAttribute = "read extended attribute", setAttribute = "set extended attribute"
+    case removeAttribute = "remove extended attribute"
 
-    /// What the call does to names in a folder: the kind decides what EEXIST and ENOTEMPTY mean.
-    package enum Kind: Sendable {
-        /// Makes a new name (mkdir, link, symlink, an exclusive open): EEXIST is a name taken.
-        case creates
-        /// Gives an entry another name: EEXIST and ENOTEMPTY are a target name taken.
-        case renames
-        /// Takes a name away (unlink, rmdir): EEXIST and ENOTEMPTY are a folder that is not empty.
-        case removes
-        /// Uses what is there.
-        case uses
+    /// Makes a new name (mkdir, link, symlink, an exclusive open): EEXIST is a name taken. (A
+    /// `rename` gives an entry another name: EEXIST and ENOTEMPTY are a target name taken.)
+    var createsName: Bool {
+        [.createFolder, .createTemporaryFile, .nameTemporaryFile, .createLink, .link, .open, .openJournal].contains(self)
     }
 
-    package var kind: Kind {
-        switch self {
-        case .createFolder, .createTemporaryFile, .nameTemporaryFile, .createLink, .link, .open, .openJournal: return .creates
-        case .rename: return .renames
-        case .remove, .removeFolder, .removeJournal: return .removes
-        default: return .uses
-        }
-    }
+    /// Takes a name away (unlink, rmdir): EEXIST and ENOTEMPTY are a folder that is not empty.
+    var removesName: Bool { [.remove, .removeFolder, .removeJournal].contains(self) }
 
     /// The words messages use.
-    package var text: String {
-        switch self {
-        case .open: return "open"
-        case .openFolder: return "open folder"
-        case .openJournal: return "open journal"
-        case .openToRecover: return "open to recover an interrupted append"
-        case .status: return "stat"
-        case .read: return "read"
-        case .readWhole: return "read whole (it is larger than this machine's memory)"
-        case .readFolder: return "read folder"
-        case .readLink: return "read link"
-        case .readTemporaryFile: return "read temporary file"
-        case .write: return "write"
-        case .append: return "append"
-        case .copy: return "copy"
-        case .sync: return "fsync"
-        case .syncData: return "fdatasync"
-        case .syncFolder: return "fsync folder"
-        case .truncate: return "truncate"
-        case .truncateTemporaryFile: return "truncate temporary file"
-        case .emptyJournal: return "empty journal"
-        case .setMode: return "set mode"
-        case .setJournalPermissions: return "set journal permissions"
-        case .setTimes: return "set times"
-        case .lock: return "lock"
-        case .pipe: return "pipe"
-        case .createFolder: return "create folder"
-        case .createTemporaryFile: return "create temporary file"
-        case .nameTemporaryFile: return "name the temporary file"
-        case .createLink: return "create link"
-        case .link: return "link"
-        case .rename: return "rename"
-        case .remove: return "remove"
-        case .removeFolder: return "remove folder"
-        case .removeJournal: return "remove journal"
-        case .volumeStatus: return "statvfs"
-        case .readAttribute: return "read extended attribute"
-        case .setAttribute: return "set extended attribute"
-        case .removeAttribute: return "remove extended attribute"
-        }
-    }
+    package var text: String { rawValue }
 }

@@ -23,11 +23,7 @@ package enum UpdateLocks {
 
     /// The value for a command run while `files` are locked, keeping what this process inherited.
     package static func value(adding files: [FileDescriptor], to inheritedValue: String?) throws -> String {
-        let words = try files.map { file in
-            let st = try file.status()
-            return "\(st.device):\(st.inode)"
-        }
-        guard let inheritedValue, !inheritedValue.isEmpty else { return words.joined(separator: " ") }
-        return ([inheritedValue] + words).joined(separator: " ")
+        let words = try files.map { try $0.status() }.map { "\($0.device):\($0.inode)" }
+        return ([inheritedValue ?? ""] + words).filter { !$0.isEmpty }.joined(separator: " ")
     }
 }

@@ -60,40 +60,28 @@ final class ModelKernel: Kernel, @unchecked Sendable {
         world.close(descriptor)
     }
 
-    func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    func read(_ descriptor: Int32, at offset: Int64?, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
         let open = try world.descriptor(descriptor)
-        let count = try world.read(open, at: open.offset, into: buffer)
-        world.descriptors[descriptor]!.offset += count
-        return count
-    }
-
-    func read(_ descriptor: Int32, at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
-        let open = try world.descriptor(descriptor)
+        guard let offset else {
+            let count = try world.read(open, at: open.offset, into: buffer)
+            world.descriptors[descriptor]!.offset += count
+            return count
+        }
         if case .pipe = open.target { throw Errno(rawValue: ESPIPE) }
         return try world.read(open, at: Int(offset), into: buffer)
     }
 
-    func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
+    func write(_ descriptor: Int32, at offset: Int64?, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
         let open = try world.descriptor(descriptor)
-        let count = try world.write(descriptor, open, at: open.offset, Array(bytes))
-        world.descriptors[descriptor]!.offset += count
+        let count = try world.write(descriptor, open, at: offset.map { Int($0) } ?? open.offset, Array(bytes))
+        if offset == nil { world.descriptors[descriptor]!.offset += count }
         return count
     }
 
-    func write(_ descriptor: Int32, at offset: Int64, _ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
-        let open = try world.descriptor(descriptor)
-        return try world.write(descriptor, open, at: Int(offset), Array(bytes))
-    }
-
-    func sync(_ descriptor: Int32) throws(Errno) {
-        guard let inode = try world.descriptor(descriptor).inode else { return }
-        world.recordSync(inode, full: true)
-    }
-
-    func syncData(_ descriptor: Int32) throws(Errno) {
+    func sync(_ descriptor: Int32, dataOnly: Bool) throws(Errno) {
         guard let inode = try world.descriptor(descriptor).inode else { return }
         // fdatasync of a folder is its fsync on Linux.
-        world.recordSync(inode, full: world.disk[inode].kind == .folder)
+        world.recordSync(inode, full: !dataOnly || world.disk[inode].kind == .folder)
     }
 
     func truncate(_ descriptor: Int32, to length: Int64) throws(Errno) {

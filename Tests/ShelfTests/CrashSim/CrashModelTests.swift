@@ -32,14 +32,14 @@ import Testing
 
     private func write(_ kernel: ModelKernel, _ path: String, _ bytes: [UInt8], sync: Bool = false) throws {
         let fd = try kernel.open(SystemString(path), in: nil, [.writeOnly, .create], permissions: 0o600)
-        _ = try bytes.withUnsafeBytes { try kernel.write(fd, $0) }
-        if sync { try kernel.sync(fd) }
+        _ = try bytes.withUnsafeBytes { try kernel.write(fd, at: nil, $0) }
+        if sync { try kernel.sync(fd, dataOnly: false) }
         kernel.close(fd)
     }
 
     private func syncFolder(_ kernel: ModelKernel, _ path: String) throws {
         let fd = try kernel.open(SystemString(path), in: nil, [.readOnly, .folder], permissions: 0)
-        try kernel.sync(fd)
+        try kernel.sync(fd, dataOnly: false)
         kernel.close(fd)
     }
 
@@ -80,7 +80,7 @@ import Testing
         // Without data=ordered's guarantee a kept length could show a zero; with it, never.
         #expect(outcomes(kernel, base, at: 4, names, model: .ext4) == [[nil, nil], [[], nil], [[1], nil], [[1], []], [[1], [2]]])
         let fd = try kernel.open("/home/u/second", in: nil, .readOnly, permissions: 0)
-        try kernel.syncData(fd)
+        try kernel.sync(fd, dataOnly: true)
         #expect(outcomes(kernel, base, at: 5, names, model: .ext4) == [[[1], [2]]])
     }
 
