@@ -21,8 +21,8 @@ enum WholeStoreGuard {
         }
         guard let home, home.hasPrefix("/"), let homeIdentity = try? FolderPlace(path: home).identity() else { return nil }
         if homeIdentity == identity { return "the home folder (\(home))" }
-        let above = (try? FolderLineage.of(FolderPlace(path: home), identity: homeIdentity)) ?? []
-        return above.contains(identity) ? "a folder above the home folder (\(home))" : nil
+        var lineage = FolderLineage(FolderPlace(path: home), identity: homeIdentity)
+        return (try? lineage.contains(identity)) == true ? "a folder above the home folder (\(home))" : nil
     }
 }
 
