@@ -25,7 +25,7 @@ public struct Store: Sendable {
     public func path(for path: String?, in directory: Directory) throws -> String {
         let base = try locations.path(for: directory)
         guard let path else { return base }
-        return try absolutePath(of: SafePath(path), in: directory)
+        return try base + "/" + SafePath(path).description
     }
 
     /// The absolute path of `safe`, for messages and output: a name that is not valid UTF-8
