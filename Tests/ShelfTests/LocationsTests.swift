@@ -65,11 +65,14 @@ import Testing
         #expect(try Locations(environment: env).path(for: .documents) == home.path("My \"Docs\"/shelf"))
     }
 
-    @Test func documentsUserDirsAbsoluteValueAndRelativeIgnored() {
-        #expect(UserDirs.value(of: "XDG_DOCUMENTS_DIR", in: "XDG_DOCUMENTS_DIR=\"/srv/docs\"\n", home: "/h") == "/srv/docs")
-        #expect(UserDirs.value(of: "XDG_DOCUMENTS_DIR", in: "XDG_DOCUMENTS_DIR=\"docs\"\n", home: "/h") == nil)
-        #expect(UserDirs.value(of: "XDG_DOCUMENTS_DIR", in: "XDG_DOCUMENTS_DIR=\"$HOME/\"\n", home: "/h") == nil)
-        #expect(UserDirs.value(of: "XDG_DOCUMENTS_DIR", in: "#XDG_DOCUMENTS_DIR=\"/x\"\n", home: "/h") == nil)
+    @Test func documentsUserDirsAbsoluteValueAndRelativeIgnored() throws {
+        func value(_ file: String) throws -> String? {
+            try UserDirs.value(of: "XDG_DOCUMENTS_DIR", in: Array(file.utf8), home: "/h", file: "user-dirs.dirs")
+        }
+        #expect(try value("XDG_DOCUMENTS_DIR=\"/srv/docs\"\n") == "/srv/docs")
+        #expect(try value("XDG_DOCUMENTS_DIR=\"docs\"\n") == nil)
+        #expect(try value("XDG_DOCUMENTS_DIR=\"$HOME/\"\n") == nil)
+        #expect(try value("#XDG_DOCUMENTS_DIR=\"/x\"\n") == nil)
     }
 
     @Test func missingHomeIsAClearError() throws {

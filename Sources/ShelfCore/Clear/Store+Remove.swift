@@ -15,7 +15,7 @@ extension Store {
     ///   `-r`); the Swift API removes any folder, as Disk does.
     package func remove(_ path: SafePath, from directory: Directory, recursive: Bool = true) throws {
         try checkRemovable(path, from: directory)
-        try existingLockedTarget(path, in: directory).closeAfter { target in
+        try existingTarget(path, in: directory, locked: true).closeAfter { target in
             guard let st = try target.status() else { throw ShelfError.notFound(path: target.path) }
             var file: FileDescriptor?
             if st.isRegularFile {

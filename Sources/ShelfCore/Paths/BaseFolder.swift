@@ -16,27 +16,22 @@ struct BaseFolder: Sendable {
     let path: String
 
     /// What lives there, for messages.
-    var contents: String {
-        switch role {
-        case .documents: return "the documents folder of every app"
-        case .caches: return "the caches folder of every app"
-        case .applicationSupport: return "the applicationSupport folder of every app (and the shared containers)"
-        case .temporary: return "the temporary folder of every app"
-        case .temporaryFallback: return "the temporary folder of every app ($TMPDIR/<app>-<uid>)"
-        case .sharedContainers: return "every shared container"
-        case .home: return "your home folder"
-        }
-    }
-
+    var contents: String { facts.contents }
     /// The variable that sets it, for advice.
-    var variable: String {
+    var variable: String { facts.variable }
+    /// The directory a namespace here is, for messages.
+    var directoryName: String { facts.directory }
+
+    private var facts: (contents: String, variable: String, directory: String) {
         switch role {
-        case .documents: return "XDG_DOCUMENTS_DIR"
-        case .caches: return "XDG_CACHE_HOME"
-        case .applicationSupport, .sharedContainers: return "XDG_DATA_HOME"
-        case .temporary: return "XDG_RUNTIME_DIR"
-        case .temporaryFallback: return "TMPDIR"
-        case .home: return "HOME"
+        case .documents: return ("the documents folder of every app", "XDG_DOCUMENTS_DIR", "documents")
+        case .caches: return ("the caches folder of every app", "XDG_CACHE_HOME", "caches")
+        case .applicationSupport:
+            return ("the applicationSupport folder of every app (and the shared containers)", "XDG_DATA_HOME", "applicationSupport")
+        case .temporary: return ("the temporary folder of every app", "XDG_RUNTIME_DIR", "temporary")
+        case .temporaryFallback: return ("the temporary folder of every app ($TMPDIR/<app>-<uid>)", "TMPDIR", "temporary")
+        case .sharedContainers: return ("every shared container", "XDG_DATA_HOME", "shared container")
+        case .home: return ("your home folder", "HOME", "home")
         }
     }
 
@@ -71,18 +66,15 @@ struct BaseFolder: Sendable {
         return out
     }
 
-    /// Names as a case-insensitive file system may see them: lower case; Swift compares the
-    /// results by canonical equivalence, so NFC and NFD spellings are equal too.
-    static func folded<S: StringProtocol>(_ name: S) -> String { name.lowercased() }
-
     /// Two ASCII names are compared byte by byte, ignoring case (an ASCII text is canonically
-    /// equivalent only to itself); any other pair through `folded`, which also makes the Kelvin
-    /// sign equal to `k`.
+    /// equivalent only to itself); any other pair as a case-insensitive file system may see them:
+    /// lower case (which also makes the Kelvin sign equal to `k`), compared by Swift by canonical
+    /// equivalence, so NFC and NFD spellings are equal too.
     static func sameName<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
         if a.utf8.allSatisfy({ $0 < 0x80 }) && b.utf8.allSatisfy({ $0 < 0x80 }) {
             return a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { asciiLower($0) == asciiLower($1) }
         }
-        return folded(a) == folded(b)
+        return a.lowercased() == b.lowercased()
     }
 
     private static func asciiLower(_ byte: UInt8) -> UInt8 {
@@ -104,21 +96,10 @@ extension Locations {
     /// variable that is not UTF-8) are left out: they cannot be used either. `resolved`, a base
     /// already resolved, is taken as it is (the documents base reads a file to resolve).
     func baseFolders(resolved: BaseFolder? = nil) -> [BaseFolder] {
-        var bases: [BaseFolder] = []
-        func add(_ role: BaseFolder.Role, _ path: () throws -> String?) {
-            if let resolved, resolved.role == role { return bases.append(resolved) }
-            if let found = try? path() { bases.append(BaseFolder(role: role, path: found)) }
+        let temporary = (try? temporaryRole()) ?? .temporaryFallback
+        return [.home, .documents, .caches, .applicationSupport, .sharedContainers, temporary].compactMap { role in
+            if let resolved, resolved.role == role { return resolved }
+            return (try? basePath(role)).map { BaseFolder(role: role, path: $0) }
         }
-        add(.home) { try home() }
-        add(.documents) { try documentsBase() }
-        add(.caches) { try base("XDG_CACHE_HOME", default: ".cache") }
-        add(.applicationSupport) { try base("XDG_DATA_HOME", default: ".local/share") }
-        add(.sharedContainers) { try base("XDG_DATA_HOME", default: ".local/share") + "/" + Locations.sharedFolder }
-        if let runtime = try? runtimeBase() {
-            add(.temporary) { runtime }
-        } else {
-            add(.temporaryFallback) { try temporaryFallbackBase() }
-        }
-        return bases
     }
 }

@@ -43,8 +43,7 @@ enum BindMountGuard {
             here = placed
             guard let there = place(FolderPlace(path: other.folder.path), mount: otherMount, in: entries) else { continue }
             if placed.contains(there) {
-                let what = other.folder.role == .home ? "contains your home folder (\(other.folder.path))" : "contains \(other.folder.contents) (\(other.folder.path))"
-                throw NamespaceGuard.overlap(folder.path, what + " through a bind mount")
+                throw NamespaceGuard.overlap(folder.path, "contains \(other.folder.contents) (\(other.folder.path)) through a bind mount")
             }
             if let inside = insideNamespace(placed, of: other.folder, placed: there, name: name) {
                 throw NamespaceGuard.overlap(folder.path, "lies inside \(inside) through a bind mount")

@@ -28,8 +28,9 @@ public enum Directory: Sendable, Hashable {
     /// Parses Disk's names case-insensitively, also in kebab form (`application-support`,
     /// `shared-container:<group>`). The group name keeps its exact bytes; `Locations` validates it.
     package init?(parsing text: String) {
-        let (head, group) = Directory.split(text)
-        let key = head.lowercased().filter { $0 != "-" && $0 != "_" }
+        let colon = text.firstIndex(of: ":")
+        let group = colon.map { String(text[text.index(after: $0)...]) }
+        let key = text[..<(colon ?? text.endIndex)].lowercased().filter { $0 != "-" && $0 != "_" }
         switch (key, group) {
         case ("documents", nil): self = .documents
         case ("caches", nil): self = .caches
@@ -43,9 +44,4 @@ public enum Directory: Sendable, Hashable {
     /// Every spelling a user may type, for suggestions and shell completion.
     package static let spellings = ["documents", "caches", "applicationSupport", "application-support",
                                    "temporary", "sharedContainer:", "shared-container:"]
-
-    private static func split(_ text: String) -> (String, String?) {
-        guard let colon = text.firstIndex(of: ":") else { return (text, nil) }
-        return (String(text[..<colon]), String(text[text.index(after: colon)...]))
-    }
 }

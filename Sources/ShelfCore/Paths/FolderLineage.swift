@@ -83,78 +83,53 @@ struct FolderPlace {
     }
 }
 
-/// Folders by device and inode, climbing through `..` (never by path text).
-enum FolderLineage {
-    /// `start` (whose identity is `identity`) and every folder above it, up to the root.
-    static func of(_ start: FolderPlace, identity: FileIdentity) throws -> [FileIdentity] {
-        var lineage = [identity]
-        try climb(start, from: identity) { above in
-            lineage.append(above)
-            return false
-        }
-        return lineage
+/// A folder and the folders above it, by device and inode, climbed through `..` (never by path
+/// text) one `stat` at a time and only as far as a question needs: whether a folder is among them
+/// is mostly answered a step or two up (the home folder above a base folder, or a base folder's
+/// parent), where the whole way to the root cost one `stat` per folder above for every command.
+struct FolderLineage {
+    private var place: FolderPlace
+    /// The folders climbed so far, the start first.
+    private var known: [FileIdentity]
+    private var atRoot = false
+
+    /// - Parameter identity: the identity of `start`.
+    init(_ start: FolderPlace, identity: FileIdentity) {
+        place = start
+        known = [identity]
     }
 
-    /// Whether climbing from `start` (whose identity is `identity`) reaches `target` before a
-    /// folder `isStop` accepts (or the root).
-    static func climbs(_ start: FolderPlace, from identity: FileIdentity, to target: FileIdentity,
-                       before isStop: (FileIdentity) throws -> Bool) throws -> Bool {
-        var reached = false
-        try climb(start, from: identity) { above in
-            if above == target { reached = true }
-            return try reached || isStop(above)
+    /// Whether `folder` is the start or a folder above it.
+    mutating func contains(_ folder: FileIdentity) throws -> Bool {
+        if known.contains(folder) { return true }
+        while let above = try climb() {
+            if above == folder { return true }
         }
-        return reached
+        return false
     }
 
-    /// A folder and the folders above it, climbed one `stat` at a time and only as far as a
-    /// question needs: whether a folder is among them is mostly answered a step or two up (the
-    /// home folder above a base folder, or a base folder's parent), where the whole way to the
-    /// root cost one `stat` per folder above for every command.
-    struct Ancestry {
-        private var place: FolderPlace
-        /// The folders climbed so far, the start first.
-        private var known: [FileIdentity]
-        private var atRoot = false
-
-        init(_ start: FolderPlace, identity: FileIdentity) {
-            place = start
-            known = [identity]
+    /// Whether climbing on reaches `target` before a folder `isStop` accepts (or the root).
+    mutating func reaches(_ target: FileIdentity, before isStop: (FileIdentity) throws -> Bool) throws -> Bool {
+        while let above = try climb() {
+            if above == target { return true }
+            if try isStop(above) { return false }
         }
-
-        /// Whether `folder` is the start or a folder above it.
-        mutating func contains(_ folder: FileIdentity) throws -> Bool {
-            if known.contains(folder) { return true }
-            while !atRoot {
-                place = try place.above()
-                guard let above = try place.identity() else {
-                    throw ShelfError.cannotAccessDirectory(path: place.shownPath, reason: "a folder above it could not be found while checking that namespaces do not overlap")
-                }
-                // The root's `..` is itself; a million steps stand for a looping file system.
-                if above == known[known.count - 1] || known.count >= 1 << 20 {
-                    atRoot = true
-                    break
-                }
-                known.append(above)
-                if above == folder { return true }
-            }
-            return false
-        }
+        return false
     }
 
-    /// Calls `visit` with each folder above `start`, nearest first, until it answers true or the
-    /// root (whose `..` is itself) is reached. At most a million steps: a looping file system.
-    private static func climb(_ start: FolderPlace, from identity: FileIdentity, _ visit: (FileIdentity) throws -> Bool) throws {
-        var place = start
-        var previous = identity
-        for _ in 0..<(1 << 20) {
-            place = try place.above()
-            guard let above = try place.identity() else {
-                throw ShelfError.cannotAccessDirectory(path: start.shownPath, reason: "a folder above it could not be found while checking that namespaces do not overlap")
-            }
-            if above == previous { return }
-            if try visit(above) { return }
-            previous = above
+    /// The folder above the last one climbed; nil at the root.
+    private mutating func climb() throws -> FileIdentity? {
+        guard !atRoot else { return nil }
+        place = try place.above()
+        guard let above = try place.identity() else {
+            throw ShelfError.cannotAccessDirectory(path: place.shownPath, reason: "a folder above it could not be found while checking that namespaces do not overlap")
         }
+        // The root's `..` is itself; a million steps stand for a looping file system.
+        if above == known[known.count - 1] || known.count >= 1 << 20 {
+            atRoot = true
+            return nil
+        }
+        known.append(above)
+        return above
     }
 }

@@ -71,10 +71,17 @@ final class FolderTrail {
         if open.last == index { open.removeLast() }
     }
 
-    /// Opens level `index` again if it was let go: through `..` of the level below when that is open.
+    /// Opens level `index` again if it was let go: as `..` of the level below when that is open
+    /// and `..` is the folder entered, else by name (`reopen`).
     private func climbIfLetGo(_ index: Int) throws {
-        if levels[index].file == nil && index > 0, let child = levels[index + 1].file?.descriptor {
-            try climb(from: child, to: index)
+        guard levels[index].file == nil && index > 0, let child = levels[index + 1].file?.descriptor else { return }
+        let path = FolderTrail.parentPath(of: child.path, name: levels[index + 1].name)
+        if let parent = try? child.open("..", FolderWalker.folderOptions, path: path),
+           let kept = try parent.kept(if: { FileIdentity(try $0.status()) == levels[index].identity }) {
+            levels[index].file = OpenFile(kept)
+            insertOpen(index)
+        } else {
+            try reopen(index)
         }
     }
 
@@ -83,18 +90,6 @@ final class FolderTrail {
         if let file = levels[index].file { return file.descriptor }
         try reopen(index)
         return levels[index].file!.descriptor
-    }
-
-    /// Opens level `index` as `..` of the open level below it, if that is the folder entered.
-    private func climb(from child: FileDescriptor, to index: Int) throws {
-        let path = FolderTrail.parentPath(of: child.path, name: levels[index + 1].name)
-        if let parent = try? child.open("..", FolderWalker.folderOptions, path: path),
-           let kept = try parent.kept(if: { FileIdentity(try $0.status()) == levels[index].identity }) {
-            levels[index].file = OpenFile(kept)
-            insertOpen(index)
-            return
-        }
-        try reopen(index)
     }
 
     /// Opens the levels down to `index` by name from the nearest one still open, checking each.

@@ -92,22 +92,19 @@ package enum FolderWalker {
     /// removed while the walk made the next one, or just before the lock, is walked to (and made)
     /// again. (Found by the reliability battery: an append racing `clear` failed with "no such
     /// file or folder".) Writers that first read their input take the lock only afterwards
-    /// (`lockFolder`), so that no lock is held while they wait on a pipe.
+    /// (`lockFolder`), so that no lock is held while they wait on a pipe. With `locked`, a walk
+    /// that makes nothing takes that lock too (for commands that change what is in the folder
+    /// without making folders: `remove`).
     /// - Parameter folderMode: the mode of the folders made inside the namespace (less the umask).
-    static func openTarget(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32 = 0o700,
+    static func openTarget(_ safe: SafePath, in ns: Namespace, create: Bool, locked: Bool = false, folderMode: UInt32 = 0o700,
                            tag: Tagging? = nil) throws -> Target? {
-        guard create else { return try walk(safe, in: ns, create: false) }
-        try CacheTag.refuseToChange(safe, in: ns)
-        var attempts = 0
+        if create { try CacheTag.refuseToChange(safe, in: ns) }
         while true {
-            attempts += 1
-            do {
-                guard let target = try walk(safe, in: ns, create: true, folderMode: folderMode, tag: tag) else { return nil }
-                if let locked = try target.folder.kept(if: lockFolder) {
-                    return Target(folder: locked, name: target.name, path: target.path)
-                }
-            } catch ShelfError.notFound where attempts < 100 {
-                continue  // a folder on the way was removed under the walk
+            // A folder removed under the walk is walked to (and made) again by `walk` itself.
+            guard let target = try walk(safe, in: ns, create: create, folderMode: folderMode, tag: tag) else { return nil }
+            guard create || locked else { return target }
+            if let folder = try target.folder.kept(if: lockFolder) {
+                return Target(folder: folder, name: target.name, path: target.path)
             }
         }
     }
@@ -126,23 +123,19 @@ package enum FolderWalker {
         while true {
             attempts += 1
             do {
-                return try walkOnce(safe, in: ns, create: create, folderMode: folderMode, tag: tag)
+                guard var folder = try openNamespace(ns, create: create, tag: tag) else { return nil }
+                var path = ns.path
+                for component in safe.parentComponents {
+                    path += "/" + component.description
+                    let next = try folder.closeAfter { try openFolder(component, in: $0, path: path, create: create, mode: folderMode) }
+                    guard let next else { return nil }
+                    folder = next
+                }
+                return Target(folder: folder, name: safe.name, path: path + "/" + safe.name.description)
             } catch ShelfError.notFound where create && attempts < 100 {
                 continue
             }
         }
-    }
-
-    private static func walkOnce(_ safe: SafePath, in ns: Namespace, create: Bool, folderMode: UInt32, tag: Tagging?) throws -> Target? {
-        guard var folder = try openNamespace(ns, create: create, tag: tag) else { return nil }
-        var path = ns.path
-        for component in safe.parentComponents {
-            path += "/" + component.description
-            let next = try folder.closeAfter { try openFolder(component, in: $0, path: path, create: create, mode: folderMode) }
-            guard let next else { return nil }
-            folder = next
-        }
-        return Target(folder: folder, name: safe.name, path: path + "/" + safe.name.description)
     }
 
     /// Opens (or makes) one folder below `parent`; nil when missing and not creating.
@@ -214,14 +207,19 @@ package enum FolderWalker {
     /// saved inside (the power-loss simulator found a moved file lost with its new namespace
     /// folder). A parent this user may not open for reading cannot be synced; it is left as is.
     private static func syncParent(of path: String) throws {
-        let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let folder: FileDescriptor
         do {
-            folder = try FileDescriptor.open(parent.isEmpty ? "/" : parent, [.readOnly, .folder])
+            folder = try FileDescriptor.open(parentPath(of: path), [.readOnly, .folder])
         } catch ShelfError.permissionDenied {
             return
         }
         try folder.closeAfter { try $0.syncFolder() }
+    }
+
+    /// `/a/b` → `/a`, `/a` → `/`.
+    static func parentPath(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
     }
 
     /// The shared /tmp fallback must be ours alone: owned by this user, no access for others.

@@ -61,49 +61,51 @@ public struct Locations: Sendable {
             if let what = wholeStoreRefusal { throw Locations.neverAWholeStore(folder, what) }
             return Namespace(path: trimmed(folder))
         }
-        let base: BaseFolder, name: String
-        var namespace: Namespace
+        let role: BaseFolder.Role
+        var name = app
         switch directory {
-        case .caches:
-            (base, name) = (BaseFolder(role: .caches, path: try self.base("XDG_CACHE_HOME", default: ".cache")), app)
-            namespace = Namespace(path: base.path + "/" + name, tagAsCache: true)
-        case .applicationSupport:
-            (base, name) = (BaseFolder(role: .applicationSupport, path: try self.base("XDG_DATA_HOME", default: ".local/share")), app)
-            namespace = Namespace(path: base.path + "/" + name)
-        case .documents:
-            (base, name) = (BaseFolder(role: .documents, path: try documentsBase()), app)
-            namespace = Namespace(path: base.path + "/" + name)
+        case .documents: role = .documents
+        case .caches: role = .caches
+        case .applicationSupport: role = .applicationSupport
         case .sharedContainer(let group):
             try Locations.validateComponent(group, what: "group name")
             try NamespaceRules.checkReserved(group: group)
-            // Outside every app's own folder, so that all apps naming the group meet there.
-            let shared = try self.base("XDG_DATA_HOME", default: ".local/share") + "/" + Locations.sharedFolder
-            (base, name) = (BaseFolder(role: .sharedContainers, path: shared), group)
-            namespace = Namespace(path: base.path + "/" + name)
+            role = .sharedContainers
+            name = group
         case .temporary:
-            if let runtime = try runtimeBase() {
-                (base, name) = (BaseFolder(role: .temporary, path: runtime), app)
-                namespace = Namespace(path: base.path + "/" + name)
-            } else {
-                // /tmp is shared by every user: the folder must be ours alone, checked on each use.
-                (base, name) = (BaseFolder(role: .temporaryFallback, path: try temporaryFallbackBase()), "\(app)-\(ProcessState.userID)")
-                namespace = Namespace(path: base.path + "/" + name, mustBePrivate: true)
-            }
+            role = try temporaryRole()
+            // /tmp is shared by every user: the folder must be ours alone, checked on each use.
+            if role == .temporaryFallback { name = "\(app)-\(ProcessState.userID)" }
         }
+        let base = BaseFolder(role: role, path: try basePath(role))
         let others = baseFolders(resolved: base)
         try NamespaceRules.check(name, in: base, among: others)
-        namespace.guarded = (base, name, others.filter { $0.role != base.role })
-        return namespace
+        return Namespace(path: base.path + "/" + name, guarded: (base, name, others.filter { $0.role != role }),
+                         tagAsCache: role == .caches, mustBePrivate: role == .temporaryFallback)
     }
 
-    /// `$XDG_RUNTIME_DIR`; nil when it is unset, empty or relative.
-    func runtimeBase() throws -> String? {
-        try absolute("XDG_RUNTIME_DIR").map(trimmed)
+    /// The folder namespaces of `role` are made in, as the environment sets it.
+    func basePath(_ role: BaseFolder.Role) throws -> String {
+        switch role {
+        case .home: return try home()
+        case .documents: return try documentsBase()
+        case .caches: return try base("XDG_CACHE_HOME", default: ".cache")
+        case .applicationSupport: return try base("XDG_DATA_HOME", default: ".local/share")
+        // Outside every app's own folder, so that all apps naming the group meet there.
+        case .sharedContainers: return try base("XDG_DATA_HOME", default: ".local/share") + "/" + Locations.sharedFolder
+        case .temporary:
+            guard let runtime = try absolute("XDG_RUNTIME_DIR") else {
+                throw ShelfError.cannotAccessDirectory(path: "$XDG_RUNTIME_DIR", reason: "XDG_RUNTIME_DIR is not set to an absolute path")
+            }
+            return trimmed(runtime)
+        // Where the temporary folder goes without `XDG_RUNTIME_DIR`.
+        case .temporaryFallback: return trimmed(try absolute("TMPDIR") ?? "/tmp")
+        }
     }
 
-    /// Where the temporary folder goes without `XDG_RUNTIME_DIR`: `$TMPDIR`, else /tmp.
-    func temporaryFallbackBase() throws -> String {
-        trimmed(try absolute("TMPDIR") ?? "/tmp")
+    /// The temporary directory's base: `$XDG_RUNTIME_DIR`, unless it is unset, empty or relative.
+    func temporaryRole() throws -> BaseFolder.Role {
+        try absolute("XDG_RUNTIME_DIR") == nil ? .temporaryFallback : .temporary
     }
 
     /// The folder in `$XDG_DATA_HOME` that holds the shared containers.
@@ -193,7 +195,7 @@ struct Namespace: Sendable {
     var path: String
     /// Its base folder, its name there, and the other base folders it may not be nor contain,
     /// which `NamespaceGuard` checks by device and inode when it opens the folder.
-    var guarded: (base: BaseFolder, name: String, others: [BaseFolder])?
+    var guarded: NamespaceGuard.Guarded?
     /// Write a `CACHEDIR.TAG` when creating it, so backup tools skip it.
     var tagAsCache = false
     /// Must be a real folder owned by this user with mode 0700 (the shared /tmp fallback).

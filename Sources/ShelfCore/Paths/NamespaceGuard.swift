@@ -7,28 +7,13 @@
 enum NamespaceGuard {
     typealias Guarded = (base: BaseFolder, name: String, others: [BaseFolder])
 
-    /// The other base folders and their identities, each found by one `statx` when first asked
-    /// (nil: not there, not a folder, or not reachable, so nothing of this namespace can be it),
-    /// which also says the mount each is reached through, for `BindMountGuard`.
-    private struct Others {
-        let folders: [BaseFolder]
-        private var found: [(identity: FileIdentity, mount: UInt64?)??]
+    /// The other base folders, each with its identity and the mount it is reached through (for
+    /// `BindMountGuard`), found by one `statx`; nil: not there, not a folder, or not reachable, so
+    /// nothing of this namespace can be it.
+    private typealias Others = [(folder: BaseFolder, placed: (identity: FileIdentity, mount: UInt64?)?)]
 
-        init(_ folders: [BaseFolder]) {
-            self.folders = folders
-            found = Array(repeating: nil, count: folders.count)
-        }
-
-        mutating func identity(_ index: Int) -> FileIdentity? {
-            placed(index)?.identity
-        }
-
-        mutating func placed(_ index: Int) -> (identity: FileIdentity, mount: UInt64?)? {
-            if let known = found[index] { return known }
-            let placed = (try? FolderPlace(path: folders[index].path).identityAndMount()) ?? nil
-            found[index] = .some(placed)
-            return placed
-        }
+    private static func place(_ others: [BaseFolder]) -> Others {
+        others.map { ($0, (try? FolderPlace(path: $0.path).identityAndMount()) ?? nil) }
     }
 
     /// Before a namespace folder is made in it: checks the base folder alone.
@@ -36,9 +21,8 @@ enum NamespaceGuard {
     static func checkBase(_ guarded: Guarded) throws {
         let base = FolderPlace(path: guarded.base.path)
         guard let identity = try? base.identity() else { return }
-        var others = Others(guarded.others)
-        var lineage = FolderLineage.Ancestry(base, identity: identity)
-        try check(base: identity, guarded, others: &others, lineage: &lineage, path: guarded.base.path + "/" + guarded.name)
+        var lineage = FolderLineage(base, identity: identity)
+        try check(base: identity, guarded, others: place(guarded.others), lineage: &lineage, path: guarded.base.path + "/" + guarded.name)
     }
 
     /// Checks the opened namespace folder `folder` and its base.
@@ -53,11 +37,11 @@ enum NamespaceGuard {
             throw ShelfError.cannotAccessDirectory(path: folder.path, reason: "its base folder \(guarded.base.path) could not be found")
         }
         try checkStoredName(guarded.name, of: identity, in: base, path: folder.path)
-        var others = Others(guarded.others)
-        var lineage = FolderLineage.Ancestry(base, identity: baseIdentity)
-        try check(base: baseIdentity, guarded, others: &others, lineage: &lineage, path: folder.path)
-        for (index, other) in others.folders.enumerated() where other.role != .home {
-            guard let otherIdentity = others.identity(index) else { continue }
+        let others = place(guarded.others)
+        var lineage = FolderLineage(base, identity: baseIdentity)
+        try check(base: baseIdentity, guarded, others: others, lineage: &lineage, path: folder.path)
+        for (other, placed) in others where other.role != .home {
+            guard let otherIdentity = placed?.identity else { continue }
             if otherIdentity == identity { throw overlap(folder.path, "is \(other.contents) (\(other.path))") }
             // Climbing from the other folder: reaching this namespace means it lies inside;
             // reaching its base or anything above, that it does not.
@@ -65,23 +49,21 @@ enum NamespaceGuard {
                 throw overlap(folder.path, "contains \(other.contents) (\(other.path))")
             }
         }
-        let reached = others.folders.indices.compactMap { index in
-            others.placed(index).map { (folder: others.folders[index], identity: $0.identity, mount: $0.mount) }
-        }
+        let reached = others.compactMap { other in other.placed.map { (folder: other.folder, identity: $0.identity, mount: $0.mount) } }
         try BindMountGuard.check(folder, identity, mount: mount, name: guarded.name, others: reached)
     }
 
     /// The base folder must not be another base (unless names there differ: the temporary
     /// fallback's `<app>-<uid>`), nor the home folder, nor above it.
-    private static func check(base identity: FileIdentity, _ guarded: Guarded, others: inout Others,
-                              lineage: inout FolderLineage.Ancestry, path: String) throws {
+    private static func check(base identity: FileIdentity, _ guarded: Guarded, others: Others,
+                              lineage: inout FolderLineage, path: String) throws {
         // Asked only where a temporary fallback's name is in question (a `getuid` otherwise spent).
         func namedForThisUser() -> Bool {
             let uid = "-\(ProcessState.userID)"
             return guarded.name.hasSuffix(uid) && guarded.name.count > uid.count
         }
-        for (index, other) in others.folders.enumerated() {
-            guard let otherIdentity = others.identity(index) else { continue }
+        for (other, placed) in others {
+            guard let otherIdentity = placed?.identity else { continue }
             if otherIdentity == identity {
                 // The temporary fallback's base may be the home folder: its names are `<app>-<uid>`.
                 let clash = (other.role == .home && guarded.base.role != .temporaryFallback)
@@ -109,7 +91,8 @@ enum NamespaceGuard {
         // Only the other folder's own climb may be refused so: the base's (`isStop`), as ever, throws.
         var stopFailed = false
         do {
-            return try FolderLineage.climbs(FolderPlace(path: other.path), from: otherIdentity, to: target, before: { above in
+            var climbed = FolderLineage(FolderPlace(path: other.path), identity: otherIdentity)
+            return try climbed.reaches(target, before: { above in
                 do {
                     return try isStop(above)
                 } catch {

@@ -23,13 +23,13 @@ enum NamespaceRules {
             if BaseFolder.same(here, there) {
                 if base.namesAsGiven && other.namesAsGiven {
                     throw ShelfError.cannotAccessDirectory(
-                        path: base.path, reason: "\(base.variable) and \(other.variable) name the same folder, so each app's \(directoryName(base.role)) and \(directoryName(other.role)) would be one; give them folders of their own")
+                        path: base.path, reason: "\(base.variable) and \(other.variable) name the same folder, so each app's \(base.directoryName) and \(other.directoryName) would be one; give them folders of their own")
                 }
                 if base.namesAsGiven, other.role == .temporaryFallback, name.hasSuffix("-" + uid), name.count > uid.count + 1 {
                     throw ShelfError.invalidName(name, reason: "\(what) clashes: \(base.variable) is also the temporary folder's base ($TMPDIR), where '\(name)' is the temporary folder of app '\(name.dropLast(uid.count + 1))'")
                 }
             } else if BaseFolder.isInside(there, here), BaseFolder.sameName(there[here.count], name) {
-                throw ShelfError.invalidName(name, reason: "\(what) clashes: its \(directoryName(base.role)) folder \(base.path)/\(name) would be or contain \(other.contents) (\(other.path))")
+                throw ShelfError.invalidName(name, reason: "\(what) clashes: its \(base.directoryName) folder \(base.path)/\(name) would be or contain \(other.contents) (\(other.path))")
             }
         }
     }
@@ -48,17 +48,6 @@ enum NamespaceRules {
     static func checkReserved(group: String) throws {
         if group == groupPlaceholder {
             throw ShelfError.invalidName(group, reason: "the group name cannot be '\(groupPlaceholder)': that is the placeholder that stands for a group name in the listing of directories")
-        }
-    }
-
-    private static func directoryName(_ role: BaseFolder.Role) -> String {
-        switch role {
-        case .documents: return "documents"
-        case .caches: return "caches"
-        case .applicationSupport: return "applicationSupport"
-        case .temporary, .temporaryFallback: return "temporary"
-        case .sharedContainers: return "shared container"
-        case .home: return "home"
         }
     }
 }

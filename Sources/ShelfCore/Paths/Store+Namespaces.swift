@@ -20,24 +20,16 @@ extension Store {
     public func namespaces() throws -> [NamespaceEntry] {
         guard locations.folder == nil else { return [] }
         var found: [NamespaceEntry] = []
-        for directory in Directory.standard {
+        for directory in Directory.standard + [.sharedContainer(appGroupName: "group")] {
             let ns = try locations.namespace(for: directory)
             let suffix = ns.mustBePrivate ? Array("-\(ProcessState.userID)".utf8) : []
-            found += try Store.folders(in: parent(of: ns.path), endingWith: suffix).compactMap { name in
+            let label = String(directory.name.prefix { $0 != ":" })  // `sharedContainer` without a group
+            found += try Store.folders(in: FolderWalker.parentPath(of: ns.path), endingWith: suffix).compactMap { name in
                 if directory == .applicationSupport, name == Array(Locations.sharedFolder.utf8) { return nil }
-                return NamespaceEntry(directory: directory.name, name: EscapedText.text(name), nameBytes: name)
+                return NamespaceEntry(directory: label, name: EscapedText.text(name), nameBytes: name)
             }
         }
-        let shared = try locations.namespace(for: .sharedContainer(appGroupName: "group"))
-        found += try Store.folders(in: parent(of: shared.path), endingWith: []).map { name in
-            NamespaceEntry(directory: "sharedContainer", name: EscapedText.text(name), nameBytes: name)
-        }
         return found
-    }
-
-    private func parent(of path: String) -> String {
-        let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return parent.isEmpty ? "/" : parent
     }
 
     /// The names of the real folders in `base` that end with `suffix` (removed from the name) and,
@@ -46,9 +38,7 @@ extension Store {
         let folder: FileDescriptor
         do {
             folder = try FileDescriptor.open(base, [.readOnly, .folder])
-        } catch ShelfError.notFound {
-            return []
-        } catch ShelfError.notAFolder {
+        } catch ShelfError.notFound, ShelfError.notAFolder {
             return []
         }
         return try folder.closeAfter { folder in

@@ -25,7 +25,7 @@ public struct Store: Sendable {
     public func path(for path: String?, in directory: Directory) throws -> String {
         let base = try locations.path(for: directory)
         guard let path else { return base }
-        return try absolutePath(of: SafePath(path), in: directory)
+        return try base + "/" + SafePath(path).description
     }
 
     /// The absolute path of `safe`, for messages and output: a name that is not valid UTF-8
@@ -34,24 +34,12 @@ public struct Store: Sendable {
         try locations.path(for: directory) + "/" + safe.description
     }
 
-    /// Like `target` without `create`, but under the writers' shared lock on the folder (for
-    /// commands that change what is in it without making folders: `remove`); a missing folder on
-    /// the way is a `notFound` error naming the path.
-    func existingLockedTarget(_ safe: SafePath, in directory: Directory) throws -> Target {
+    /// Like `target` without `create`, but a missing folder on the way is a `notFound` error naming
+    /// the path. `locked`: under the writers' shared lock on the folder (for commands that change
+    /// what is in it without making folders: `remove`).
+    func existingTarget(_ safe: SafePath, in directory: Directory, locked: Bool = false) throws -> Target {
         let ns = try locations.namespace(for: directory)
-        while true {
-            guard let target = try FolderWalker.walk(safe, in: ns, create: false) else {
-                throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
-            }
-            if let locked = try target.folder.kept(if: FolderWalker.lockFolder) {
-                return Target(folder: locked, name: target.name, path: target.path)
-            }
-        }
-    }
-
-    /// Like `target`, but a missing folder on the way is a `notFound` error naming the path.
-    func existingTarget(_ safe: SafePath, in directory: Directory) throws -> Target {
-        guard let target = try FolderWalker.openTarget(safe, in: try locations.namespace(for: directory), create: false) else {
+        guard let target = try FolderWalker.openTarget(safe, in: ns, create: false, locked: locked) else {
             throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
         }
         return target

@@ -9,11 +9,10 @@ enum UserDirs {
         var found: String?
         var invalid = false
         for line in contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            if let text = UTF8Text.validated(line) {
-                if let value = assignment(of: key, in: Substring(text)) { (found, invalid) = (value, false) }
-            } else if assigns(key, line) {
-                (found, invalid) = (nil, true)
-            }
+            // Later assignments win, as they would when the shell sources the file.
+            guard let value = assignedBytes(of: key, in: line) else { continue }
+            let text = UTF8Text.validated(value)
+            (found, invalid) = (text.map { unquote(Substring($0).trimmingCharacters()) }, text == nil)
         }
         if invalid {
             throw ShelfError.invalidName(key + " in " + file, reason: "its value is not valid UTF-8; shelf names folders by their exact text, so fix the file or set XDG_DOCUMENTS_DIR")
@@ -21,29 +20,13 @@ enum UserDirs {
         return found.flatMap { resolve($0, home: home) }
     }
 
-    /// Returns the absolute path for `key` in `contents`, or nil when absent or unusable.
-    static func value(of key: String, in contents: String, home: String) -> String? {
-        var found: String?
-        for line in contents.split(separator: "\n", omittingEmptySubsequences: true) {
-            // Later assignments win, as they would when the shell sources the file.
-            if let value = assignment(of: key, in: line) { found = value }
-        }
-        return found.flatMap { resolve($0, home: home) }
-    }
-
-    /// The unquoted value when `rawLine` assigns `key`.
-    private static func assignment(of key: String, in rawLine: Substring) -> String? {
-        let line = rawLine.drop { $0 == " " || $0 == "\t" }
-        if line.hasPrefix("#") { return nil }
-        guard let eq = line.firstIndex(of: "="), line[..<eq].trimmingCharacters() == key else { return nil }
-        return unquote(line[line.index(after: eq)...].trimmingCharacters())
-    }
-
-    /// Whether a line of bytes (not valid UTF-8) assigns `key`.
-    private static func assigns(_ key: String, _ line: ArraySlice<UInt8>) -> Bool {
+    /// The bytes after `=` when `line` assigns `key` (blanks around the name allowed); nil for a
+    /// comment or any other line.
+    private static func assignedBytes(of key: String, in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         let start = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        guard start.starts(with: key.utf8) else { return false }
-        return start.dropFirst(key.utf8.count).drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.first == UInt8(ascii: "=")
+        guard start.starts(with: key.utf8) else { return nil }
+        let rest = start.dropFirst(key.utf8.count).drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+        return rest.first == UInt8(ascii: "=") ? rest.dropFirst() : nil
     }
 
     /// `$HOME` expanded; nil for a relative path, or for the home itself, which xdg-user-dirs uses

@@ -15,14 +15,13 @@ enum WholeStoreGuard {
     /// - Parameter home: `$HOME`, when set.
     static func refusal(for path: String, home: String?) -> String? {
         guard let identity = try? FolderPlace(path: path).identity() else { return nil }
-        if let root = try? FolderPlace(path: "/").identity(), root == identity { return "the root folder" }
-        for folder in systemFolders where (try? FolderPlace(path: folder).identity()) == identity {
-            return "the system folder \(folder)"
+        for folder in ["/"] + systemFolders where (try? FolderPlace(path: folder).identity()) == identity {
+            return folder == "/" ? "the root folder" : "the system folder \(folder)"
         }
         guard let home, home.hasPrefix("/"), let homeIdentity = try? FolderPlace(path: home).identity() else { return nil }
         if homeIdentity == identity { return "the home folder (\(home))" }
-        let above = (try? FolderLineage.of(FolderPlace(path: home), identity: homeIdentity)) ?? []
-        return above.contains(identity) ? "a folder above the home folder (\(home))" : nil
+        var lineage = FolderLineage(FolderPlace(path: home), identity: homeIdentity)
+        return (try? lineage.contains(identity)) == true ? "a folder above the home folder (\(home))" : nil
     }
 }
 

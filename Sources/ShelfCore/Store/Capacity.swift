@@ -70,16 +70,10 @@ extension Store {
             do {
                 return try kernel.volumeStatus(of: SystemString(path))
             } catch where (error == .noSuchFile || error == .notFolder) && path != "/" {
-                path = parentPath(of: path)
+                path = FolderWalker.parentPath(of: path)
             } catch {
                 throw ShelfError.system(error, path: path, operation: .volumeStatus)
             }
         }
-    }
-
-    /// `/a/b` → `/a`, `/a` → `/`.
-    static func parentPath(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-        return String(path[..<slash])
     }
 }

@@ -3,8 +3,7 @@ extension Store {
     /// the path needs a folder (`f/x` where `f` is a file) means nothing is stored there: false.
     /// - Throws: `invalidName` for unsafe paths, `symbolicLink` when a folder on the way is a link.
     public func exists(_ path: String, in directory: Directory) throws -> Bool {
-        guard let target = try lookupTarget(SafePath(path), in: directory) else { return false }
-        return try target.closeAfter { try $0.status() != nil }
+        try lookupStatus(SafePath(path), in: directory) != nil
     }
 
     /// What `exists` answers for scripts: missing, there, or there but expired (a regular file
@@ -38,8 +37,7 @@ extension Store {
     }
 
     package func isFolder(_ path: SafePath, in directory: Directory) throws -> Bool {
-        guard let target = try lookupTarget(path, in: directory) else { return false }
-        return try target.closeAfter { try $0.status()?.isFolder ?? false }
+        try lookupStatus(path, in: directory)?.isFolder ?? false
     }
 }
 
@@ -54,5 +52,10 @@ extension Store {
         } catch ShelfError.notAFolder {
             return nil
         }
+    }
+
+    /// The `lstat` of what is stored at `path`; nil when nothing is (see `lookupTarget`).
+    private func lookupStatus(_ path: SafePath, in directory: Directory) throws -> FileStatus? {
+        try lookupTarget(path, in: directory)?.closeAfter { try $0.status() }
     }
 }

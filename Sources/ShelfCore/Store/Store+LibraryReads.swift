@@ -82,14 +82,17 @@ extension Store {
     /// folder of `directory` belongs; nothing is created, a link is not followed.
     /// - Throws: `cannotAccessDirectory` when the directory is not configured.
     public func namespaceFolderExists(in directory: Directory) throws -> Bool {
-        let folder = try path(for: nil, in: directory)
-        return (try? FileDescriptor.status(of: folder)) != nil
+        try namespaceFolderStatus(in: directory) != nil
     }
 
     /// Whether the namespace folder of `directory` is there and is a folder (not a link).
     /// - Throws: `cannotAccessDirectory` when the directory is not configured.
     public func namespaceFolderIsFolder(in directory: Directory) throws -> Bool {
+        try namespaceFolderStatus(in: directory)?.isFolder ?? false
+    }
+
+    private func namespaceFolderStatus(in directory: Directory) throws -> FileStatus? {
         let folder = try path(for: nil, in: directory)
-        return (try? FileDescriptor.status(of: folder))?.isFolder ?? false
+        return try? FileDescriptor.status(of: folder)
     }
 }
