@@ -43,13 +43,6 @@ import Testing
         #expect(try store.isExcludedFromBackup("b", in: .caches))
     }
 
-    @Test func missingPathIsExit66AndCreatesNothing() {
-        for command in ["do-not-backup", "backup"] {
-            home.expect([command, "documents", "none.txt"], status: 66, saying: home.path("docs/shelf/none.txt"))
-        }
-        #expect(home.allPaths() == ["run"])
-    }
-
     @Test func aLinkIsRefusedAndItsTargetUntouched() throws {
         try home.write("outside.txt", "o")
         #expect(home.run(["save", "documents", "x"], stdin: "x").status == 0)

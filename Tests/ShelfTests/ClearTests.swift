@@ -44,12 +44,6 @@ import Testing
         #expect(!home.exists("cache/shelf/folder-link") && !home.exists("cache/shelf/real"))
     }
 
-    @Test func aDirectoryNeverUsedIsAlreadyClearAndIsNotCreated() {
-        let result = home.run(["clear", "documents", "--json"]).expect(status: 0)
-        #expect(result.stdout == #"{"removed":0,"freedBytes":0,"failed":[],"skipped":0,"dryRun":false,"removedPaths":null}"# + "\n")
-        #expect(home.allPaths() == ["run"])
-    }
-
     @Test func olderThanRemovesOnlyFilesNotModifiedForThatLong() {
         save("caches", ["old.txt", "fresh.txt", "feeds/old.json", "feeds/fresh.json", "stale/only.txt"])
         for old in ["old.txt", "feeds/old.json", "stale/only.txt"] { home.setAge("cache/shelf/" + old, 8 * 86_400) }

@@ -6,15 +6,13 @@ import Testing
 @Suite struct EndToEndTests {
     let home = TestHome()
 
-    static var binary: URL { URL(fileURLWithPath: BuiltBinary.path) }
-
     func shelf(_ arguments: [String], stdin: String = "") throws -> Subprocess.Result {
         try Subprocess.run(BuiltBinary.path, arguments, environment: home.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 },
                            stdin: stdin)
     }
 
     @Test func binaryExists() {
-        #expect(FileManager.default.isExecutableFile(atPath: EndToEndTests.binary.path))
+        #expect(FileManager.default.isExecutableFile(atPath: BuiltBinary.path))
     }
 
     @Test func pipeInPipeOut() throws {

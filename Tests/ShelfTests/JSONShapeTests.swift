@@ -107,14 +107,6 @@ import Testing
         #expect(home.run(["retrieve", "caches", "x", "--json"]).stdout.isEmpty)
     }
 
-    @Test func syncPrintsItsReportOnlyWithJSON() throws {
-        let home = TestHome()
-        let plain = home.run(["sync", "caches", "s"], stdin: "[{\"id\":\"a\"}]")
-        #expect(plain.status == 0 && plain.stdout.isEmpty, "\(plain.stdout)")
-        let json = home.run(["sync", "caches", "s", "--json"], stdin: "[{\"id\":\"b\"}]")
-        #expect(json.stdout == "{\"added\":[\"b\"],\"removed\":[\"a\"],\"updated\":[]}\n")
-    }
-
     @Test func timesComeInSecondsAndAsListLongPrintsThem() throws {
         let home = try TestHome.withFailureFixtures()
         let long = home.run(["list", "caches", "-l"]).stdout

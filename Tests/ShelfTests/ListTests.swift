@@ -129,10 +129,4 @@ import Testing
         #expect(result.stderr.contains(home.path("docs/shelf/nothing")))
         #expect(home.run(["list", "documents", "nothing/deeper"]).status == 66)
     }
-
-    @Test func aDirectoryNeverUsedListsEmptyAndIsNotCreated() {
-        let result = home.run(["list", "-lR", "caches"])
-        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
-        #expect(home.allPaths() == ["run"])
-    }
 }

@@ -5,7 +5,8 @@ import Testing
 
 /// `clear` of a directory that holds a person's data, without a limit: refused off a terminal
 /// (64, nothing removed), asked on one; --all, a limit or --dry-run go on; caches and temporary
-/// clear at once as before.
+/// clear at once as before (DestroyTableTests' "clear -", ClearTests), as does a directory never used
+/// (FreshHomeTests).
 @Suite struct ClearConsentTests {
     let home = TestHome()
 
@@ -41,15 +42,6 @@ import Testing
         let dry = home.run(["clear", "documents", "--dry-run"])
         #expect(dry.status == 0 && dry.stdout == "a.txt\n", "\(dry.stderr)")
         #expect(home.read("docs/shelf/a.txt") == "x")
-    }
-
-    @Test func cachesTemporaryAndAnEmptyDirectoryClearAtOnce() {
-        for directory in ["caches", "temporary"] {
-            #expect(home.run(["save", directory, "a.txt"], stdin: "x").status == 0)
-            #expect(home.run(["clear", directory]).status == 0)
-            #expect(home.run(["exists", directory, "a.txt"]).status == 1)
-        }
-        #expect(home.run(["clear", "documents"]).status == 0)
     }
 
     /// On a terminal the summary is a question: y removes, anything else keeps (status 0 both).

@@ -8,11 +8,7 @@ import Testing
     let home = TestHome()
     static let old: Int64 = 1_000_000_000
 
-    func modified(_ relative: String) -> Int64 {
-        var st = stat()
-        #expect(lstat(home.path(relative), &st) == 0, "\(relative)")
-        return Int64(st.st_mtim.tv_sec)
-    }
+    func modified(_ relative: String) -> Int64 { Int64(home.modified(relative)) }
 
     func oldTree() {
         for name in ["f.txt", "d/x", "d/s/y"] {
