@@ -88,23 +88,15 @@ import Testing
         }
     }
 
-    @Test func aReplacedFolderStopsTheWalk() throws {
+    /// A folder replaced by another stops the walk; replaced by a link (to the old one), it is never followed.
+    @Test(arguments: [false, true])
+    func aReplacedFolderStopsTheWalk(_ byALink: Bool) throws {
         try atLevel13Of20 { trail in
             let level11 = home.path("n/" + Array(repeating: "d", count: 11).joined(separator: "/"))
             #expect(rename(level11 + "/d/d", home.path("n/moved")) == 0)
             #expect(rename(level11 + "/d", home.path("n/old")) == 0)
-            #expect(mkdir(level11 + "/d", 0o700) == 0)
-            #expect(throws: ShelfError.notFound(path: level11 + "/d")) { try trail.leave() }
-        }
-    }
-
-    @Test func aFolderReplacedByALinkIsNeverFollowed() throws {
-        try atLevel13Of20 { trail in
-            let level11 = home.path("n/" + Array(repeating: "d", count: 11).joined(separator: "/"))
-            #expect(rename(level11 + "/d/d", home.path("n/moved")) == 0)
-            #expect(rename(level11 + "/d", home.path("n/old")) == 0)
-            #expect(symlink(home.path("n/old"), level11 + "/d") == 0)
-            #expect(throws: ShelfError.symbolicLink(path: level11 + "/d")) { try trail.leave() }
+            #expect((byALink ? symlink(home.path("n/old"), level11 + "/d") : mkdir(level11 + "/d", 0o700)) == 0)
+            #expect(throws: byALink ? ShelfError.symbolicLink(path: level11 + "/d") : .notFound(path: level11 + "/d")) { try trail.leave() }
         }
     }
 }
