@@ -17,7 +17,6 @@ import Testing
         #expect(home.run(["do-not-backup", "documents", "video.mkv"]).status == 0)
         #expect(home.run(["backup", "documents", "video.mkv"]).status == 0)
         #expect(home.attribute("user.xdg.robots.backup", of: "docs/shelf/video.mkv") == nil)
-        #expect(home.run(["list", "-l", "documents"]).stdout.hasSuffix("\tbackup\tvideo.mkv\n"))
         #expect(home.run(["backup", "documents", "video.mkv"]).status == 0)
         // The content and the modification time are untouched.
         #expect(home.read("docs/shelf/video.mkv") == "v")
