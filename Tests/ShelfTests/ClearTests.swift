@@ -209,7 +209,8 @@ import Testing
 
     @Test(arguments: [["--older-than", "7 parsecs"], ["--older-than", "7y"], ["--older-than", "1h30"], ["--max-size", "10Q"], ["--max-size", "-1"],
                       ["--json", "--null", "--verbose"], ["--null"], ["--older-than"], ["feeds", "extra"],
-                      ["--keep-newest", "-2"], ["--keep-newest"]])
+                      ["--keep-newest", "-2"], ["--keep-newest"], ["--keep-newest", "x"], ["--keep-newest", "1.5"], ["--keep-newest", ""],
+                      ["--keep-newest", "2k"], ["--keep-newest", "+3"]])
     func badOptionsAreUsageErrorsAndRemoveNothing(_ words: [String]) {
         save("caches", ["a.txt"])
         home.run(["clear", "caches"] + words).expect(status: 64, saying: "usage: shelf clear", about: "\(words)")
