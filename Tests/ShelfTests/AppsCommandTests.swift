@@ -33,12 +33,6 @@ import Testing
         #expect(!home.exists("docs/shelf"))
     }
 
-    @Test func nothingStoredListsNothingAndCreatesNothing() {
-        let result = home.run(["apps"])
-        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
-        #expect(home.allPaths().filter { !$0.hasPrefix("run") }.isEmpty)
-    }
-
     @Test func linksAndFilesAreNotNamespaces() throws {
         save(["save", "caches", "a"])
         try home.write("cache/loose-file", "f")

@@ -4,6 +4,7 @@ import Testing
 @testable import ShelfCore
 
 /// The portable fallbacks of `AtomicReplace.install` (no renameat2), reached with `kernelFlags: false`.
+/// (A file over a file, the everyday path: every save, rename --force and move --force test.)
 @Suite struct AtomicReplaceTests {
     let home = TestHome()
 
@@ -48,16 +49,6 @@ import Testing
         #expect(home.read(sourceIsFolder ? "to/t/n.txt" : "to/t") == "n")
         #expect(!home.exists("to/t/old.txt") && !home.exists("from/new"))
         #expect(home.allPaths().sorted() == (["from", "run", "to", "to/t"] + (sourceIsFolder ? ["to/t/n.txt"] : [])).sorted())
-    }
-
-    @Test func aFileReplacesAFileInOneRename() throws {
-        let from = try folder("from"), to = try folder("to")
-        defer { from.close(); to.close() }
-        try home.write("from/a", "new")
-        try home.write("to/a", "old")
-        let target = Target(folder: to, name: "a", path: home.path("to/a"))
-        try AtomicReplace.install("a", in: from, path: home.path("from/a"), as: target, replace: true)
-        #expect(home.read("to/a") == "new" && !home.exists("from/a"))
     }
 
     @Test func aFolderIsInsideItselfAndItsAncestors() throws {

@@ -17,7 +17,6 @@ import Testing
         #expect(home.run(["do-not-backup", "documents", "video.mkv"]).status == 0)
         #expect(home.run(["backup", "documents", "video.mkv"]).status == 0)
         #expect(home.attribute("user.xdg.robots.backup", of: "docs/shelf/video.mkv") == nil)
-        #expect(home.run(["list", "-l", "documents"]).stdout.hasSuffix("\tbackup\tvideo.mkv\n"))
         #expect(home.run(["backup", "documents", "video.mkv"]).status == 0)
         // The content and the modification time are untouched.
         #expect(home.read("docs/shelf/video.mkv") == "v")
@@ -41,13 +40,6 @@ import Testing
         // A save over it keeps what the file carries (issue 22, item 6).
         #expect(home.run(["save", "caches", "b"], stdin: "new").status == 0)
         #expect(try store.isExcludedFromBackup("b", in: .caches))
-    }
-
-    @Test func missingPathIsExit66AndCreatesNothing() {
-        for command in ["do-not-backup", "backup"] {
-            home.expect([command, "documents", "none.txt"], status: 66, saying: home.path("docs/shelf/none.txt"))
-        }
-        #expect(home.allPaths() == ["run"])
     }
 
     @Test func aLinkIsRefusedAndItsTargetUntouched() throws {

@@ -5,6 +5,10 @@ import Testing
 /// The parts of `make bench` that decide what the table says: statistics, targets, labels, the
 /// report, the generated data and the Disk-style baseline. Nothing here is timed.
 @Suite struct BenchHarnessTests {
+    let home = TestHome()
+    /// A fresh empty folder for the generated files (a test home's run folder), removed with it.
+    var folder: String { home.path("run") }
+
     @Test func summaryTakesMedianAndQuartilesByInterpolation() {
         let summary = Summary([4, 1, 3, 2])
         #expect(summary.median == 2.5)
@@ -42,20 +46,19 @@ import Testing
         #expect(Format.percent(0.2) == "±10%")
     }
 
+    static var machine: Machine { Machine(cpu: "cpu", cores: 2, memoryGiB: 1, kernel: "Linux", loadAtStart: "0", date: "today") }
+
     @Test func tableMarksMissesAndSkipsAndEscapesPipes() {
         let miss = CaseResult(name: "list 10 files", baseline: "ls -f | wc -l", target: "≤ 2×",
                               shelf: Summary([3]), baselineTimes: Summary([1]), ratio: Summary([3]), pass: false)
         let skipped = CaseResult(name: "clear", baseline: "rm -rf", target: "≤ 1.3×", skipped: "command not available: clear")
-        let machine = Machine(cpu: "cpu", cores: 2, memoryGiB: 1, kernel: "Linux", loadAtStart: "0", date: "today")
-        let table = Report(machine: machine, quick: true, shelf: "shelf", cases: [miss, skipped]).table()
+        let table = Report(machine: Self.machine, quick: true, shelf: "shelf", cases: [miss, skipped]).table()
         #expect(table.contains("ls -f \\| wc -l"))
         #expect(table.contains("| MISS "))
         #expect(table.contains("skipped: command not available: clear"))
     }
 
     @Test func generatedArrayIsValidJSONOfTheRecordShape() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/array.json"
         let written = try DataFiles.writeArray(path, bytes: 50_000)
         let records = try JSONDecoder().decode([DiskRecord].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
@@ -89,8 +92,6 @@ import Testing
     }
 
     @Test func diskStyleAppendKeepsEveryRecordAndAddsOne() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/array.json", item = folder + "/item.json"
         try DataFiles.writeArray(path, count: 3)
         try writeText(item, DataFiles.record(42))
@@ -106,8 +107,6 @@ import Testing
     }
 
     @Test func diskStyleFolderRetrieveFollowsTheNumbers() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
         for name in ["10", "2", "1", ".hidden"] { try writeText(folder + "/" + name, name) }
         #expect(try DiskStyle.retrieveFolder(folder).map { String(decoding: $0, as: UTF8.self) } == ["1", "2", "10"])
     }
@@ -132,15 +131,8 @@ import Testing
         let broken = LibraryRunner.run(LibraryCase(name: "broken", baseline: side("base"), target: .none, repetitions: 1,
                                                    shelf: .init(label: "shelf", run: { _ in throw BenchError("no space") })))
         #expect(broken.pass == false && broken.note == "no space" && broken.shelf == nil)
-        let machine = Machine(cpu: "cpu", cores: 2, memoryGiB: 1, kernel: "Linux", loadAtStart: "0", date: "today")
-        let table = Report(machine: machine, quick: true, shelf: "shelf", cases: [passing, failing, broken]).table()
+        let table = Report(machine: Self.machine, quick: true, shelf: "shelf", cases: [passing, failing, broken]).table()
         #expect(table.hasPrefix("The Swift library, in process:"))
         #expect(table.contains("| other ") && table.contains("| MISS ") && table.contains("| error "))
-    }
-
-    private func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "/shelf-bench-test-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
     }
 }

@@ -48,13 +48,6 @@ import Testing
         #expect(try object["totalCapacity"] == home.store().capacity(of: .documents).totalCapacity)
     }
 
-    @Test func capacityCreatesNothingAndDefaultsToDocuments() {
-        let before = home.allPaths()
-        let plain = home.expect(["capacity"], status: 0)
-        #expect(home.allPaths() == before)
-        #expect(plain.stdout.split(separator: "\n").first?.hasPrefix("totalCapacity\t") == true)
-    }
-
     @Test func aDeepMissingFolderAsksItsNearestParent() throws {
         let store = try Store(environment: home.environment.merging(["XDG_CACHE_HOME": home.path("no/such/place")]) { $1 })
         #expect(try store.capacity(of: .caches).totalCapacity > 0)

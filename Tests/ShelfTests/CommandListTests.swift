@@ -14,8 +14,6 @@ import Testing
             #expect(FuzzWords.grammar[name] != nil, "the argv fuzzing has no arguments for '\(name)'")
         }
         #expect(Set(FuzzWords.grammar.keys) == Set(CommandListTests.names))
-        // The commands the battery's own list lacked before it was the table.
-        for name in ["update", "edit", "completions"] { #expect(FuzzWords.commands.contains(name)) }
     }
 
     /// The closed-descriptor and unwritable-output groups run each of these: every command a

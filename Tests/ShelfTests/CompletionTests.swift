@@ -34,11 +34,14 @@ import Testing
 
     // MARK: bash, sourced and asked
 
+    /// The test home's environment with the built shelf first on PATH, as the scripts run it.
+    var environment: [String: String] {
+        home.environment.merging(["PATH": URL(fileURLWithPath: BuiltBinary.path).deletingLastPathComponent().path + ":/usr/bin:/bin"]) { $1 }
+    }
+
     /// What the bash script offers for the words typed (the last one is under the cursor).
     func bash(_ words: [String]) throws -> [String] {
-        let binary = URL(fileURLWithPath: BuiltBinary.path).deletingLastPathComponent().path
         let driver = #"source "$0"; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=(); _shelf; printf '%s\n' "${COMPREPLY[@]}""#
-        let environment = home.environment.merging(["PATH": binary + ":/usr/bin:/bin"]) { $1 }
         let result = try Subprocess.run("/bin/bash", ["--norc", "-c", driver, Subprocess.repository.path + "/completions/shelf.bash"] + words,
                                         environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
@@ -127,8 +130,6 @@ import Testing
     @Test(.enabled(if: Subprocess.which("fish") != nil && FileManager.default.isExecutableFile(atPath: BuiltBinary.path)))
     func fishCompletesTheSameWords() throws {
         storeSome()
-        let binary = URL(fileURLWithPath: BuiltBinary.path).deletingLastPathComponent().path
-        let environment = home.environment.merging(["PATH": binary + ":/usr/bin:/bin"]) { $1 }
         func fish(_ line: String) throws -> [String] {
             let result = try Subprocess.run(Subprocess.which("fish")!, ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]",
                                             Subprocess.repository.path + "/completions/shelf.fish", line], environment: environment)
@@ -158,8 +159,6 @@ import Testing
             words=("$@"); CURRENT=$#; PREFIX=${words[-1]}
             _shelf
             """
-        let binary = URL(fileURLWithPath: BuiltBinary.path).deletingLastPathComponent().path
-        let environment = home.environment.merging(["PATH": binary + ":/usr/bin:/bin"]) { $1 }
         func zsh(_ words: [String]) throws -> String {
             let result = try Subprocess.run(Subprocess.which("zsh")!, ["-f", "-c", driver, "zsh", Subprocess.repository.path + "/completions/_shelf"] + words,
                                             environment: environment)

@@ -35,15 +35,11 @@ struct DistTests {
         return entries.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }
     }
 
-    /// Where each packaged file comes from in the repository (the binary: the one under test).
-    static var sources: [String: String] {
-        var sources = [
-            "LICENSE": "LICENSE", "README.md": "README.md", "docs/shelf.1": "docs/shelf.1", "install.sh": "scripts/install.sh",
-            "completions/_shelf": "completions/_shelf", "completions/shelf.bash": "completions/shelf.bash",
-            "completions/shelf.fish": "completions/shelf.fish",
-        ]
-        for document in documents { sources[document] = document }
-        return sources
+    /// Where each packaged file comes from in the repository: the same path, but install.sh (the
+    /// binary: the one under test).
+    static var sources: [(packaged: String, source: String)] {
+        layout.map(\.0).filter { !$0.isEmpty && !$0.hasSuffix("/") && $0 != "shelf" }
+            .map { ($0, $0 == "install.sh" ? "scripts/install.sh" : $0) }
     }
 
     @Test func tarballHoldsExactlyTheReleaseFilesInOneFolderOwnedByRoot() throws {

@@ -18,7 +18,6 @@ import Testing
         #expect(home.run(["du", "documents", "--by-folder"]).stdout == "5\t2\tfeeds/\n1\t1\tother/\n11\t4\t.\n")
         #expect(home.run(["du", "documents", "feeds", "--by-folder"]).stdout == "3\t1\tfeeds/deep/\n5\t2\tfeeds\n")
         #expect(home.run(["du", "documents", "--human"]).stdout == "11 B\t4\t.\n")
-        #expect(home.run(["du", "documents", "nope"]).status == 66)
     }
 
     @Test func theJSONGivesTheSameNumbers() throws {

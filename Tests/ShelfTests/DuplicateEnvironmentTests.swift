@@ -1,6 +1,6 @@
 import Foundation
+import ShelfTestSupport
 import Testing
-@testable import ShelfCore
 
 /// A process may receive a variable more than once (execve takes any list). shelf reads the last
 /// copy, as it always has; but a copy that is not valid UTF-8 refuses the variable, whichever it
@@ -15,15 +15,10 @@ struct DuplicateEnvironmentTests {
     /// Runs the built binary with exactly `environment`, byte for byte. A run that would wait
     /// forever (the bug the lock test looks for) is killed after a minute, and fails its test.
     func run(_ arguments: [String], environment: [[UInt8]], stdin: String = "") throws -> CLIResult {
-        let input = CapturedFile(contents: Array(stdin.utf8)), out = CapturedFile(), err = CapturedFile()
-        let child = try ChildProcess.start([Array(BuiltBinary.path.utf8)] + arguments.map { Array($0.utf8) },
-                                           environment: environment, stdin: input.fd, stdout: out.fd, stderr: err.fd)
-        let pid = child.id
-        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
-        let status = child.wait().shellStatus
-        watchdog.cancel()
-        return CLIResult(status: status, stdout: out.contents(), stderr: err.contents())
+        let child = try Child(([BuiltBinary.path] + arguments).map { Array($0.utf8) }, environment: [:], rawEnvironment: environment,
+                              input: .bytes(Array(stdin.utf8)), closingOthers: true)
+        let result = child.wait(timeout: 60)
+        return CLIResult(status: result.timedOut ? -1 : result.status, stdout: result.out, stderr: result.err)
     }
 
     func entry(_ name: String, _ value: [UInt8]) -> [UInt8] { Array((name + "=").utf8) + value }

@@ -6,15 +6,13 @@ import Testing
 @Suite struct EndToEndTests {
     let home = TestHome()
 
-    static var binary: URL { URL(fileURLWithPath: BuiltBinary.path) }
-
     func shelf(_ arguments: [String], stdin: String = "") throws -> Subprocess.Result {
         try Subprocess.run(BuiltBinary.path, arguments, environment: home.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 },
                            stdin: stdin)
     }
 
     @Test func binaryExists() {
-        #expect(FileManager.default.isExecutableFile(atPath: EndToEndTests.binary.path))
+        #expect(FileManager.default.isExecutableFile(atPath: BuiltBinary.path))
     }
 
     @Test func pipeInPipeOut() throws {
@@ -38,9 +36,7 @@ import Testing
 
     /// Past `ulimit -f` the write fails (EFBIG) instead of SIGXFSZ killing shelf: exit 74, no temp file.
     @Test func fileSizeLimitIsAnIOErrorThatLeavesNothing() throws {
-        let script = "ulimit -f 100 && head -c 1000000 /dev/zero | \"$0\" save caches big.bin"
-        let result = try Subprocess.run("/bin/sh", ["-c", script, BuiltBinary.path],
-                                        environment: home.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
+        let result = try home.sh("ulimit -f 100 && head -c 1000000 /dev/zero | \"$S\" save caches big.bin")
         #expect(result.status == 74, "\(result.stderr)")
         #expect(result.stderr.contains("too large"))
         #expect(!home.exists("cache/shelf/big.bin"))

@@ -17,9 +17,7 @@ import Testing
         #expect(refused.stderr.contains("--allow-expired"))
         let allowed = home.run(["retrieve", "caches", "token", "--allow-expired"])
         #expect(allowed.status == 0 && allowed.stdout == "secret")
-        // Still stored: exists tells expired (3) from missing (1), and yes with --allow-expired.
-        #expect(home.run(["exists", "caches", "token"]).status == 3)
-        #expect(home.run(["exists", "caches", "token", "--allow-expired"]).status == 0)
+        // (exists: SeveralPathsTests.existsTellsExpiredFromMissing.)
     }
 
     /// Issue 22 item 10: `list -l` and `list --json` tell an expired file from one still valid.
@@ -55,23 +53,6 @@ import Testing
         let stored = home.attribute("user.shelf.expires", of: "cache/shelf/t.json").flatMap { Int64($0) }
         #expect(stored != nil && (before + 7200...after + 7200).contains(stored!))
         #expect(try home.store().expiry(of: "t.json", in: .caches) == stored)
-        #expect(home.run(["list", "-l", "caches"]).stdout.contains("\t" + TimestampText.format(stored!) + "\tbackup\tt.json"))
-    }
-
-    /// A save keeps the file's expiry (issue 22, item 6), but not one that has passed (a renewed
-    /// token must be readable); --no-expiry or a new --expires-in is how new content changes it.
-    @Test func savingAgainKeepsTheExpiryUnlessTold() throws {
-        try home.saveExpiring(.caches, "a", "old", at: 4_102_444_800)
-        #expect(home.run(["save", "caches", "a"], stdin: "new").status == 0)
-        #expect(try home.store().expiry(of: "a", in: .caches) == 4_102_444_800)
-        #expect(home.run(["save", "caches", "a", "--no-expiry"], stdin: "newer").status == 0)
-        #expect(home.run(["retrieve", "caches", "a"]).stdout == "newer")
-        #expect(try home.store().expiry(of: "a", in: .caches) == nil)
-        try home.saveExpiring(.caches, "b", "old", at: 946_684_800)
-        #expect(home.run(["retrieve", "caches", "b"]).status == 3)
-        #expect(home.run(["save", "caches", "b"], stdin: "new").status == 0)
-        #expect(home.run(["retrieve", "caches", "b"]).stdout == "new")
-        #expect(try home.store().expiry(of: "b", in: .caches) == nil)
     }
 
     @Test func theExpiryTravelsWithRenameMoveAndCopy() throws {
@@ -112,7 +93,7 @@ import Testing
         ["--expires-in", "soon"], ["--expires-in", "10x"], ["--expires-at", "2025-06-30T16:00:00"], ["--expires-at", "yesterday"],
         ["--expires-in", "0"], ["--expires-in", "0s"], ["--expires-in", "-5"], ["--expires-in", "-1h"], ["--expires-at", "2001-01-01T00:00:00Z"],
         ["--expires-at", "1970-01-01"], ["--expires-in", "99999999999999999999"],
-        ["--expires-in", "1h", "--expires-at", "2030-01-01"], ["--expires-in", "9223372036854775000s"],
+        ["--expires-in", "1h", "--expires-at", "2030-01-01"], ["--expires-in", "9223372036854775000s"], ["--no-expiry", "--expires-in", "1h"],
     ])
     func badExpiryOptionsAreUsageErrorsAndWriteNothing(_ words: [String]) {
         home.expect(["save", "caches", "a.txt"] + words, stdin: "a", status: 64, saying: "usage: shelf save")

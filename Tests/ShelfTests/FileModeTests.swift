@@ -3,6 +3,7 @@ import Testing
 @testable import ShelfCore
 
 /// `save` keeps an existing file's permission bits; `--mode` sets a new file's (less the umask).
+/// (Every other rewrite keeps them too: KeptMetadataTableTests.)
 @Suite struct FileModeTests {
     let home = TestHome()
 
@@ -29,15 +30,6 @@ import Testing
         #expect(home.run(["save", "caches", "page.html"] + options, stdin: "two").status == 0)
         #expect(mode("cache/shelf/page.html") == kept)
         #expect(home.read("cache/shelf/page.html") == "two")
-    }
-
-    @Test func appendRewritingAFileKeepsItsMode() {
-        #expect(home.run(["save", "caches", "one.json"], stdin: "{\"a\":1}").status == 0)
-        #expect(chmod(home.path("cache/shelf/one.json"), 0o644) == 0)
-        // A single value becomes an array (asked for): the whole file is rewritten.
-        #expect(home.run(["append", "caches", "one.json", "--wrap"], stdin: "{\"b\":2}").status == 0)
-        #expect(home.read("cache/shelf/one.json") == "[{\"a\":1},{\"b\":2}]")
-        #expect(mode("cache/shelf/one.json") == 0o644)
     }
 
     @Test func modeGivesANewFileAndItsNewFoldersTheirBits() {

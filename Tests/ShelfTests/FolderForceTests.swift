@@ -9,18 +9,10 @@ import Testing
 @Suite struct FolderForceTests {
     let home = TestHome()
 
-    func save(_ directory: String, _ path: String, _ text: String) {
-        #expect(home.run(["save", directory, path], stdin: text).status == 0)
-    }
-
     @Test func copyForceMergesAsCpDoes() {
-        save("caches", "site/index.html", "new index")
-        save("caches", "site/css/a.css", "new a")
-        save("caches", "site/img/logo.png", "logo")
-        save("documents", "site/index.html", "old index")
-        save("documents", "site/css/a.css", "old a")
-        save("documents", "site/css/only-target.css", "kept")
-        save("documents", "site/notes.txt", "kept too")
+        home.save(("caches", "site/index.html", "new index"), ("caches", "site/css/a.css", "new a"), ("caches", "site/img/logo.png", "logo"),
+                  ("documents", "site/index.html", "old index"), ("documents", "site/css/a.css", "old a"),
+                  ("documents", "site/css/only-target.css", "kept"), ("documents", "site/notes.txt", "kept too"))
         home.expect(["copy", "-f", "caches", "site", "documents"], status: 0)
         #expect(home.read("docs/shelf/site/index.html") == "new index")
         #expect(home.read("docs/shelf/site/css/a.css") == "new a")
@@ -32,16 +24,14 @@ import Testing
     }
 
     @Test func aMergeStopsAtAFolderWhereTheTargetHasAFile() {
-        save("caches", "t/a/inner.txt", "new")
-        save("documents", "t/a", "a file")
+        home.save(("caches", "t/a/inner.txt", "new"), ("documents", "t/a", "a file"))
         #expect(home.run(["copy", "-f", "caches", "t", "documents"]).status == 73)
         #expect(home.read("docs/shelf/t/a") == "a file")
         #expect(home.allPaths().filter { $0.contains(".shelf-tmp") }.isEmpty)
     }
 
     @Test func aMergeReplacesALinkInTheTargetWithoutFollowingIt() throws {
-        save("caches", "t/f", "new")
-        save("documents", "t/keep", "k")
+        home.save(("caches", "t/f", "new"), ("documents", "t/keep", "k"))
         try home.write("outside", "outside")
         #expect(symlink(home.path("outside"), home.path("docs/shelf/t/f")) == 0)
         #expect(home.run(["copy", "-f", "caches", "t", "documents"]).status == 0)
@@ -52,9 +42,8 @@ import Testing
     }
 
     @Test func aMergeCopiesLinksInsideTheSourceAsLinks() {
-        save("caches", "t/a.txt", "a")
+        home.save(("caches", "t/a.txt", "a"), ("documents", "t/other", "o"))
         #expect(symlink("a.txt", home.path("cache/shelf/t/link")) == 0)
-        save("documents", "t/other", "o")
         #expect(home.run(["copy", "-f", "caches", "t", "documents"]).status == 0)
         var buffer = [CChar](repeating: 0, count: 64)
         #expect(readlink(home.path("docs/shelf/t/link"), &buffer, 63) == 5)
@@ -66,8 +55,8 @@ import Testing
     @Test(arguments: [["move", "-f", "caches", "t", "documents"], ["rename", "-f", "caches", "t", "u"]])
     func moveForceReplacesAnEmptyFolderOnly(_ arguments: [String]) {
         let targetRoot = arguments[0] == "move" ? "docs/shelf/t" : "cache/shelf/u"
-        save("caches", "t/new.txt", "new")
-        save(arguments[0] == "move" ? "documents" : "caches", (arguments[0] == "move" ? "t" : "u") + "/old.txt", "old")
+        home.save(("caches", "t/new.txt", "new"),
+                  (arguments[0] == "move" ? "documents" : "caches", (arguments[0] == "move" ? "t" : "u") + "/old.txt", "old"))
         home.expect(arguments, status: 73, saying: "not empty", "--replace-folder")
         #expect(home.read(targetRoot + "/old.txt") == "old" && home.read("cache/shelf/t/new.txt") == "new")
         #expect(unlink(home.path(targetRoot + "/old.txt")) == 0)
@@ -76,7 +65,7 @@ import Testing
     }
 
     @Test func moveForceOfAFileOntoAnEmptyFolderIsRefused() {
-        save("caches", "x", "file")
+        home.save(("caches", "x", "file"))
         #expect(mkdir(home.path("docs"), 0o700) == 0 && mkdir(home.path("docs/shelf"), 0o700) == 0)
         #expect(mkdir(home.path("docs/shelf/x"), 0o700) == 0)
         #expect(home.run(["move", "-f", "caches", "x", "documents"]).status == 73)
@@ -85,8 +74,7 @@ import Testing
 
     @Test func theSwiftAPIMergesToo() throws {
         let store = try home.store()
-        save("caches", "t/a", "new")
-        save("documents", "t/b", "kept")
+        home.save(("caches", "t/a", "new"), ("documents", "t/b", "kept"))
         try store.copy("t", in: .caches, to: .documents, replace: true)
         #expect(home.read("docs/shelf/t/a") == "new" && home.read("docs/shelf/t/b") == "kept")
         #expect(throws: Store.folderNotEmpty(home.path("docs/shelf/t"))) {
@@ -100,8 +88,8 @@ import Testing
     /// target has, and every file saved into it, is there at the end. Counted, not timed.
     @Test func mergesLoseNothingConcurrentWritersPutInTheTarget() throws {
         let store = try home.store()
-        for i in 0..<5 { save("caches", "t/sub/f\(i)", "source \(i)") }
-        save("documents", "t/log.jsonl", "")
+        for i in 0..<5 { home.save(("caches", "t/sub/f\(i)", "source \(i)")) }
+        home.save(("documents", "t/log.jsonl", ""))
         let merges = 30, appends = 200
         DispatchQueue.concurrentPerform(iterations: 3) { lane in
             do {

@@ -20,11 +20,13 @@ import Testing
         home.expect(["--json", "exists", "caches", "a"], status: 64, saying: "'exists' has no --json option")
     }
 
-    @Test func syncReportsThroughTheSameWriter() {
+    @Test func syncReportsOnlyWithJSONThroughTheSameWriter() {
         let result = home.run(["sync", "applicationSupport", "u", "--json"], stdin: #"[{"id":"a\"b/c"}]"#)
         #expect(result.status == 65, "an id with '/' is refused before anything is written")
+        let plain = home.run(["sync", "applicationSupport", "u"], stdin: #"[{"id":"a"}]"#)
+        #expect(plain.status == 0 && plain.stdout.isEmpty, "\(plain.stdout)")
         let ok = home.run(["sync", "applicationSupport", "u", "--json"], stdin: #"[{"id":"é"},{"id":2}]"#)
-        #expect(ok.stdout == #"{"added":["2","é"],"removed":[],"updated":[]}"# + "\n")
+        #expect(ok.stdout == #"{"added":["2","é"],"removed":["a"],"updated":[]}"# + "\n")
     }
 
     @Test func jsonTextEscapesAndNests() throws {

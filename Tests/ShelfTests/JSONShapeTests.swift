@@ -5,8 +5,9 @@ import Testing
 
 /// Issue 22 item 13: every command that takes `--json` prints one document in one shape: one
 /// JSON value on one line, also when it fails (an error object whose status is the exit
-/// status); every `path` absolute; every time in seconds with its `…At` text beside it; every key
-/// documented in docs/json-output.md.
+/// status); every `path` absolute; every time in seconds with its `…At` text beside it (the same
+/// text `list -l` prints: ExpiryTests.listMarksExpiredFiles, ListTests); every key documented in
+/// docs/json-output.md.
 @Suite struct JSONShapeTests {
     struct Case: Sendable, CustomStringConvertible {
         let words: [String]
@@ -105,24 +106,5 @@ import Testing
         #expect(error["status"] as? Int == 64 && error["command"] as? String == "remove")
         // A command without --json refuses the word and prints no document.
         #expect(home.run(["retrieve", "caches", "x", "--json"]).stdout.isEmpty)
-    }
-
-    @Test func syncPrintsItsReportOnlyWithJSON() throws {
-        let home = TestHome()
-        let plain = home.run(["sync", "caches", "s"], stdin: "[{\"id\":\"a\"}]")
-        #expect(plain.status == 0 && plain.stdout.isEmpty, "\(plain.stdout)")
-        let json = home.run(["sync", "caches", "s", "--json"], stdin: "[{\"id\":\"b\"}]")
-        #expect(json.stdout == "{\"added\":[\"b\"],\"removed\":[\"a\"],\"updated\":[]}\n")
-    }
-
-    @Test func timesComeInSecondsAndAsListLongPrintsThem() throws {
-        let home = try TestHome.withFailureFixtures()
-        let long = home.run(["list", "caches", "-l"]).stdout
-        let json = try #require(try JSONShapeTests.document(home.run(["list", "caches", "--json"]).stdout, Case(words: ["list"])) as? [[String: Any]])
-        let old = try #require(json.first { $0["name"] as? String == "old" })
-        let expiresAt = try #require(old["expiresAt"] as? String)
-        #expect(long.contains(expiresAt), "\(long)")
-        #expect(old["expires"] as? Int == 1_580_702_706)
-        #expect(long.contains(try #require(old["modifiedAt"] as? String)))
     }
 }

@@ -106,32 +106,19 @@ import Testing
         }
     }
 
-    /// An option of the rewrite itself wins over what the file carried; the rest is still kept.
-    @Test func anExpiryGivenToSaveWinsAndTheRestIsKept() {
+    /// A save over a file with an expiry keeps it and says so in its report; an option of the save
+    /// itself wins over what the file carried (a new time, or none); the rest is kept either way.
+    @Test(arguments: [([], "4102444800"), (["--expires-at", "2100-01-02T00:00:00Z"], "4102531200"), (["--no-expiry"], nil)]
+          as [([String], String?)])
+    func aSaveKeepsOrTakesTheExpiryAndKeepsTheRest(_ words: [String], _ expiry: String?) {
         #expect(home.run(["save", "caches", "t"], stdin: "one").status == 0)
         give(Self.replacedValues, to: "cache/shelf/t")
-        let result = home.expect(["save", "caches", "t", "--expires-at", "2100-01-02T00:00:00Z", "--json"], stdin: "two", status: 0)
-        #expect(result.stdout.contains("\"expires\":4102531200"), "\(result.stdout)")
-        #expect(read(.expiry, of: "cache/shelf/t") == "4102531200")
-        #expect(read(.doNotBackup, of: "cache/shelf/t") == "false")
-        #expect(read(.mode, of: "cache/shelf/t") == "640")
-    }
-
-    @Test func noExpiryRemovesTheKeptExpiryOnly() {
-        #expect(home.run(["save", "caches", "t"], stdin: "one").status == 0)
-        give(Self.replacedValues, to: "cache/shelf/t")
-        let result = home.expect(["save", "caches", "t", "--no-expiry", "--json"], stdin: "two", status: 0)
-        #expect(result.stdout.contains("\"expires\":null"), "\(result.stdout)")
-        #expect(read(.expiry, of: "cache/shelf/t") == nil)
-        #expect(read(.otherAttribute, of: "cache/shelf/t") == "replaced")
-        #expect(home.run(["save", "caches", "t", "--no-expiry", "--expires-in", "1h"], stdin: "x").status == 64)
-    }
-
-    /// A save over a file with an expiry says so in its report: the kept time, not null.
-    @Test func saveReportsTheExpiryItKept() {
-        #expect(home.run(["save", "caches", "t", "--expires-at", "2100-01-01T00:00:00Z"], stdin: "one").status == 0)
-        let result = home.run(["save", "caches", "t", "--json"], stdin: "two")
-        #expect(result.stdout.contains("\"expires\":4102444800"), "\(result.stdout)")
+        let result = home.expect(["save", "caches", "t", "--json"] + words, stdin: "two", status: 0)
+        #expect(result.stdout.contains("\"expires\":\(expiry ?? "null")"), "\(words): \(result.stdout)")
+        #expect(read(.expiry, of: "cache/shelf/t") == expiry)
+        for piece in [Piece.mode, .doNotBackup, .otherAttribute] {
+            #expect(read(piece, of: "cache/shelf/t") == Self.replacedValues[piece], "\(words) × \(piece.rawValue)")
+        }
     }
 
     /// An expiry already passed is not carried onto new content: a cron job renewing an expired

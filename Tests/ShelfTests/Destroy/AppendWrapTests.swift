@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-@testable import ShelfCore
 
 /// `append` to a `.json` file holding one value that is not an array: refused on the command
-/// line (65, unchanged) unless --wrap; the library keeps Disk's wrapping.
+/// line (65, unchanged) unless --wrap; the library keeps Disk's wrapping
+/// (LibraryAppendTests.aSingleStoredValueBecomesTheFirstElementLikeDisk).
 @Suite struct AppendWrapTests {
     let home = TestHome()
 
@@ -23,12 +23,5 @@ import Testing
         #expect(home.run(["save", "caches", "o.json"], stdin: "{}").status == 0)
         #expect(home.run(["append", "caches", "o.json", "--each"], stdin: "[1]").status == 65)
         #expect(home.read("cache/shelf/o.json") == "{}")
-    }
-
-    @Test func theLibraryWrapsAsDiskDoes() throws {
-        #expect(home.run(["save", "caches", "o.json"], stdin: "{\"a\":1}").status == 0)
-        var input = BytesSource(Array("2".utf8))
-        try home.store().append(from: &input, to: "o.json", in: .caches)
-        #expect(home.read("cache/shelf/o.json") == "[{\"a\":1},2]")
     }
 }

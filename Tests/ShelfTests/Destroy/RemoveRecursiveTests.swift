@@ -3,15 +3,31 @@ import Testing
 @testable import ShelfCore
 
 /// `remove` follows rm: a folder that holds anything needs -r; an empty one goes as with rm -d.
-/// The Swift library keeps Disk's semantics, any folder goes (LibraryHelpersTests.existsRemoveAndIsFolderWorkOnStoredPaths).
+/// The Swift library keeps Disk's semantics, any folder goes, and its exists and isFolder
+/// (LibraryHelpersTests.existsRemoveAndIsFolderWorkOnStoredPaths); exists' silent answers (0 there,
+/// folders too; 1 missing): SeveralPathsTests.
 @Suite struct RemoveRecursiveTests {
     let home = TestHome()
 
+    @Test func removeDeletesAFileAndLeavesItsFolder() {
+        #expect(home.run(["save", "caches", "feeds/today.json"], stdin: "[]").status == 0)
+        let result = home.run(["remove", "caches", "feeds/today.json"])
+        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
+        #expect(home.run(["exists", "caches", "feeds/today.json"]).status == 1)
+        #expect(home.run(["exists", "caches", "feeds"]).status == 0)
+    }
+
+    /// (With --force a missing path is no failure: SeveralPathsTests.forceIgnoresMissingPaths….)
+    @Test func removeOfMissingIsNotFoundAndNamesThePath() {
+        home.expect(["remove", "caches", "nothing"], status: 66, saying: home.path("cache/shelf/nothing"))
+    }
+
+    /// (Deeper trees, several at once, the cache tag staying: SeveralPathsTests.removeRemovesEveryPathGiven.)
     @Test func aFolderThatHoldsFilesNeedsRecursive() {
         #expect(home.run(["save", "caches", "t/a"], stdin: "x").status == 0)
         home.expect(["remove", "caches", "t"], status: 64, saying: "not empty", "-r (--recursive)")
         #expect(home.read("cache/shelf/t/a") == "x")
-        #expect(home.run(["remove", "-r", "caches", "t"]).status == 0)
+        #expect(home.run(["remove", "-r", "caches", "t/"]).status == 0)
         #expect(!home.exists("cache/shelf/t"))
     }
 

@@ -1,36 +1,20 @@
 import Foundation
-import Glibc
 import Testing
 
 /// `--root` and `SHELF_ROOT` name one folder as the whole store; the root folder, the system's
 /// top folders and the home folder (or above it) never are, however spelled (issue 21, item 6).
+/// Every spelling of `/` (links to it too), the system folders and the home folder, by `--root` and
+/// by `SHELF_ROOT`, through list, clear --dry-run and exists: the battery's "root spellings" (64,
+/// nothing printed, nothing written). Here: a writer, what the refusals say, and the documented use.
 @Suite struct WholeStoreSpellingTests {
     let home = TestHome()
 
-    static let refused = ["/.", "/./", "//.", "/tmp/..", "/usr/../", "/etc", "/usr/", "/var/.", "/tmp"]
-
-    @Test(arguments: refused)
-    func theRootFolderAndSystemFoldersAreRefusedHoweverSpelled(_ spelling: String) {
-        // Commands that only read: on a build without the guard they must not write into `/`
-        // or walk the whole disk (the battery's root-spellings also plans a clear).
-        for command in [["list", "caches"], ["exists", "caches", "etc"]] {
-            let flag = home.expect(["--root", spelling] + command, stdin: "x", status: 64)
-            #expect(flag.stdout.isEmpty && (flag.stderr.contains("never a whole store") || flag.stderr.contains("climbs with '..'")),
-                    "\(flag.stderr)")
-            home.expect(command, stdin: "x", environment: ["SHELF_ROOT": spelling], status: 64)
-        }
-    }
-
-    @Test func aLinkToTheRootFolderIsRefused() {
-        symlink("/", home.path("top"))
-        #expect(home.run(["--root", home.path("top"), "list", "caches"]).status == 64)
-        #expect(home.run(["--root", home.path("top/etc/.."), "list", "caches"]).status == 64)
-    }
-
     @Test func theHomeFolderAndAboveAreRefusedAFolderInsideIsNot() throws {
-        #expect(home.run(["--root", home.root, "save", "caches", "f"], stdin: "x").status == 64)
+        home.expect(["--root", home.root, "save", "caches", "f"], stdin: "x", status: 64, saying: "never a whole store")
         // `..` after a folder that does not exist yet would be made, then climbed out of.
-        #expect(home.run(["--root", home.root + "/job/..", "save", "caches", "f"], stdin: "x").status == 64)
+        home.expect(["--root", home.root + "/job/..", "save", "caches", "f"], stdin: "x", status: 64, saying: "climbs with '..'")
+        // Only a command that reads, for a system folder: a build without the guard must not write there.
+        home.expect(["list", "caches"], environment: ["SHELF_ROOT": "/etc"], status: 64, saying: "never a whole store")
         let above = (home.root as NSString).deletingLastPathComponent
         #expect(home.run(["--root", above, "list", "caches"]).status == 64)
         #expect(!home.exists("f"))
