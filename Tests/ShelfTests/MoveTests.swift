@@ -4,7 +4,8 @@ import Testing
 @testable import Shelf
 @testable import ShelfCore
 
-/// (Unsafe source paths: the battery's "hostile paths" runs 29 texts through every command that takes a path.)
+/// (Unsafe source paths: the battery's "hostile paths" runs 29 texts through every command that takes a path; wrong
+/// words: UsageTests' table; --print-path: MoveNewNameTests.)
 @Suite struct MoveTests {
     let home = TestHome()
 
@@ -16,12 +17,6 @@ import Testing
         #expect(home.read("data/shelf/feeds/a.json") == "[]")
         #expect(home.read("data/shelf/feeds/sub/b.json") == "[]")
         #expect(!home.exists("cache/shelf/feeds"))
-    }
-
-    @Test func printPathGivesTheNewAbsolutePath() {
-        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
-        let result = home.run(["move", "--print-path", "caches", "a.txt", "documents"])
-        #expect(result.stdout == home.path("docs/shelf/a.txt") + "\n")
     }
 
     @Test func sameDirectoryIsTheSourceItself() {
@@ -72,12 +67,6 @@ import Testing
         home.save(("caches", "a/b.txt", "b"), ("documents", "a", "file"))
         #expect(home.run(["move", "caches", "a/b.txt", "documents"]).status == 73)
         #expect(home.read("cache/shelf/a/b.txt") == "b")
-    }
-
-    @Test func wrongWordsAreUsageErrors() {
-        for arguments in [["move"], ["move", "caches", "a"], ["move", "caches", "a", "nowhere"], ["move", "caches", "a", "documents", "new", "extra"]] {
-            home.expect(arguments, status: 64, saying: "usage: shelf move")
-        }
     }
 
     @Test func theLibraryReturnsTheNewPath() throws {

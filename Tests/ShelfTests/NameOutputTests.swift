@@ -33,8 +33,7 @@ import Testing
     /// Runs the CLI in-process with standard output on a terminal; returns what reached it.
     func runOnTerminal(_ words: [String]) throws -> (status: Int32, output: [UInt8]) {
         let terminal = try PseudoTerminal()
-        let err = CapturedFile(), input = CapturedFile()
-        let status = CLI.run(arguments: words, environment: home.environment, stdin: input.fd, stdout: terminal.slave, stderr: err.fd)
+        let status = CLIResult.run(words, environment: home.environment, stdout: terminal.slave).status
         return (status, terminal.drainBytes())
     }
 

@@ -25,10 +25,10 @@ import Testing
         let deep = NamespaceLineageTests.deepFolder(in: home)
         let environment = NamespaceLineageTests.environment(deep, data: deep + "/data")
         // The first save makes the namespace folder; the second and the retrieve check it whole.
-        #expect(NamespaceOverlapTests.run(["save", "documents", "k"], stdin: "one", environment: environment).status == 0)
-        let second = NamespaceOverlapTests.run(["save", "documents", "k"], stdin: "two", environment: environment)
+        #expect(CLIResult.run(["save", "documents", "k"], stdin: Array("one".utf8), environment: environment).status == 0)
+        let second = CLIResult.run(["save", "documents", "k"], stdin: Array("two".utf8), environment: environment)
         #expect(second.status == 0, "\(second.stderr)")
-        #expect(NamespaceOverlapTests.run(["retrieve", "documents", "k"], environment: environment).stdout == "two")
+        #expect(CLIResult.run(["retrieve", "documents", "k"], environment: environment).stdout == "two")
     }
 
     @Test func aLinkThatPutsAnotherBaseInsideANamespaceIsFoundFarBelowTheRoot() {
@@ -38,7 +38,7 @@ import Testing
         symlink(deep + "/docs/x", deep + "/link-to-x")
         // By its path the data folder is elsewhere; through the link it lies in app x's documents.
         let environment = NamespaceLineageTests.environment(deep, data: deep + "/link-to-x/d")
-        let result = NamespaceOverlapTests.run(["--app", "x", "save", "documents", "k"], stdin: "v", environment: environment)
+        let result = CLIResult.run(["--app", "x", "save", "documents", "k"], stdin: Array("v".utf8), environment: environment)
         #expect(result.status == 77, "\(result.stderr)")
         #expect(result.stderr.contains("contains the applicationSupport folder"), "\(result.stderr)")
         #expect(access(deep + "/docs/x/k", F_OK) != 0)

@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import ShelfCLI
 import Testing
 @testable import Shelf
 @testable import ShelfCore
@@ -81,7 +80,8 @@ import Testing
         var made: [(String, String)] = []
         for app in NamespaceOverlapTests.apps {
             for directory in NamespaceOverlapTests.directories {
-                let result = NamespaceOverlapTests.run(["--app", app, "save", directory.name, "probe"], stdin: app, environment: environment)
+                let result = CLIResult.run(["--app", app, "save", directory.name, "probe"], stdin: Array(app.utf8),
+                                           environment: environment)
                 #expect([0, 64, 77].contains(result.status), "\(label): --app \(app) save \(directory.name): \(result.stderr)")
                 if result.status == 0, let path = try? Locations(app: app, environment: environment).path(for: directory) {
                     made.append(("\(app) \(directory.name)", NamespaceOverlapTests.realPath(path)))
@@ -89,7 +89,8 @@ import Testing
             }
         }
         for group in NamespaceOverlapTests.groups {
-            let result = NamespaceOverlapTests.run(["save", "sharedContainer:" + group, "probe"], stdin: group, environment: environment)
+            let result = CLIResult.run(["save", "sharedContainer:" + group, "probe"], stdin: Array(group.utf8),
+                                       environment: environment)
             #expect([0, 64, 77].contains(result.status), "\(label): save sharedContainer:\(group): \(result.stderr)")
             if result.status == 0, let path = try? Locations(app: "shelf", environment: environment).path(for: .sharedContainer(appGroupName: group)) {
                 made.append(("group \(group)", NamespaceOverlapTests.realPath(path)))
@@ -125,7 +126,7 @@ import Testing
         try home.write(".ssh/id", "key")
         for (variable, directory) in [("XDG_CACHE_HOME", "caches"), ("XDG_DATA_HOME", "applicationSupport"), ("XDG_RUNTIME_DIR", "temporary")] {
             for value in [home.root, home.root + "/", home.root + "/.", home.root + "/x/..", "/"] {
-                let result = NamespaceOverlapTests.run(["--app", ".ssh", "clear", directory], environment: ["HOME": home.root, variable: value])
+                let result = CLIResult.run(["--app", ".ssh", "clear", directory], environment: ["HOME": home.root, variable: value])
                 #expect(result.status == 77, "\(variable)=\(value): \(result.stderr)")
             }
         }
@@ -133,13 +134,6 @@ import Testing
         // documents = HOME means "no Documents folder", as xdg-user-dirs says: ~/Documents then.
         #expect(try Locations(app: ".ssh", environment: ["HOME": home.root, "XDG_DOCUMENTS_DIR": home.root + "/."]).path(for: .documents)
                 == home.path("Documents/.ssh"))
-    }
-
-    /// The CLI in-process with exactly `environment`.
-    static func run(_ arguments: [String], stdin: String = "", environment: [String: String]) -> CLIResult {
-        let input = CapturedFile(contents: Array(stdin.utf8)), out = CapturedFile(), err = CapturedFile()
-        let status = CLI.run(arguments: arguments, environment: environment, stdin: input.fd, stdout: out.fd, stderr: err.fd)
-        return CLIResult(status: status, stdout: out.contents(), stderr: err.contents())
     }
 
     static func realPath(_ path: String) -> String {

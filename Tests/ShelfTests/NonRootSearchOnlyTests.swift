@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 import Testing
 
 /// The namespace rules climb from each folder to the root to compare identities. A folder above
@@ -14,9 +15,7 @@ extension NonRootTests {
         handOver()
         lchown(home.path("locked"), 0, 0)
         chmod(home.path("locked"), 0o711)
-        let environment = ["HOME": inner, "XDG_CACHE_HOME": inner + "/cache", "XDG_DATA_HOME": inner + "/data",
-                           "XDG_CONFIG_HOME": inner + "/config", "XDG_DOCUMENTS_DIR": inner + "/docs",
-                           "XDG_RUNTIME_DIR": inner + "/run"]
+        let environment = SandboxHome.environment(inner)
         // The first save makes the namespace folders; the later commands check them whole.
         for (value, directory) in [("a", "documents"), ("b", "documents"), ("c", "caches"), ("d", "caches")] {
             try asNobody(["save", directory, "k", "--file", home.path("values/" + value)], environment: environment)
@@ -41,9 +40,7 @@ extension NonRootTests {
         try home.write("values/v", "v")
         handOver()
         for level in levels { lchown(level, 0, 0); chmod(level, 0o111) }
-        let inner = deep + "/u"
-        let environment = ["HOME": inner, "XDG_CACHE_HOME": inner + "/cache", "XDG_DATA_HOME": inner + "/data",
-                           "XDG_CONFIG_HOME": inner + "/config", "XDG_DOCUMENTS_DIR": inner + "/docs", "XDG_RUNTIME_DIR": inner + "/run"]
+        let environment = SandboxHome.environment(deep + "/u")
         for _ in 0..<2 {
             try asNobody(["save", "caches", "k", "--file", home.path("values/v")], environment: environment).expect(status: 0)
         }

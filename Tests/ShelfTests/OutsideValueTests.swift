@@ -105,9 +105,7 @@ struct SparseSizeTests {
     var environment: [String: String] { ["HOME": folder, "XDG_CACHE_HOME": folder + "/cache"] }
 
     func run(_ arguments: [String], stdin: String = "") -> CLIResult {
-        let input = CapturedFile(contents: Array(stdin.utf8)), out = CapturedFile(), err = CapturedFile()
-        let status = CLI.run(arguments: arguments, environment: environment, stdin: input.fd, stdout: out.fd, stderr: err.fd)
-        return CLIResult(status: status, stdout: out.contents(), stderr: err.contents())
+        CLIResult.run(arguments, stdin: Array(stdin.utf8), environment: environment)
     }
 
     func sparse(_ name: String, _ size: Int64) {

@@ -19,8 +19,6 @@ import Testing
     @Test func pathAsJSON() throws {
         let result = home.expect(["path", "--json", "sharedContainer:team", "s.json"], status: 0)
         #expect(result.stdout == "{\"directory\":\"sharedContainer:team\",\"path\":\"\(home.path("data/shelf-shared/team/s.json"))\"}\n")
-        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: String]
-        #expect(object?["path"] == home.path("data/shelf-shared/team/s.json"))
     }
 
     @Test func dirsPrintsNameTabPathForEachStandardDirectory() {
@@ -63,9 +61,11 @@ import Testing
         ])
     }
 
-    @Test func dirsRefusesABadGroupAndMissingHome() {
+    @Test func dirsAndCapacityRefuseABadGroupAndDirsAMissingHome() {
         #expect(home.run(["dirs", "--group", "../x"]).status == 64)
         #expect(home.run(["dirs", "--group"]).status == 64)
+        #expect(home.expect(["capacity", "sharedContainer:.."], status: 64, saying: "invalid name").stdout.isEmpty)
+        #expect(home.allPaths() == ["run"])
         let noHome = home.run(["dirs"], environment: ["HOME": "", "XDG_DOCUMENTS_DIR": ""])
         #expect(noHome.status == 77 && noHome.stdout.isEmpty && noHome.stderr.contains("HOME"))
     }

@@ -6,17 +6,10 @@ import Testing
 @Suite struct PipeSaveTests {
     let home = TestHome()
 
-    /// Runs `script` under sh with the built binary as `$S` and the test home's environment.
-    func sh(_ script: String) throws -> Subprocess.Result {
-        var environment = home.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 }
-        environment["S"] = BuiltBinary.path
-        return try Subprocess.run("/bin/sh", ["-c", script], environment: environment, directory: home.root)
-    }
-
     @Test func bytesArriveExactInAnyPieces() throws {
         // 3 MiB and an odd tail from one writer, then pieces with pauses between them (the reader
         // meets an empty pipe mid-way), then a pipe that brings nothing at all.
-        let result = try sh("""
+        let result = try home.sh("""
             head -c 3146249 /dev/urandom > src.bin
             cat src.bin | "$S" save caches big.bin && cmp src.bin "$XDG_CACHE_HOME/shelf/big.bin" || exit 10
             (printf 'one '; sleep 0.2; head -c 70000 src.bin; sleep 0.2; printf ' end') > parts.bin
@@ -30,7 +23,7 @@ import Testing
     @Test func fullDiskKeepsTheOldFile() throws {
         // /dev/full cannot be a target; a file size limit makes the kernel refuse the write instead
         // (SIGXFSZ ignored, so EFBIG comes back): the old content stays and no temp is left.
-        let result = try sh("""
+        let result = try home.sh("""
             printf 'old' | "$S" save caches kept.bin || exit 10
             trap '' XFSZ
             (ulimit -f 1024; head -c 3000000 /dev/zero | "$S" save caches kept.bin) 2> err.txt

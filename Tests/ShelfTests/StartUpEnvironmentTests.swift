@@ -20,21 +20,11 @@ extension DuplicateEnvironmentTests {
         ["HOME=\(home.root)", "XDG_CACHE_HOME=\(home.path("cache"))", "LANG=C", "SHELF_TEST_LAST=the lent entry"]
     }
 
-    @Test func programsShelfStartsGetTheEnvironmentAsGiven() throws {
-        let given = givenEnvironment
-        let seen = try environmentOfAChild(given: given.map { Array($0.utf8) })
-        #expect(seen == given.sorted(), "the child's environment: \(seen)")
-        #expect(!seen.contains { $0.hasPrefix("SWIFT_BACKTRACE=") })
-    }
-
-    @Test func theShellsUnderscoreIsLentAndPutBackToo() throws {
-        let given = ["_=/bin/shelf"] + givenEnvironment
-        let seen = try environmentOfAChild(given: given.map { Array($0.utf8) })
-        #expect(seen == given.sorted(), "the child's environment: \(seen)")
-    }
-
-    @Test func aBacktraceSettingOfTheUsersOwnIsKept() throws {
-        let given = givenEnvironment + ["SWIFT_BACKTRACE=enable=no"]
+    /// As given: no runtime setting of shelf's own (SWIFT_BACKTRACE) added; the shell's `_`, also
+    /// lent, put back too; the user's own backtrace setting kept.
+    @Test(arguments: [[], ["_=/bin/shelf"], ["SWIFT_BACKTRACE=enable=no"]])
+    func programsShelfStartsGetTheEnvironmentAsGiven(_ extra: [String]) throws {
+        let given = givenEnvironment + extra
         let seen = try environmentOfAChild(given: given.map { Array($0.utf8) })
         #expect(seen == given.sorted(), "the child's environment: \(seen)")
     }

@@ -76,24 +76,7 @@ import Testing
         #expect(nested.status == 65 && nested.stderr.contains("element 0 has no 'id' field"), "\(nested.stderr)")
     }
 
-    @Test(arguments: [
-        (#"[{"id":"a","id":"b"}]"#, "more than once"),
-        (#"[{"id":"\ud800"}]"#, "lone surrogate"),
-        (#"[{"id":"\udc00x"}]"#, "lone surrogate"),
-        (#"[{"id":[1]}]"#, "neither a string nor a number"),
-        (#"[{"id":{"a":1}}]"#, "neither a string nor a number"),
-        (#"[{"id":false}]"#, "neither a string nor a number"),
-        (#"[{"id":"ok"},[]]"#, "element 1 is not an object"),
-        (#"[{"id":"ok"},{"id":1}"#, "line 1"),  // a syntax error after a bad element still wins
-    ])
-    func unusableIdsAreRefusedBeforeAnyChange(_ input: String, _ message: String) {
-        #expect(sync(#"[{"id":"keep"}]"#).status == 0)
-        let before = bytes("items/keep.json")
-        let result = sync(input)
-        #expect(result.status == 65)
-        #expect(result.stderr.contains(message), "\(result.stderr)")
-        #expect(bytes("items/keep.json") == before)
-    }
+    // Ids used twice, lone surrogates, ids of other types: SyncCommandTests' table of refusals.
 
     @Test func anIdLongerThanAFileNameIsRefused() {
         for length in [251, 5000] {

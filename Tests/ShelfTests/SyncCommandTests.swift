@@ -85,6 +85,12 @@ import Testing
         (#"[5]"#, "element 0 is not an object"),
         (#"{"id":1}"#, "must be a JSON array"),
         (#""text""#, "must be a JSON array"),
+        (#"[{"id":"a","id":"b"}]"#, "more than once"),
+        (#"[{"id":"\ud800"}]"#, "lone surrogate"),
+        (#"[{"id":"\udc00x"}]"#, "lone surrogate"),
+        (#"[{"id":[1]}]"#, "neither a string nor a number"),
+        (#"[{"id":{"a":1}}]"#, "neither a string nor a number"),
+        (#"[{"id":"ok"},[]]"#, "element 1 is not an object"),
     ])
     func unusableInputIsRefusedBeforeAnyChange(_ input: String, _ message: String) throws {
         #expect(home.run(["sync", "--json", "applicationSupport", "users"], stdin: #"[{"id":"keep"}]"#).status == 0)
@@ -93,12 +99,13 @@ import Testing
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.contains("nothing was changed"))
-        #expect(home.allPaths() == before)
+        #expect(home.allPaths() == before && home.read("data/shelf/users/keep.json") == #"{"id":"keep"}"#)
     }
 
     @Test func invalidJSONIsBadData() {
-        for input in ["", "[{\"id\":1}"] {
-            let result = home.expect(["sync", "caches", "users"], stdin: input, status: 65)
+        for input in ["", "[{\"id\":1}", #"[{"id":"ok"},{"id":1}"#] {
+            let result = home.expect(["sync", "caches", "users"], stdin: input, status: 65,
+                                     saying: "not valid JSON for <stdin>: line 1")
             #expect(result.stdout.isEmpty)
         }
         #expect(!home.exists("cache/shelf/users"))

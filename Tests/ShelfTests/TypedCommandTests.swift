@@ -57,30 +57,9 @@ import Testing
         #expect(rename.newPath.bytes == b("-", 0xE8))
     }
 
-    /// An unsafe name, a bad value or a refused combination is caught while parsing: nothing is
-    /// created, not even the namespace folder.
-    @Test(arguments: [
-        ["save", "caches", "../x"], ["save", "caches", "a\u{1}b"], ["copy", "caches", "a", "documents", "/abs"],
-        ["clear", "caches", "--older-than", "7y"], ["save", "caches", "a", "--expires-in", "1h", "--expires-at", "2030-01-01T00:00:00Z"],
-        ["append", "caches", "a", "--each", "--raw"], ["save", "caches", "a", "--print-path", "--json"],
-        ["list", "caches", "--null", "--json"], ["clear", "caches", "-0"], ["sync", "caches", "f", "--key", ""],
-        ["capacity", "--human", "--json"], ["completions", "tcsh"], ["help", "nothing"],
-    ])
-    func wrongWordsAreRefusedBeforeAnyIO(_ words: [String]) {
-        #expect(throws: (any Error).self) { try ArgumentParser.parse(words) }
-        let result = home.expect(words, stdin: "x", status: 64)
-        // With --json the refusal is the error object (docs/json-output.md, Errors); else nothing.
-        #expect(words.contains("--json") ? result.stdout.hasPrefix(#"{"error":{"#) : result.stdout.isEmpty, "\(result.stdout)")
-        #expect(home.allPaths() == ["run"], "\(words)")
-    }
-
-    /// An unsafe path is the library's refusal, said as before: two lines, exit 64, no usage line.
-    @Test func anUnsafePathIsReportedAsTheLibrarySaysIt() {
-        let result = home.expect(["retrieve", "caches", "a/../b"], status: 64)
-        let lines = result.stderr.split(separator: "\n")
-        #expect(lines.count == 2 && lines[0].hasPrefix("shelf: retrieve: invalid name 'a/../b'"))
-        #expect(!result.stderr.contains("usage:"))
-    }
+    // An unsafe name, a bad value or a refused combination is caught while parsing, before any I/O:
+    // UsageTests.wrongWordsAreRefusedBeforeAnyIO. An unsafe path is the library's refusal, said in
+    // two lines with no usage line: ExitStatusTests' table (save ../x), checked by HintTests.
 
     /// The table is well formed: names unique in each command, a parser for every value and none for a flag.
     @Test(arguments: CommandTable.all.map(\.name))
@@ -97,15 +76,7 @@ import Testing
 
     /// Library errors speak Swift: no text of ShelfError names a command-line option or command.
     @Test func libraryErrorTextsNameNoCommandLineSpelling() {
-        let errors: [ShelfError] = [
-            .notFound(path: "p"), .invalidName("n", reason: "r"), .invalidJSON(path: "p", line: 1, column: 2, reason: "r"),
-            .serialization(path: "p", reason: "r"), .deserialization(path: "p", reason: "r"), .invalidInput(path: "p", reason: "r"),
-            .cannotAccessDirectory(path: "p", reason: "r"), .permissionDenied(path: "p"), .symbolicLink(path: "p"),
-            .alreadyExists(path: "p"), .isAFolder(path: "p"), .notAFolder(path: "p"), .noSpace(path: "p"), .readOnly(path: "p"),
-            .inputFailed(path: "p", reason: "r"), .expired(path: "p", at: "t"), .unsupported(path: "p", reason: "r"),
-            .invalidTarget(path: "p", reason: "r"), .io(path: "p", operation: "write", errno: 5), .invalidName("$HOME", reason: "r"),
-        ]
-        for error in errors {
+        for error in LibraryErrorTests.all + [.invalidTarget(path: "p", reason: "r"), .invalidName("$HOME", reason: "r")] {
             for text in [error.description, error.failureReason, error.recoverySuggestion] {
                 #expect(!text.contains("--") && !text.contains("'shelf ") && !text.contains("command"), "\(text)")
             }
@@ -133,16 +104,5 @@ import Testing
                 }
             }
         }
-    }
-
-    /// The command line adds its own hints where it maps an error.
-    @Test func theCommandLineAddsItsHints() {
-        #expect(home.run(["retrieve", "caches", "missing"]).stderr.contains("'shelf list' shows what is stored"))
-        #expect(home.run(["save", "caches", "a.json"], stdin: "{").stderr.contains("or pass --raw to store it unchecked"))
-        #expect(!home.run(["append", "caches", "a.json"], stdin: "{").stderr.contains("--raw"))
-        #expect(home.run(["save", "caches", "a.json"], stdin: "{\"a\":1}").status == 0)
-        home.expect(["retrieve", "caches", "a.json", "--each"], status: 65, saying: "Retrieve it without --each")
-        #expect(home.run(["save", "documents", "a.json"], stdin: "1").status == 0)
-        home.expect(["copy", "caches", "a.json", "documents"], status: 73, saying: "Pass --force to replace it")
     }
 }

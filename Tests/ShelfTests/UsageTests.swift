@@ -4,30 +4,47 @@ import Testing
 @Suite struct UsageTests {
     let home = TestHome()
 
-    @Test(arguments: [
+    /// Wrong words: the usage line names the command when there is one.
+    static let wrongWords: [[String]] = [
         [], ["frobnicate"], ["save"], ["save", "caches"], ["retrieve", "caches", "a", "b"], ["save", "caches", "a", "--bogus"],
         ["--bogus"], ["save", "nowhere", "a"], ["save", "sharedContainer", "a"], ["--app"], ["save", "caches", "a", "--file"],
         ["remove", "caches", "a", "-x"], ["exists", "caches", "a", "--raw"], ["save", "caches", "a", "--raw=yes"],
         ["list"], ["list", "nowhere"], ["list", "caches", "a", "b"], ["list", "caches", "--long=yes"], ["list", "caches", "-x"],
         ["do-not-backup", "documents"], ["backup", "nowhere", "x"], ["do-not-backup", "documents", "a", "b"],
         ["capacity", "nowhere"], ["capacity", "caches", "extra"], ["sync", "--json", "caches"], ["sync", "--json", "caches", "u", "--key"],
-        ["sync", "--json", "caches", "u", "--key="], ["sync", "--json", "nowhere", "u"],
-    ])
-    func wrongWordsGiveUsageOnStderrAndStatus64(_ arguments: [String]) {
-        let result = home.expect(arguments, status: 64)
-        // With --json the refusal is the error object (docs/json-output.md, Errors), else nothing.
-        #expect(arguments.contains("--json") ? result.stdout.hasPrefix(#"{"error":"#) : result.stdout.isEmpty, "\(result.stdout)")
-        #expect(result.stderr.contains("usage: shelf"))
-        #expect(home.allPaths() == ["run"])
-    }
+        ["sync", "--json", "caches", "u", "--key="], ["sync", "--json", "nowhere", "u"], ["move"], ["move", "caches", "a"],
+        ["move", "caches", "a", "nowhere"], ["move", "caches", "a", "documents", "new", "extra"],
+        ["append", "caches", "a", "--each", "--raw"],
+    ]
 
-    /// A stored path or a group name that could leave the namespace, for commands of every kind.
-    @Test(arguments: [["list", "caches", "../x"], ["list", "caches", ".shelf-tmp-1"], ["backup", "documents", "../x"],
-                      ["exists", "caches", "../etc/passwd"], ["capacity", "sharedContainer:.."], ["sync", "--json", "caches", "../up"]])
-    func invalidNamesAreStatus64AndMakeNothing(_ arguments: [String]) {
-        let result = home.expect(arguments, stdin: "[]", status: 64, saying: "invalid name")
-        #expect(arguments.contains("--json") ? result.stdout.hasPrefix(#"{"error":"#) : result.stdout.isEmpty, "\(result.stdout)")
-        #expect(home.allPaths() == ["run"])
+    /// A stored path that could leave the namespace: the library's refusal (a group name, when its folder is
+    /// resolved: PathDirsTests.dirsAndCapacityRefuseABadGroupAndDirsAMissingHome).
+    static let invalidNames: [[String]] = [
+        ["list", "caches", "../x"], ["list", "caches", ".shelf-tmp-1"], ["backup", "documents", "../x"], ["save", "caches", "../x"],
+        ["exists", "caches", "../etc/passwd"], ["sync", "--json", "caches", "../up"], ["copy", "caches", "a", "documents", "/abs"],
+    ]
+
+    /// A bad value or a refused combination.
+    static let badValues: [[String]] = [
+        ["save", "caches", "a\u{1}b"], ["clear", "caches", "--older-than", "7y"], ["save", "caches", "a", "--print-path", "--json"],
+        ["save", "caches", "a", "--expires-in", "1h", "--expires-at", "2030-01-01T00:00:00Z"], ["list", "caches", "--null", "--json"],
+        ["clear", "caches", "-0"], ["sync", "caches", "f", "--key", ""], ["capacity", "--human", "--json"], ["completions", "tcsh"],
+        ["help", "nothing"],
+    ]
+
+    static let refusals: [([String], String)] = wrongWords.map { words in
+        (words, "usage: shelf" + (CommandTable.command(named: words.first ?? "") == nil ? "" : " " + words[0]))
+    } + invalidNames.map { ($0, "invalid name") } + badValues.map { ($0, "shelf: ") }
+
+    /// Refused while parsing, before any I/O (issue 13 part 3), for commands of every kind: nothing is
+    /// created, not even the namespace folder; 64 and the message on standard error, standard output
+    /// empty (with --json the error object, docs/json-output.md, Errors).
+    @Test(arguments: refusals)
+    func wrongWordsAreRefusedBeforeAnyIO(_ arguments: [String], _ message: String) {
+        #expect(throws: (any Error).self) { try ArgumentParser.parse(arguments) }
+        let result = home.expect(arguments, stdin: "[]", status: 64, saying: message)
+        #expect(arguments.contains("--json") ? result.stdout.hasPrefix(#"{"error":{"#) : result.stdout.isEmpty, "\(result.stdout)")
+        #expect(home.allPaths() == ["run"], "\(arguments)")
     }
 
     /// Found by the reliability battery's argv fuzzing: a word with a newline or an escape sequence

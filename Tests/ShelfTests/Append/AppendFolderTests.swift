@@ -21,6 +21,7 @@ import Testing
         #expect(first.status == 0 && first.stdout == "0\n" && first.stderr.isEmpty)
         #expect(append("shots", "b").stdout == "1\n")
         #expect(home.read("docs/shelf/shots/0") == "a" && home.read("docs/shelf/shots/1") == "b")
+        #expect(names("shots") == [".shelf-counter", "0", "1"], "no temporary file is left")
     }
 
     @Test func theNextNumberFollowsTheHighestPurelyNumericName() throws {
@@ -64,11 +65,5 @@ import Testing
         try home.write("docs/shelf/file", "x")
         #expect(append("file/", "y").status == 73)
         #expect(home.read("docs/shelf/file") == "x")
-    }
-
-    @Test func noTemporaryFileIsLeft() {
-        #expect(append("f/", "x").status == 0)
-        #expect(append("f/", "[1, 2]", ["--each"]).status == 0)
-        #expect(names("f") == [".shelf-counter", "0", "1", "2"])
     }
 }

@@ -10,17 +10,21 @@ import Testing
         home.run(["append", "caches", path] + extra, stdin: input)
     }
 
-    @Test(arguments: ["log.jsonl", "log.ndjson", "LOG.JSONL"])
-    func eachLineIsAppendedAsALine(_ name: String) {
-        #expect(append(name, "{\"a\": 1}\n").status == 0)
-        #expect(append(name, "[1, 2]  \n\n\"three\"").status == 0)
-        #expect(home.read("cache/shelf/" + name) == "{\"a\": 1}\n[1, 2]\n\"three\"\n")
-    }
+    static let lines = ["{\"a\": 1}\n", "[1, 2]  \n\n\"three\""]
 
-    @Test func aMissingFinalLineBreakIsAddedFirst() throws {
-        try home.write("cache/shelf/l.jsonl", "1")
-        #expect(append("l.jsonl", "2\n").status == 0)
-        #expect(home.read("cache/shelf/l.jsonl") == "1\n2\n")
+    /// The inputs appended in turn to `name` (holding `before`, if given): a JSON Lines name gets each
+    /// value as a line (a missing final line break added first, no line for no value), any other name
+    /// the bytes as they are.
+    @Test(arguments: [
+        ("log.jsonl", nil, lines, "{\"a\": 1}\n[1, 2]\n\"three\"\n"), ("log.ndjson", nil, lines, "{\"a\": 1}\n[1, 2]\n\"three\"\n"),
+        ("LOG.JSONL", nil, lines, "{\"a\": 1}\n[1, 2]\n\"three\"\n"), ("l.jsonl", "1", ["2\n"], "1\n2\n"),
+        ("l.jsonl", nil, ["", "\n\n"], ""),
+        ("notes.txt", nil, ["one\n", "two, no newline", "{"], "one\ntwo, no newline{"),
+    ] as [(String, String?, [String], String)])
+    func inputsAreAppendedAsLinesOrAsBytes(_ name: String, _ before: String?, _ inputs: [String], _ after: String) throws {
+        if let before { try home.write("cache/shelf/" + name, before) }
+        for input in inputs { #expect(append(name, input).status == 0, "\(input.debugDescription)") }
+        #expect(home.read("cache/shelf/" + name) == after)
     }
 
     @Test(arguments: ["{\"a\":\n1}\n", "1 2\n", "{\n", "[1,]\n"])
@@ -36,20 +40,6 @@ import Testing
         #expect(home.read("cache/shelf/l.jsonl") == "{\"k\":[1,2],\"s\":\"a b\\\" c\"}\n3\n")
     }
 
-    @Test func emptyInputAddsNoLines() throws {
-        #expect(append("l.jsonl", "").status == 0)
-        #expect(home.read("cache/shelf/l.jsonl") == "")
-        #expect(append("l.jsonl", "\n\n").status == 0)
-        #expect(home.read("cache/shelf/l.jsonl") == "")
-    }
-
-    @Test func otherFilesGetTheBytesAsTheyAre() {
-        #expect(append("notes.txt", "one\n").status == 0)
-        #expect(append("notes.txt", "two, no newline").status == 0)
-        #expect(append("notes.txt", "{").status == 0)
-        #expect(home.read("cache/shelf/notes.txt") == "one\ntwo, no newline{")
-    }
-
     @Test func rawBytesIncludeAnythingBinary() throws {
         let bytes: [UInt8] = [0, 0xFF, 0x0A, 0x80]
         #expect(home.run(["append", "caches", "b.bin"], stdinBytes: bytes).status == 0)
@@ -62,7 +52,6 @@ import Testing
         try home.write("input.json", "[7, 8]")
         #expect(home.run(["append", "caches", "a.json", "--each", "--file", home.path("input.json")]).status == 0)
         #expect(home.read("cache/shelf/a.json") == "[7,8]")
-        #expect(home.run(["append", "caches", "a.json", "--file", home.path("missing")]).status == 66)
     }
 
     @Test func helpDescribesEveryTarget() {

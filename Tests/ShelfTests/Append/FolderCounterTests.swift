@@ -43,30 +43,17 @@ import Testing
         #expect(append("c") == "8")
     }
 
-    /// Sets the modification time of `path` to `seconds` exactly, as a file system that keeps
-    /// whole seconds does for any change in that second.
-    func setWholeSecond(_ path: String, _ seconds: Int) {
-        var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
-        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
-    }
-
-    func modifiedSeconds(_ path: String) -> Int {
-        var st = stat()
-        #expect(stat(path, &st) == 0)
-        return st.st_mtim.tv_sec
-    }
-
     /// Issue 21, item 8: where the folder's time has whole seconds, a `9` another program makes in
     /// the second of the last append leaves that time as it was; the next append must still see it.
     @Test func aCounterOfAFolderWithWholeSecondTimesIsNotTrusted() throws {
         #expect(append("a") == "0")
-        let folder = home.path("docs/shelf/n")
-        setWholeSecond(folder, 1_700_000_000)
-        let opened = try FileDescriptor.open(folder, [.readOnly, .folder])
+        // Whole seconds, as such a file system keeps for any change in that second.
+        home.setModified("docs/shelf/n", to: 1_700_000_000)
+        let opened = try FileDescriptor.open(home.path("docs/shelf/n"), [.readOnly, .folder])
         defer { opened.close() }
         try FolderCounter.with(in: opened) { $0.record("1") }
         try home.write("docs/shelf/n/9", "theirs")
-        setWholeSecond(folder, 1_700_000_000)
+        home.setModified("docs/shelf/n", to: 1_700_000_000)
         #expect(append("b") == "10")
         #expect(home.read("docs/shelf/n/9") == "theirs")
     }
@@ -78,10 +65,10 @@ import Testing
         try disk.mountOnNewDevice()
         defer { try? disk.unmount() }
         #expect(append("a") == "0")
-        let folder = home.path("docs/shelf/n"), second = modifiedSeconds(folder)
+        let second = home.modified("docs/shelf/n")
         try home.write("docs/shelf/n/9", "theirs")
         // Made in the same second as the append (as it is, unless a second just turned).
-        setWholeSecond(folder, second)
+        home.setModified("docs/shelf/n", to: Int64(second))
         #expect(append("b") == "10")
         #expect(append("c") == "11")
     }

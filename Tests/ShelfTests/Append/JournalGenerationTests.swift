@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 import Testing
 @testable import ShelfCore
 
@@ -13,11 +14,6 @@ import Testing
     /// length the killed append could have left, exactly what a careless recovery takes for it.
     let new = "line one\nline two\nNEW\n"
 
-    func inode(_ relative: String) -> ino_t? {
-        var st = stat()
-        return lstat(home.path(relative), &st) == 0 ? st.st_ino : nil
-    }
-
     /// Saves `old`, kills an append of a long line at `point`, then lets `replace` give the name
     /// a new file until it gets the killed file's inode number back (or 12 tries).
     func killThenReplace(_ name: String, at point: String, _ replace: () throws -> Void) throws {
@@ -25,10 +21,10 @@ import Testing
         let killed = try home.process(["append", "caches", name], stdin: String(repeating: "x", count: 300) + "\n",
                                                       environment: [Failpoints.variable: point])
         #expect(killed.killed)
-        let before = inode("cache/shelf/" + name)
+        let before = ScratchDisks.inode(of: home.path("cache/shelf/" + name))
         for _ in 0..<12 {
             try replace()
-            if inode("cache/shelf/" + name) == before { break }
+            if ScratchDisks.inode(of: home.path("cache/shelf/" + name)) == before { break }
         }
     }
 
@@ -54,10 +50,7 @@ import Testing
             default:
                 // cp over an existing file truncates and rewrites it in place: the same inode,
                 // birth time and handle. The bytes where the append wrote tell.
-                let fd = open(path, O_WRONLY | O_TRUNC)
-                #expect(fd >= 0)
-                _ = new.withCString { write(fd, $0, strlen($0)) }
-                close(fd)
+                JournalPlaceTests.writeInPlace(path, new)
             }
         }
         #expect(home.run(["retrieve", "caches", name]).stdout == new)
@@ -78,7 +71,7 @@ import Testing
         #expect(home.read("cache/shelf/a.json") == "[7,8]")
     }
 
-    @Test func aRecordOfAnEarlierGenerationIsNotThisFiles() throws {
+    @Test func aRecordOfAnEarlierGenerationIsNotThisFilesAnotherDeviceNumberIs() throws {
         // What the kernel tells generations by, changed one at a time in a record of this file.
         try home.write("docs/shelf/a.json", "[1]")
         let folder = try FileDescriptor.open(home.path("docs/shelf"), [.readOnly, .folder])
@@ -101,20 +94,11 @@ import Testing
         var inode = record
         inode.generation.identity = FileIdentity(device: st.device, inode: st.inode &+ 1)
         #expect(try inode.verdict(on: file, st) == .unrelated)
-    }
-
-    /// Issue 21, item 1: after a reboot the same file system may be mounted under another device
-    /// number (another loop device, a device-mapper minor handed out at boot). The record still
-    /// is this file's, and the torn file must be rolled back.
-    @Test func aRecordWrittenUnderAnotherDeviceNumberIsStillThisFiles() throws {
-        try home.write("docs/shelf/a.json", "[1]")
-        let folder = try FileDescriptor.open(home.path("docs/shelf"), [.readOnly, .folder])
-        defer { folder.close() }
-        let file = try folder.open("a.json", .readWrite, path: home.path("docs/shelf/a.json"))
-        defer { file.close() }
-        var record = try JournalRecordTests.record(for: file, original: Array("[1]".utf8), offset: 2, inserting: Array(",2".utf8))
-        let st = try file.status()
-        record.generation.identity = FileIdentity(device: st.device &+ 1, inode: st.inode)
-        #expect(try record.verdict(on: file, st) == .interrupted)
+        // Issue 21, item 1: after a reboot the same file system may be mounted under another device
+        // number (another loop device, a device-mapper minor handed out at boot). The record still
+        // is this file's, and the torn file must be rolled back.
+        var remounted = record
+        remounted.generation.identity = FileIdentity(device: st.device &+ 1, inode: st.inode)
+        #expect(try remounted.verdict(on: file, st) == .interrupted)
     }
 }

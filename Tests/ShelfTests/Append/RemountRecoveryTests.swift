@@ -36,10 +36,7 @@ import Testing
         try disk.unmount()
         try disk.mountOnNewDevice()  // the first device stays attached: this one has another number
         #expect(ScratchDisks.device(of: home.path("cache")) != before)
-        let read = home.run(["retrieve", "caches", "a.json"]).expect(status: 0)
-        #expect(read.stdout == saved)
-        #expect(home.run(["append", "caches", "a.json"], stdin: "4").status == 0)
-        #expect(home.read("cache/shelf/a.json") == "[1,2,3,4]")
+        try expectRolledBackAndAppendable()
         try disk.unmount()
     }
 

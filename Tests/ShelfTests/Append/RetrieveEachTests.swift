@@ -17,23 +17,14 @@ import Testing
         #expect(result.stdout == "{\"ok\":true,\"s\":\"a  b\\\\\",\"t\":\"\\\" ]\"}\n[1,[2]]\n-1.5e3\n\"x\"\nnull\n")
     }
 
-    @Test func anEmptyArrayGivesNothing() throws {
-        try home.write("docs/shelf/a.json", "[ ]")
-        #expect(each("a.json").stdout.isEmpty && each("a.json").status == 0)
-    }
-
-    @Test func anotherValueExits65AndWritesNothing() throws {
-        try home.write("docs/shelf/a.json", "{\"a\": [1, 2]}")
-        let result = each("a.json")
-        #expect(result.status == 65 && result.stdout.isEmpty)
-        #expect(result.stderr.contains("not an array"), "\(result.stderr)")
-    }
-
-    @Test func aBrokenFileExits65() throws {
-        try home.write("docs/shelf/a.json", "[1, 2, oops]")
-        let result = each("a.json")
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("stored file is not valid JSON"))
+    /// An empty array gives nothing; another value, or a broken file, exits 65 and writes nothing.
+    @Test(arguments: [("[ ]", Int32(0), [String]()), ("{\"a\": [1, 2]}", 65, ["not an array", "Retrieve it without --each"]),
+                      ("[1, 2, oops]", 65, ["stored file is not valid JSON"])])
+    func whatIsNoArrayOfElementsGivesNone(_ stored: String, _ status: Int32, _ messages: [String]) throws {
+        try home.write("docs/shelf/a.json", stored)
+        let result = each("a.json").expect(status: status)
+        #expect(result.stdout.isEmpty)
+        for message in messages { #expect(result.stderr.contains(message), "\(result.stderr)") }
     }
 
     @Test func manyBuffersOfElementsRoundTrip() throws {

@@ -13,16 +13,9 @@ import Testing
         try Disk.usingStore(home.store(app: "cases"), body)
     }
 
-    /// The Disk error code of a call, or minus the Cocoa code.
+    /// The Disk error code of a call on this store, or minus the Cocoa code.
     func code(_ call: () throws -> Void) throws -> Int? {
-        try disk {
-            do {
-                try call()
-                return nil
-            } catch let error as NSError {
-                return error.domain == Disk.errorDomain ? error.code : -error.code
-            }
-        }
+        try disk { DiskErrorTests.diskCode(call) }
     }
 
     @Test func codableNamesEndingInASlashAreRefusedAsByDisk() throws {

@@ -74,14 +74,14 @@ import Testing
         #expect(access(try Disk.store().locations.path(for: group), F_OK) != 0)
     }
 
-    /// The code of the `NSError` a Disk call throws (-1 outside Disk's domain), caught by the
-    /// README's pattern in a function that cannot throw; nil when the call succeeds.
+    /// The code of the `NSError` a Disk call throws (minus its code outside Disk's domain), caught
+    /// by the README's pattern in a function that cannot throw; nil when the call succeeds.
     static func diskCode(_ call: () throws -> Void) -> Int? {
         do {
             try call()
             return nil
         } catch let error as NSError {
-            return error.domain == Disk.errorDomain ? error.code : -1
+            return error.domain == Disk.errorDomain ? error.code : -error.code
         }
     }
 

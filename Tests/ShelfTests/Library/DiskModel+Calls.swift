@@ -1,7 +1,8 @@
 import Foundation
 
-/// The calls the differential test makes, and what Disk does for each (`DiskModel.apply`).
-enum DiskCall: CustomStringConvertible {
+/// The calls the differential test makes (a failure prints them as Swift shows a case), and what
+/// Disk does for each (`DiskModel.apply`).
+enum DiskCall {
     case saveInts(String, [Int], String)
     case appendInt(String, Int, String)
     case appendInts(String, [Int], String)
@@ -16,25 +17,6 @@ enum DiskCall: CustomStringConvertible {
     case clear(String)
     case exists(String, String)
     case url(String, String)
-
-    var description: String {
-        switch self {
-        case .saveInts(let p, let v, let d): return "save(\(v), to: .\(d), as: \"\(p)\")"
-        case .appendInt(let p, let v, let d): return "append(\(v), to: \"\(p)\", in: .\(d))"
-        case .appendInts(let p, let v, let d): return "append(\(v), to: \"\(p)\", in: .\(d))"
-        case .appendString(let p, let v, let d): return "append(\"\(v)\", to: \"\(p)\", in: .\(d))"
-        case .retrieveInts(let p, let d): return "retrieve(\"\(p)\", from: .\(d), as: [Int].self)"
-        case .saveFrames(let p, let v, let d): return "save(\(v.count) Data, to: .\(d), as: \"\(p)\")"
-        case .appendFrame(let p, _, let d): return "append(Data, to: \"\(p)\", in: .\(d))"
-        case .retrieveFrames(let p, let d): return "retrieve(\"\(p)\", from: .\(d), as: [Data].self)"
-        case .remove(let p, let d): return "remove(\"\(p)\", from: .\(d))"
-        case .move(let p, let d, let e): return "move(\"\(p)\", in: .\(d), to: .\(e))"
-        case .rename(let p, let q, let d): return "rename(\"\(p)\", in: .\(d), to: \"\(q)\")"
-        case .clear(let d): return "clear(.\(d))"
-        case .exists(let p, let d): return "exists(\"\(p)\", in: .\(d))"
-        case .url(let p, let d): return "url(for: \"\(p)\", in: .\(d))"
-        }
-    }
 }
 
 extension DiskModel {

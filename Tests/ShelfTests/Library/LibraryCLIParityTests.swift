@@ -10,21 +10,11 @@ import Testing
     struct Feed: Codable { var title: String; var items: [String] }
     struct User: Codable, Identifiable, Hashable, JSONFolderSyncable { var id: Int; var name: String; var admin: Bool }
 
-    /// One step, as the library does it and as the command line does it.
+    /// One step, as the library does it and as the command line does it (with `stdin` as input).
     struct Step: Sendable {
         let library: @Sendable (Store) throws -> Void
         let arguments: [String]
-        let stdin: [UInt8]
-
-        init(library: @escaping @Sendable (Store) throws -> Void, arguments: [String], stdin: String) {
-            self.init(library: library, arguments: arguments, bytes: Array(stdin.utf8))
-        }
-
-        init(library: @escaping @Sendable (Store) throws -> Void, arguments: [String], bytes: [UInt8]) {
-            self.library = library
-            self.arguments = arguments
-            self.stdin = bytes
-        }
+        var stdin: [UInt8] = []
     }
 
     static let sorted: JSONEncoder = {
@@ -33,17 +23,17 @@ import Testing
         return encoder
     }()
 
-    static func json<T: Encodable>(_ value: T) -> String {
-        String(decoding: try! sorted.encode(value), as: UTF8.self)
+    static func json<T: Encodable>(_ value: T) -> [UInt8] {
+        Array(try! sorted.encode(value))
     }
 
     /// `sync` stores each element's bytes as given: the command line gets the array of exactly the
     /// texts the library's encoder writes for the typed values.
     static func syncStep(_ users: [User]) -> Step {
         let encoder = JSONFolder.defaultEncoder()
-        let elements = users.map { String(decoding: try! encoder.encode($0), as: UTF8.self) }
+        let array = "[" + users.map { String(decoding: try! encoder.encode($0), as: UTF8.self) }.joined(separator: ",") + "]"
         return Step(library: { store in try users.synchronize(in: JSONFolder("users", in: .applicationSupport, store: store)) },
-                    arguments: ["sync", "applicationSupport", "users"], stdin: "[" + elements.joined(separator: ",") + "]")
+                    arguments: ["sync", "applicationSupport", "users"], stdin: Array(array.utf8))
     }
 
     /// The same raw bytes through the library's byte entry point and through `shelf sync`.
@@ -51,7 +41,7 @@ import Testing
         Step(library: { store in
             var source = BytesSource(Array(input.utf8))
             try JSONFolder("raw", in: .documents, store: store).synchronize(from: &source, name: "<stdin>")
-        }, arguments: ["sync", "documents", "raw"], stdin: input)
+        }, arguments: ["sync", "documents", "raw"], stdin: Array(input.utf8))
     }
 
     static let feed = Feed(title: "News", items: ["a", "b"])
@@ -59,19 +49,19 @@ import Testing
         Step(library: { try $0.save(feed, to: .caches, as: "feeds/today.json", encoder: sorted) },
              arguments: ["save", "caches", "feeds/today.json"], stdin: json(feed)),
         Step(library: { try $0.save(Data("hello\n".utf8), to: .documents, as: "notes/a b/ü.txt") },
-             arguments: ["save", "documents", "notes/a b/ü.txt"], stdin: "hello\n"),
+             arguments: ["save", "documents", "notes/a b/ü.txt"], stdin: Array("hello\n".utf8)),
         Step(library: { try $0.save(["v": 1], to: .applicationSupport, as: "state.json") },
-             arguments: ["save", "applicationSupport", "state.json"], stdin: #"{"v":1}"#),
+             arguments: ["save", "applicationSupport", "state.json"], stdin: Array(#"{"v":1}"#.utf8)),
         Step(library: { try $0.save(["v": 2], to: .applicationSupport, as: "state.json") },
-             arguments: ["save", "applicationSupport", "state.json"], stdin: #"{"v":2}"#),
+             arguments: ["save", "applicationSupport", "state.json"], stdin: Array(#"{"v":2}"#.utf8)),
         Step(library: { try $0.save(Data([0, 1, 2, 255]), to: .sharedContainer(appGroupName: "team"), as: "shared.bin") },
-             arguments: ["save", "sharedContainer:team", "shared.bin"], bytes: [0, 1, 2, 255]),
+             arguments: ["save", "sharedContainer:team", "shared.bin"], stdin: [0, 1, 2, 255]),
         syncStep([User(id: 1, name: "Ann", admin: true), User(id: 2, name: "Bob", admin: false), User(id: 3, name: "Cy/Dee", admin: false)]),
         syncStep([User(id: 1, name: "Ann", admin: false), User(id: 3, name: "Cy/Dee", admin: false), User(id: 4, name: "Eve", admin: true)]),
         rawSyncStep(#"[ {"id":"caf\u00e9", "n" : 1e400 }, {"n":18446744073709551615,"id":-0.0} ]"#),
         rawSyncStep(#"[{"n":18446744073709551615,"id":-0.0}]"#),
-        Step(library: { try $0.remove("feeds/today.json", from: .caches) }, arguments: ["remove", "caches", "feeds/today.json"], stdin: ""),
-        Step(library: { try $0.remove("notes", from: .documents) }, arguments: ["remove", "-r", "documents", "notes"], stdin: ""),
+        Step(library: { try $0.remove("feeds/today.json", from: .caches) }, arguments: ["remove", "caches", "feeds/today.json"]),
+        Step(library: { try $0.remove("notes", from: .documents) }, arguments: ["remove", "-r", "documents", "notes"]),
     ]
 
     @Test func sameOperationsLeaveIdenticalTrees() throws {

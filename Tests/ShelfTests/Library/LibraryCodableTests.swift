@@ -30,12 +30,6 @@ struct Message: Codable, Equatable, Hashable, Sendable {
         #expect(home.read("docs/shelf/m/a.json")?.contains("\"title\"") == true)
     }
 
-    @Test func saveReplacesTheWholeFile() throws {
-        try store.save(Message(title: String(repeating: "long ", count: 100), body: "x"), to: .caches, as: "m.json")
-        try store.save(Message(title: "s", body: "y"), to: .caches, as: "m.json")
-        #expect(try store.retrieve("m.json", from: .caches, as: Message.self) == Message(title: "s", body: "y"))
-    }
-
     @Test func arraysAndScalarsRoundTrip() throws {
         let list = [Message(title: "1", body: ""), Message(title: "2", body: "")]
         try store.save(list, to: .applicationSupport, as: "list.json")

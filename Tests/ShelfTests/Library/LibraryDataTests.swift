@@ -10,22 +10,14 @@ import Testing
 
     init() throws { store = try home.store() }
 
-    @Test func dataRoundTripsByteForByte() throws {
-        let bytes = Data((0...255).map(UInt8.init) + [0, 0])
+    /// Empty, every byte value (31 is odd: the first 256 bytes take each value once), and files
+    /// read into `Data` whole, also when bigger than the first read's size.
+    @Test(arguments: [0, 258, 300_000, 3_000_000])
+    func dataRoundTripsByteForByte(_ count: Int) throws {
+        let bytes = Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         let url = try store.save(bytes, to: .caches, as: "blob/b.bin")
         #expect(url.path == home.path("cache/shelf/blob/b.bin"))
         #expect(try store.retrieve("blob/b.bin", from: .caches, as: Data.self) == bytes)
-    }
-
-    @Test func largeDataRoundTrips() throws {
-        let bytes = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-        try store.save(bytes, to: .temporary, as: "big.bin")
-        #expect(try store.retrieve("big.bin", from: .temporary, as: Data.self) == bytes)
-    }
-
-    @Test func emptyDataIsAnEmptyFile() throws {
-        try store.save(Data(), to: .caches, as: "empty")
-        #expect(try store.retrieve("empty", from: .caches, as: Data.self).isEmpty)
     }
 
     @Test func dataForAJSONNameMustBeJSON() throws {
@@ -119,15 +111,6 @@ import Testing
         }
     }
 
-    /// A stored file read into `Data` whole, also when it is bigger than its first size said.
-    @Test func retrieveReadsTheWholeFile() throws {
-        let big = Data((0..<300_000).map { UInt8($0 % 253) })
-        try store.save(big, to: .caches, as: "big")
-        #expect(try store.retrieve("big", from: .caches, as: Data.self) == big)
-        try store.save(Data(), to: .caches, as: "empty")
-        #expect(try store.retrieve("empty", from: .caches, as: Data.self).isEmpty)
-    }
-
     /// Swift picks the generic `Encodable` methods for an array made with `map`; it is still a folder.
     @Test func dataReachingTheGenericMethodsIsStillStoredAsBytes() throws {
         try store.save((0..<3).map { Data("f\($0)".utf8) }, to: .caches, as: "frames")
@@ -142,10 +125,9 @@ import Testing
         try generic(Data("raw".utf8))
         #expect(home.read("cache/shelf/blob") == "raw")
         #expect(home.read("cache/shelf/more/0") == "raw")
-        // An empty array of anything casts to [Data]: it must still be stored as JSON.
+        // An empty array of anything casts to [Data]: it must still be stored as JSON (appended:
+        // DiskCaseTests.anEmptyArrayLeavesAStoredSingleValue).
         try store.save([Int](), to: .caches, as: "empty.json")
-        try store.append([Int](), to: "none.json", in: .caches)
         #expect(home.read("cache/shelf/empty.json") == "[]")
-        #expect(home.read("cache/shelf/none.json") == "[]")
     }
 }

@@ -55,16 +55,16 @@ import Testing
     @Test(arguments: Kind.allCases)
     func handlersAreCalledOnceOffTheCallersThread(_ kind: Kind) async throws {
         let storage = try storage(kind)
-        let saved = await handlerOutcome { storage.save(value: Data("v".utf8), for: "k", handler: $0) }
+        let saved = await Self.handlerOutcome { storage.save(value: Data("v".utf8), for: "k", handler: $0) }
         #expect(saved.calledAfterReturn)
         #expect(try saved.result.get() == Data("v".utf8))
-        let fetched = await handlerOutcome { storage.fetchValue(for: "k", handler: $0) }
+        let fetched = await Self.handlerOutcome { storage.fetchValue(for: "k", handler: $0) }
         #expect(fetched.calledAfterReturn)
         #expect(try fetched.result.get() == Data("v".utf8))
-        let missing = await handlerOutcome { storage.fetchValue(for: "none", handler: $0) }
+        let missing = await Self.handlerOutcome { storage.fetchValue(for: "none", handler: $0) }
         #expect(missing.calledAfterReturn)
         #expect(throws: StorageError.self) { try missing.result.get() }
-        let refused = await handlerOutcome { storage.save(value: Data(), for: "../x", handler: $0) }
+        let refused = await Self.handlerOutcome { storage.save(value: Data(), for: "../x", handler: $0) }
         #expect(throws: StorageError.self) { try refused.result.get() }
     }
 
@@ -134,7 +134,7 @@ import Testing
 
     /// Calls `start` with a handler and waits for it: the handler first waits until `start` has
     /// returned (a handler run inside the call would time out there and report false).
-    func handlerOutcome<T: Sendable>(_ start: (@escaping Handler<T>) -> Void) async -> Outcome<T> {
+    static func handlerOutcome<T: Sendable>(_ start: (@escaping Handler<T>) -> Void) async -> Outcome<T> {
         let returned = DispatchSemaphore(value: 0)
         return await confirmation(expectedCount: 1) { called in
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome<T>, Never>) in
@@ -198,17 +198,11 @@ import Testing
         try await storage.save(Message(title: "a", body: "b"), for: "m")
         let fetched: Message = try await storage.fetch(for: "m")
         #expect(fetched == Message(title: "a", body: "b"))
-        let saved: Result<Message, Error> = await withCheckedContinuation { continuation in
-            storage.save(Message(title: "h", body: ""), for: "h") { continuation.resume(returning: $0) }
-        }
-        #expect(try saved.get().title == "h")
-        let loaded: Result<Message, Error> = await withCheckedContinuation { continuation in
-            storage.fetch(for: "h") { continuation.resume(returning: $0) }
-        }
-        #expect(try loaded.get().title == "h")
-        let missing: Result<Message, Error> = await withCheckedContinuation { continuation in
-            storage.fetch(for: "none") { continuation.resume(returning: $0) }
-        }
-        #expect(throws: StorageError.self) { try missing.get() }
+        let saved = await StorageTests.handlerOutcome { storage.save(Message(title: "h", body: ""), for: "h", handler: $0) }
+        #expect(try saved.calledAfterReturn && saved.result.get().title == "h")
+        let loaded: StorageTests.Outcome<Message> = await StorageTests.handlerOutcome { storage.fetch(for: "h", handler: $0) }
+        #expect(try loaded.calledAfterReturn && loaded.result.get().title == "h")
+        let missing: StorageTests.Outcome<Message> = await StorageTests.handlerOutcome { storage.fetch(for: "none", handler: $0) }
+        #expect(throws: StorageError.self) { try missing.result.get() }
     }
 }

@@ -68,12 +68,7 @@ final class TestHome: @unchecked Sendable {
     }
 
     func run(_ arguments: [String], stdinBytes: [UInt8], environment extra: [String: String] = [:]) -> CLIResult {
-        let input = CapturedFile(contents: stdinBytes)
-        let out = CapturedFile()
-        let err = CapturedFile()
-        let status = CLI.run(arguments: arguments, environment: environment.merging(extra) { $1 },
-                             stdin: input.fd, stdout: out.fd, stderr: err.fd)
-        return CLIResult(status: status, stdout: out.contents(), stderr: err.contents())
+        CLIResult.run(arguments, stdin: stdinBytes, environment: environment.merging(extra) { $1 })
     }
 
     /// Runs the CLI in-process with standard output on /dev/full: every write of what it prints
@@ -81,9 +76,7 @@ final class TestHome: @unchecked Sendable {
     func runToFullDisk(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]) -> CLIResult {
         let full = open("/dev/full", O_WRONLY)
         defer { close(full) }
-        let input = CapturedFile(contents: Array(stdin.utf8)), err = CapturedFile()
-        let status = CLI.run(arguments: arguments, environment: environment.merging(extra) { $1 }, stdin: input.fd, stdout: full, stderr: err.fd)
-        return CLIResult(status: status, stdout: "", stderr: err.contents())
+        return CLIResult.run(arguments, stdin: Array(stdin.utf8), environment: environment.merging(extra) { $1 }, stdout: full)
     }
 }
 
@@ -92,6 +85,15 @@ struct CLIResult {
     let status: Int32
     let stdout: String
     let stderr: String
+
+    /// Runs the CLI in-process with exactly `environment`; standard output and error are captured
+    /// separately, or standard output goes to `stdout` when given (and is then reported empty).
+    static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String], stdout: Int32? = nil) -> CLIResult {
+        let input = CapturedFile(contents: stdin), out = CapturedFile(), err = CapturedFile()
+        let status = CLI.run(arguments: arguments, environment: environment, stdin: input.fd, stdout: stdout ?? out.fd,
+                             stderr: err.fd)
+        return CLIResult(status: status, stdout: out.contents(), stderr: err.contents())
+    }
 }
 
 /// An unlinked temp file used as a standard stream: no pipe can fill up and block a test.
