@@ -68,7 +68,7 @@ struct CaseRunner {
         var command = side.command(repetition)
         let report = workspace.root + "/rss.txt"
         command.arguments = [time, "-f", "%M", "-o", report] + command.arguments
-        let measured = try Spawner.run(command, errorFile: workspace.errorFile)
+        let measured = try Spawner.run(command)
         if measured.status != side.expectedStatus {
             throw BenchError("\(side.label) exited \(measured.status): \(measured.errorText)")
         }
@@ -79,7 +79,7 @@ struct CaseRunner {
     /// One timed run of one side; a run that fails is an error of the case, not a data point.
     private func once(_ side: Side, repetition: Int) throws -> Measurement {
         try side.prepare(repetition)
-        let measured = try Spawner.run(side.command(repetition), errorFile: workspace.errorFile)
+        let measured = try Spawner.run(side.command(repetition))
         if measured.status != side.expectedStatus {
             throw BenchError("\(side.label) exited \(measured.status): \(measured.errorText)")
         }

@@ -15,15 +15,14 @@ enum Compare {
         first[0] = Workspace.onPath(first[0])
         second[0] = Workspace.onPath(second[0])
         Spawner.environment = Workspace.processEnvironment()
-        let errorFile = "/dev/null"
         for command in [first, second] {
-            _ = try Spawner.run(Command(arguments: command), errorFile: errorFile)  // warm up
+            _ = try Spawner.run(Command(arguments: command))  // warm up
         }
         var a: [Double] = [], b: [Double] = []
         for index in 0..<runs {
             let order = index % 2 == 0 ? [first, second] : [second, first]
             for command in order {
-                let measured = try Spawner.run(Command(arguments: command), errorFile: errorFile)
+                let measured = try Spawner.run(Command(arguments: command))
                 if command == first { a.append(measured.seconds) } else { b.append(measured.seconds) }
             }
         }

@@ -10,7 +10,6 @@ final class Workspace {
     let bench: String
     let quick: Bool
     let cacheHome: String
-    let errorFile: String
     /// The `temporary` namespace when it could be put on tmpfs (XDG_RUNTIME_DIR in /dev/shm).
     let temporary: String?
     /// A private folder on tmpfs: XDG_RUNTIME_DIR, so `temporary` namespaces live in it.
@@ -22,7 +21,7 @@ final class Workspace {
         let candidates = ["/usr/bin/time", "/bin/time"]
         guard let time = candidates.first(where: { access($0, X_OK) == 0 }) else { return nil }
         let probe = Command(arguments: [time, "-f", "%M", "-o", "/dev/null", program("true")])
-        return (try? Spawner.run(probe, errorFile: errorFile))?.status == 0 ? time : nil
+        return (try? Spawner.run(probe))?.status == 0 ? time : nil
     }()
     private var commandCache: [String: Bool] = [:]
     private let path: [String]
@@ -33,7 +32,6 @@ final class Workspace {
         self.quick = quick
         bench = Workspace.ownExecutable()
         cacheHome = root + "/cache"
-        errorFile = root + "/stderr.txt"
         path = (Workspace.variable("PATH") ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         for folder in ["cache", "data", "config", "docs", "tmp", "plain"] {
             try DataFiles.makeFolders(root + "/" + folder)
@@ -72,7 +70,7 @@ final class Workspace {
         if let known = commandCache[command] { return known }
         let words = command.split(separator: " ").map(String.init)
         let probe = words.count == 1 ? [shelf, command, "--help"] : [shelf, words[0], "caches", "bench-probe-missing"] + words.dropFirst()
-        let status = (try? Spawner.run(Command(arguments: probe), errorFile: errorFile))?.status
+        let status = (try? Spawner.run(Command(arguments: probe)))?.status
         let result = words.count == 1 ? status == 0 : status == 66
         commandCache[command] = result
         return result
@@ -80,7 +78,7 @@ final class Workspace {
 
     /// Runs shelf once outside any timing (to store a case's data); throws when it fails.
     func runShelf(_ arguments: [String], input: Command.Input = .none) throws {
-        let result = try Spawner.run(Command(arguments: [shelf] + arguments, input: input), errorFile: errorFile)
+        let result = try Spawner.run(Command(arguments: [shelf] + arguments, input: input))
         if result.status != 0 {
             throw BenchError("shelf \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.errorText)")
         }
@@ -88,10 +86,10 @@ final class Workspace {
 
     /// `rm -rf`, for tearing down; failures are ignored (the whole folder goes at the end).
     func remove(_ path: String) {
-        _ = try? Spawner.run(Command(arguments: [program("rm"), "-rf", path]), errorFile: errorFile)
+        _ = try? Spawner.run(Command(arguments: [program("rm"), "-rf", path]))
     }
 
-    /// Removes everything the bench made (the root last: `rm`'s error file lives there).
+    /// Removes everything the bench made.
     func removeAll() {
         if let tmpfsRoot { remove(tmpfsRoot) }
         remove(root)
