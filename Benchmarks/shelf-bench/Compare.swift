@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// `shelf-bench compare [--runs N] CMD ARGS… -- CMD ARGS…`: any two command lines, interleaved
 /// like the cases, with output discarded. For questions the table does not ask, such as how a
 /// build flag or an environment variable changes start-up time.
@@ -14,7 +16,7 @@ enum Compare {
         var first = Array(words[..<split]), second = Array(words[(split + 1)...])
         first[0] = Workspace.onPath(first[0])
         second[0] = Workspace.onPath(second[0])
-        Spawner.environment = Workspace.processEnvironment()
+        Spawner.environment = ProcessInfo.processInfo.environment  // measured as the user runs them
         for command in [first, second] {
             _ = try Spawner.run(Command(arguments: command))  // warm up
         }

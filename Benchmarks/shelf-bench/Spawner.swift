@@ -42,7 +42,7 @@ struct Measurement {
 /// shelf and to each baseline.
 enum Spawner {
     /// The environment every spawned process gets (set once by the workspace).
-    nonisolated(unsafe) static var environment: [String] = []
+    nonisolated(unsafe) static var environment: [String: String] = [:]
     /// A byte pattern written into `feed` pipes: 1 MiB, not all one value.
     static let pattern: [UInt8] = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
 
@@ -68,8 +68,7 @@ enum Spawner {
     /// Starts `arguments` with the workspace's environment; the caller waits.
     static func start(_ arguments: [String], input: ChildInput, output: ChildOutput = .discard) throws -> Child {
         do {
-            return try Child(arguments.map { Array($0.utf8) }, environment: [:], rawEnvironment: environment.map { Array($0.utf8) },
-                             input: input, output: output)
+            return try Child(arguments.map { Array($0.utf8) }, environment: environment, input: input, output: output)
         } catch {
             throw BenchError("\(error)")
         }

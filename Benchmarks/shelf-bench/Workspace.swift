@@ -42,7 +42,7 @@ final class Workspace {
         // LC_ALL=C the baselines (jq, ls, sh) skip locale loading too: the same footing for all.
         var environment = SandboxHome.environment(root).merging(["PATH": path.joined(separator: ":"), "LC_ALL": "C"]) { $1 }
         environment["XDG_RUNTIME_DIR"] = tmpfsRoot
-        Spawner.environment = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        Spawner.environment = environment
     }
 
     /// The caches namespace folder of `app` (what `shelf --app APP path caches` prints).
@@ -53,11 +53,7 @@ final class Workspace {
 
     /// The absolute path of a program on PATH, nil when it is not installed.
     func tool(_ name: String) -> String? {
-        for folder in path where !folder.isEmpty {
-            let candidate = folder + "/" + name
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
+        path.filter { !$0.isEmpty }.map { $0 + "/" + name }.first { access($0, X_OK) == 0 }
     }
 
     /// A tool's path for a command line; cases that need it list it so a missing one is skipped.
@@ -109,17 +105,6 @@ final class Workspace {
         guard !name.contains("/") else { return name }
         let folders = (variable("PATH") ?? "/usr/bin:/bin").split(separator: ":")
         return folders.map { $0 + "/" + name }.first { access($0, X_OK) == 0 } ?? name
-    }
-
-    /// This process's own environment, for `compare` (which measures as the user runs).
-    static func processEnvironment() -> [String] {
-        var result: [String] = []
-        var pointer = environ
-        while let entry = pointer.pointee {
-            result.append(String(cString: entry))
-            pointer += 1
-        }
-        return result
     }
 
     static func variable(_ name: String) -> String? {
