@@ -18,25 +18,6 @@ struct Command {
     var output: Output = .discard
 }
 
-/// What one run cost, measured around `posix_spawn` … `wait4` (the test tools' `Child`).
-struct Measurement {
-    var seconds: Double
-    /// User plus system CPU time of the process and the children it waited for (from `wait4`;
-    /// unlike the peak memory, CPU time is not inherited across `exec`). Less noisy than wall
-    /// time on a shared machine, where waiting for a core or the disk shows in the wall time only.
-    var cpuSeconds: Double
-    var status: Int32
-    /// The start of its standard error, kept when the process failed.
-    var errorText: String
-
-    init(_ result: ChildResult) {
-        seconds = result.seconds
-        cpuSeconds = result.cpuSeconds
-        status = result.signal.map { 128 + $0 } ?? result.status
-        errorText = status == 0 ? "" : String(result.err.split(separator: "\n").prefix(3).joined(separator: " / ").prefix(300))
-    }
-}
-
 /// Starts processes with `posix_spawn` through the test tools' `Child` (no shell, no Foundation
 /// `Process`) and waits in `wait4` itself, so that the harness adds the same small, fixed cost to
 /// shelf and to each baseline.
@@ -48,8 +29,8 @@ enum Spawner {
 
     static func now() -> Double { Child.now() }
 
-    /// Runs `command` to completion and measures it.
-    static func run(_ command: Command) throws -> Measurement {
+    /// Runs `command` to completion and measures it (a signal leaves its status at -1).
+    static func run(_ command: Command) throws -> ChildResult {
         var input = ChildInput.none
         if case .file(let path) = command.input {
             let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -62,7 +43,7 @@ enum Spawner {
         let child = try start(command.arguments, input: input, output: command.output == .drain ? .pipe : .discard)
         if case .feed(let bytes) = command.input { feed(child, bytes: bytes) }
         if command.output == .drain { drain(child.outputReader) }
-        return Measurement(child.waitBlocking())
+        return child.waitBlocking()
     }
 
     /// Starts `arguments` with the workspace's environment; the caller waits.
@@ -77,7 +58,8 @@ enum Spawner {
     /// Writes `bytes` of the pattern to the child's standard input, then closes it.
     private static func feed(_ child: Child, bytes: Int) {
         var left = bytes
-        while left > 0, child.writeInput(left >= pattern.count ? pattern : Array(pattern.prefix(left))) {  // false: the reader stopped early
+        // writeInput is false once the reader stopped early; its status will say why.
+        while left > 0, child.writeInput(left >= pattern.count ? pattern : Array(pattern.prefix(left))) {
             left -= min(left, pattern.count)
         }
         child.closeInput()

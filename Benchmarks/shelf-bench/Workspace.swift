@@ -75,9 +75,7 @@ final class Workspace {
     /// Runs shelf once outside any timing (to store a case's data); throws when it fails.
     func runShelf(_ arguments: [String], input: Command.Input = .none) throws {
         let result = try Spawner.run(Command(arguments: [shelf] + arguments, input: input))
-        if result.status != 0 {
-            throw BenchError("shelf \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.errorText)")
-        }
+        if result.status != 0 { throw BenchError("shelf \(arguments.joined(separator: " ")) failed: \(result.summary)") }
     }
 
     /// `rm -rf`, for tearing down; failures are ignored (the whole folder goes at the end).

@@ -115,7 +115,8 @@ public final class Child {
 
         // The harness is single-threaded: what it sets around the spawn is what the child inherits.
         let oldMask = limits.umask.map { umask($0) }
-        let oldLimits = [(RLIMIT_FSIZE_VALUE, limits.fileSizeBytes), (RLIMIT_NOFILE_VALUE, limits.openFiles)].compactMap { resource, value in
+        let asked = [(RLIMIT_FSIZE_VALUE, limits.fileSizeBytes), (RLIMIT_NOFILE_VALUE, limits.openFiles)]
+        let oldLimits = asked.compactMap { resource, value in
             value.map { value -> (__rlimit_resource_t, rlimit) in
                 var old = rlimit()
                 getrlimit(resource, &old)
