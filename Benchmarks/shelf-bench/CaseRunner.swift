@@ -1,4 +1,5 @@
 import Glibc
+import ShelfTestSupport
 
 /// Runs a case: shelf and its baseline alternate run by run (the order flips each repetition),
 /// so that a burst of load from elsewhere on the machine hits both sides alike; the ratio is
@@ -24,7 +25,7 @@ struct CaseRunner {
                 _ = try once(benchCase.shelf, repetition: -1)
                 _ = try once(benchCase.baseline, repetition: -1)
             }
-            var shelfRuns: [Measurement] = [], baselineRuns: [Measurement] = []
+            var shelfRuns: [ChildResult] = [], baselineRuns: [ChildResult] = []
             for repetition in 0..<benchCase.repetitions {
                 if repetition % 2 == 0 {
                     shelfRuns.append(try once(benchCase.shelf, repetition: repetition))
@@ -39,6 +40,8 @@ struct CaseRunner {
             let ratios = zip(shelfRuns, baselineRuns).map { $0.seconds / $1.seconds }
             let ratio = Summary(ratios)
             result.ratio = ratio
+            // CPU time (from wait4; unlike the peak memory it is not inherited across exec) is less noisy
+            // than wall time on a shared machine, where waiting for a core or the disk shows in the wall time only.
             result.shelfCPU = Summary(shelfRuns.map(\.cpuSeconds))
             result.baselineCPU = Summary(baselineRuns.map(\.cpuSeconds))
             result.cpuRatio = Summary(zip(shelfRuns, baselineRuns).map { $0.cpuSeconds / max($1.cpuSeconds, 1e-6) })
@@ -68,21 +71,17 @@ struct CaseRunner {
         var command = side.command(repetition)
         let report = workspace.root + "/rss.txt"
         command.arguments = [time, "-f", "%M", "-o", report] + command.arguments
-        let measured = try Spawner.run(command, errorFile: workspace.errorFile)
-        if measured.status != side.expectedStatus {
-            throw BenchError("\(side.label) exited \(measured.status): \(measured.errorText)")
-        }
+        let measured = try Spawner.run(command)
+        if measured.status != side.expectedStatus { throw BenchError("\(side.label): \(measured.summary)") }
         let text = try readText(report)
         return text.split(separator: "\n").last.flatMap { Int($0.trimmingPrefix(" ")) }
     }
 
     /// One timed run of one side; a run that fails is an error of the case, not a data point.
-    private func once(_ side: Side, repetition: Int) throws -> Measurement {
+    private func once(_ side: Side, repetition: Int) throws -> ChildResult {
         try side.prepare(repetition)
-        let measured = try Spawner.run(side.command(repetition), errorFile: workspace.errorFile)
-        if measured.status != side.expectedStatus {
-            throw BenchError("\(side.label) exited \(measured.status): \(measured.errorText)")
-        }
+        let measured = try Spawner.run(side.command(repetition))
+        if measured.status != side.expectedStatus { throw BenchError("\(side.label): \(measured.summary)") }
         return measured
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import FoundationEssentials
+import ShelfTestSupport
 
 /// 8 writers, each running `shelf append` one item at a time on the same target: the rate, and
 /// whether every item is there exactly once afterwards. The JSON array runs on disk (the issue's
@@ -69,28 +70,31 @@ extension Cases {
     /// Keeps `writers` appends running at once until each writer has done `perWriter`.
     private static func runWriters(_ w: Workspace, directory: String, target: AppendTarget, perWriter: Int) throws -> Double {
         var next = [Int](repeating: 0, count: writers)
-        var running: [pid_t: Int] = [:]
+        var running: [pid_t: (writer: Int, child: Child)] = [:]
         let started = Spawner.now()
         func launch(_ writer: Int) throws {
             let id = writer * 10_000_000 + next[writer]
             next[writer] += 1
-            let child = try Spawner.start([w.shelf, "append", directory, target.path],
-                                          text: DataFiles.record(id) + "\n", errorFile: w.errorFile + ".\(writer)")
-            running[child.pid] = writer
+            let child = try Spawner.start([w.shelf, "append", directory, target.path], input: .pipe)
+            child.writeInput(Array((DataFiles.record(id) + "\n").utf8))
+            child.closeInput()
+            running[child.pid] = (writer, child)
         }
         for writer in 0..<writers { try launch(writer) }
         while !running.isEmpty {
-            var status: Int32 = 0
-            let pid = waitpid(-1, &status, 0)
-            if pid < 0 {
+            // Which child ended, without reaping it: its `Child` reaps it and reads its error.
+            var info = siginfo_t()
+            if waitid(P_ALL, 0, &info, WEXITED | WNOWAIT) < 0 {
                 if errno == EINTR { continue }
-                throw BenchError("waitpid: \(errnoText())")
+                throw BenchError("waitid: \(errnoText())")
             }
-            guard let writer = running.removeValue(forKey: pid) else { continue }
-            if status != 0 {
-                let text = (try? readText(w.errorFile + ".\(writer)")) ?? ""
-                throw BenchError("shelf append exited with status \(status >> 8): \(text.prefix(300))")
+            let pid = info._sifields._sigchld.si_pid
+            guard let (writer, child) = running.removeValue(forKey: pid) else {
+                waitpid(pid, nil, 0)  // not a writer: reaped, so that waitid does not report it again
+                continue
             }
+            let result = child.waitBlocking()
+            if result.status != 0 { throw BenchError("shelf append failed: \(result.summary)") }
             if next[writer] < perWriter { try launch(writer) }
         }
         return Spawner.now() - started

@@ -54,7 +54,7 @@ extension Cases {
             target: .atMost(1.2), repetitions: scale.small, warmUp: true, commands: ["append"],
             setUp: {
                 try writeText(item, DataFiles.record(9_999_999))
-                try DataFiles.writeNumberedFolder(space, files: files)
+                try DataFiles.writeFolder(space, files: files, numbered: true)
                 try DataFiles.syncFolder(space)
             },
             tearDown: {

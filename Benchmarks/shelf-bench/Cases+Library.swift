@@ -17,12 +17,7 @@ extension Cases {
 
     /// The store the library cases use: the workspace's XDG home, its own namespace.
     static func libraryStore(_ w: Workspace) throws -> Store {
-        var environment: [String: String] = [:]
-        for entry in Spawner.environment {
-            guard let eq = entry.firstIndex(of: "=") else { continue }
-            environment[String(entry[..<eq])] = String(entry[entry.index(after: eq)...])
-        }
-        return try Store(app: "library", environment: environment)
+        try Store(app: "library", environment: Spawner.environment)
     }
 
     static func libraryRepetitions(_ scale: Scale, _ count: Int) -> Int {

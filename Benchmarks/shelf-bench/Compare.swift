@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// `shelf-bench compare [--runs N] CMD ARGS… -- CMD ARGS…`: any two command lines, interleaved
 /// like the cases, with output discarded. For questions the table does not ask, such as how a
 /// build flag or an environment variable changes start-up time.
@@ -14,16 +16,15 @@ enum Compare {
         var first = Array(words[..<split]), second = Array(words[(split + 1)...])
         first[0] = Workspace.onPath(first[0])
         second[0] = Workspace.onPath(second[0])
-        Spawner.environment = Workspace.processEnvironment()
-        let errorFile = "/dev/null"
+        Spawner.environment = ProcessInfo.processInfo.environment  // measured as the user runs them
         for command in [first, second] {
-            _ = try Spawner.run(Command(arguments: command), errorFile: errorFile)  // warm up
+            _ = try Spawner.run(Command(arguments: command))  // warm up
         }
         var a: [Double] = [], b: [Double] = []
         for index in 0..<runs {
             let order = index % 2 == 0 ? [first, second] : [second, first]
             for command in order {
-                let measured = try Spawner.run(Command(arguments: command), errorFile: errorFile)
+                let measured = try Spawner.run(Command(arguments: command))
                 if command == first { a.append(measured.seconds) } else { b.append(measured.seconds) }
             }
         }

@@ -25,11 +25,8 @@ enum DataFiles {
     /// replaces, whose writing back must not be charged to that command.
     static func writeBytesDurably(_ path: String, bytes: Int) throws {
         try writeBytes(path, bytes: bytes)
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw BenchError("cannot open \(path): \(errnoText())") }
-        defer { Glibc.close(fd) }
-        guard fsync(fd) == 0 else { throw BenchError("cannot fsync \(path): \(errnoText())") }
-        try syncFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
+        try sync(path)
+        try syncFolder(folder(of: path))
     }
 
     /// A JSON array of `count` records (or, with `bytes`, of as many as reach that size).
@@ -54,15 +51,16 @@ enum DataFiles {
         return id
     }
 
-    /// `count` small files in a new folder `path` (for clear and list).
-    static func writeFolder(_ path: String, files count: Int) throws {
+    /// `count` small files in a new folder `path` (for clear and list), named `f0.json`, `f1.json`…
+    /// or, `numbered`, `0` … `count - 1` as folder appends make them.
+    static func writeFolder(_ path: String, files count: Int, numbered: Bool = false) throws {
         try makeFolders(path)
         let folder = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { throw BenchError("cannot open \(path): \(errnoText())") }
         defer { Glibc.close(folder) }
         let body = Array("{\"sixteen\":\"b\"}".utf8)
         for index in 0..<count {
-            let fd = openat(folder, "f\(index).json", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            let fd = openat(folder, numbered ? "\(index)" : "f\(index).json", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
             guard fd >= 0 else { throw BenchError("cannot create a file in \(path): \(errnoText())") }
             _ = body.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             Glibc.close(fd)
@@ -78,32 +76,25 @@ enum DataFiles {
         }
     }
 
-    /// A folder of `count` small files named `0` … `count - 1`, as folder appends make them.
-    static func writeNumberedFolder(_ path: String, files count: Int) throws {
-        try makeFolders(path)
-        let body = Array("{\"sixteen\":\"b\"}".utf8)
-        for index in 0..<count {
-            let fd = Glibc.open(path + "/\(index)", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw BenchError("cannot create a file in \(path): \(errnoText())") }
-            _ = body.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            Glibc.close(fd)
-        }
-    }
-
     /// `fsync` of a folder. On ext4 that commits the journal, so every file created or removed
     /// before it is on disk: only this file system's pending metadata is written, not every
     /// dirty page of the machine as `sync` would (other jobs share the machine).
-    static func syncFolder(_ path: String) throws {
-        let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    static func syncFolder(_ path: String) throws { try sync(path, O_DIRECTORY) }
+
+    /// `fsync` of the file or folder at `path`, its failure an error.
+    private static func sync(_ path: String, _ flags: Int32 = 0) throws {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | flags)
         guard fd >= 0 else { throw BenchError("cannot open \(path): \(errnoText())") }
         defer { Glibc.close(fd) }
         guard fsync(fd) == 0 else { throw BenchError("cannot fsync \(path): \(errnoText())") }
     }
 
+    private static func folder(of path: String) -> String { String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) }
+
     /// Removes a file (if there) and commits the removal; nothing to do when its folder is missing.
     static func removeDurably(_ path: String) throws {
         guard unlink(path) == 0 else { return }
-        try syncFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
+        try syncFolder(folder(of: path))
     }
 
     /// `mkdir -p` with mode 0700, as shelf makes its own folders.

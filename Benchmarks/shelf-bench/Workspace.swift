@@ -10,7 +10,6 @@ final class Workspace {
     let bench: String
     let quick: Bool
     let cacheHome: String
-    let errorFile: String
     /// The `temporary` namespace when it could be put on tmpfs (XDG_RUNTIME_DIR in /dev/shm).
     let temporary: String?
     /// A private folder on tmpfs: XDG_RUNTIME_DIR, so `temporary` namespaces live in it.
@@ -22,7 +21,7 @@ final class Workspace {
         let candidates = ["/usr/bin/time", "/bin/time"]
         guard let time = candidates.first(where: { access($0, X_OK) == 0 }) else { return nil }
         let probe = Command(arguments: [time, "-f", "%M", "-o", "/dev/null", program("true")])
-        return (try? Spawner.run(probe, errorFile: errorFile))?.status == 0 ? time : nil
+        return (try? Spawner.run(probe))?.status == 0 ? time : nil
     }()
     private var commandCache: [String: Bool] = [:]
     private let path: [String]
@@ -33,7 +32,6 @@ final class Workspace {
         self.quick = quick
         bench = Workspace.ownExecutable()
         cacheHome = root + "/cache"
-        errorFile = root + "/stderr.txt"
         path = (Workspace.variable("PATH") ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         for folder in ["cache", "data", "config", "docs", "tmp", "plain"] {
             try DataFiles.makeFolders(root + "/" + folder)
@@ -44,7 +42,7 @@ final class Workspace {
         // LC_ALL=C the baselines (jq, ls, sh) skip locale loading too: the same footing for all.
         var environment = SandboxHome.environment(root).merging(["PATH": path.joined(separator: ":"), "LC_ALL": "C"]) { $1 }
         environment["XDG_RUNTIME_DIR"] = tmpfsRoot
-        Spawner.environment = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        Spawner.environment = environment
     }
 
     /// The caches namespace folder of `app` (what `shelf --app APP path caches` prints).
@@ -55,11 +53,7 @@ final class Workspace {
 
     /// The absolute path of a program on PATH, nil when it is not installed.
     func tool(_ name: String) -> String? {
-        for folder in path where !folder.isEmpty {
-            let candidate = folder + "/" + name
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
+        path.filter { !$0.isEmpty }.map { $0 + "/" + name }.first { access($0, X_OK) == 0 }
     }
 
     /// A tool's path for a command line; cases that need it list it so a missing one is skipped.
@@ -72,7 +66,7 @@ final class Workspace {
         if let known = commandCache[command] { return known }
         let words = command.split(separator: " ").map(String.init)
         let probe = words.count == 1 ? [shelf, command, "--help"] : [shelf, words[0], "caches", "bench-probe-missing"] + words.dropFirst()
-        let status = (try? Spawner.run(Command(arguments: probe), errorFile: errorFile))?.status
+        let status = (try? Spawner.run(Command(arguments: probe)))?.status
         let result = words.count == 1 ? status == 0 : status == 66
         commandCache[command] = result
         return result
@@ -80,18 +74,16 @@ final class Workspace {
 
     /// Runs shelf once outside any timing (to store a case's data); throws when it fails.
     func runShelf(_ arguments: [String], input: Command.Input = .none) throws {
-        let result = try Spawner.run(Command(arguments: [shelf] + arguments, input: input), errorFile: errorFile)
-        if result.status != 0 {
-            throw BenchError("shelf \(arguments.joined(separator: " ")) failed (\(result.status)): \(result.errorText)")
-        }
+        let result = try Spawner.run(Command(arguments: [shelf] + arguments, input: input))
+        if result.status != 0 { throw BenchError("shelf \(arguments.joined(separator: " ")) failed: \(result.summary)") }
     }
 
     /// `rm -rf`, for tearing down; failures are ignored (the whole folder goes at the end).
     func remove(_ path: String) {
-        _ = try? Spawner.run(Command(arguments: [program("rm"), "-rf", path]), errorFile: errorFile)
+        _ = try? Spawner.run(Command(arguments: [program("rm"), "-rf", path]))
     }
 
-    /// Removes everything the bench made (the root last: `rm`'s error file lives there).
+    /// Removes everything the bench made.
     func removeAll() {
         if let tmpfsRoot { remove(tmpfsRoot) }
         remove(root)
@@ -111,17 +103,6 @@ final class Workspace {
         guard !name.contains("/") else { return name }
         let folders = (variable("PATH") ?? "/usr/bin:/bin").split(separator: ":")
         return folders.map { $0 + "/" + name }.first { access($0, X_OK) == 0 } ?? name
-    }
-
-    /// This process's own environment, for `compare` (which measures as the user runs).
-    static func processEnvironment() -> [String] {
-        var result: [String] = []
-        var pointer = environ
-        while let entry = pointer.pointee {
-            result.append(String(cString: entry))
-            pointer += 1
-        }
-        return result
     }
 
     static func variable(_ name: String) -> String? {

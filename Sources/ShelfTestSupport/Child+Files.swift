@@ -20,6 +20,21 @@ extension Child {
         return Array(bytes.prefix(max(0, n)))
     }
 
+    /// A monotonic clock in seconds, for timings.
+    public static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// A pipe whose ends are closed on exec (a child gets its end through dup2 only).
+    static func pipeEnds() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw HarnessError("pipe: \(String(cString: strerror(errno)))") }
+        ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }
+
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws {
         var offset = 0
         try bytes.withUnsafeBytes { raw in

@@ -10,6 +10,16 @@ public enum ChildInput {
     case descriptor(Int32)
 }
 
+/// Where a child's standard output goes.
+public enum ChildOutput {
+    /// An unnamed temp file, read into `ChildResult.stdout`.
+    case capture
+    /// /dev/null: output nobody reads (the bench times the writer alone).
+    case discard
+    /// A pipe the caller reads to its end through `Child.outputReader` (a reader as fast as can be).
+    case pipe
+}
+
 /// Limits and dispositions set for one child only.
 public struct ChildLimits {
     public var fileSizeBytes: UInt64?
@@ -27,15 +37,18 @@ public struct ChildLimits {
 }
 
 /// A running child: spawned with posix_spawn, standard output and error captured in unlinked
-/// temp files (never pipes, so a chatty child cannot block on a full pipe). Limits are set
+/// temp files (not pipes, so a chatty child cannot block on a full pipe; the bench, which reads
+/// or discards the output, asks for a pipe or /dev/null instead). Limits are set
 /// around the spawn in this process, so they are for single-threaded callers (the battery);
 /// without limits it is safe from the tests' many threads.
 public final class Child {
     public let pid: pid_t
     public private(set) var inputWriter: Int32 = -1
+    /// The read end of a `.pipe` output, -1 otherwise; the child closes it.
+    public let outputReader: Int32
     private let outFile: Int32
     private let errFile: Int32
-    private let started = Date()
+    private let started: Double
     private var result: ChildResult?
 
     /// - Parameters:
@@ -46,8 +59,17 @@ public final class Child {
     ///     does: the tests' other threads open pipes and files without close-on-exec, which a
     ///     child must not hold open (a reader would wait for its end of file).
     public init(_ argv: [[UInt8]], environment: [String: String], rawEnvironment: [[UInt8]] = [], input: ChildInput,
-                limits: ChildLimits = ChildLimits(), directory: String? = nil, closingOthers: Bool = false) throws {
-        outFile = try Child.scratchFile()
+                output: ChildOutput = .capture, limits: ChildLimits = ChildLimits(), directory: String? = nil,
+                closingOthers: Bool = false) throws {
+        let outputWriter: Int32
+        switch output {
+        case .capture: (outFile, outputWriter, outputReader) = (try Child.scratchFile(), -1, -1)
+        case .discard: (outFile, outputWriter, outputReader) = (-1, open("/dev/null", O_WRONLY | O_CLOEXEC), -1)
+        case .pipe:
+            let ends = try Child.pipeEnds()
+            (outFile, outputWriter, outputReader) = (-1, ends.write, ends.read)
+        }
+        defer { if outputWriter >= 0 { close(outputWriter) } }
         errFile = try Child.scratchFile()
         var inputFD: Int32 = -1
         var closeInputFD = true
@@ -59,11 +81,7 @@ public final class Child {
             try Child.writeAll(inputFD, bytes)
             lseek(inputFD, 0, SEEK_SET)
         case .pipe:
-            var fds: [Int32] = [-1, -1]
-            guard pipe(&fds) == 0 else { throw HarnessError("pipe: \(String(cString: strerror(errno)))") }
-            fds.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
-            inputFD = fds[0]
-            inputWriter = fds[1]
+            (inputFD, inputWriter) = try Child.pipeEnds()
         case .descriptor(let fd):
             inputFD = fd
             closeInputFD = false
@@ -74,11 +92,11 @@ public final class Child {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, inputFD, 0)
-        posix_spawn_file_actions_adddup2(&actions, outFile, 1)
+        posix_spawn_file_actions_adddup2(&actions, outFile >= 0 ? outFile : outputWriter, 1)
         posix_spawn_file_actions_adddup2(&actions, errFile, 2)
         if closingOthers { _ = Child.libc("posix_spawn_file_actions_addclosefrom_np", as: AddCloseFrom.self)?(&actions, 3) }
         if let directory, Child.libc("posix_spawn_file_actions_addchdir_np", as: AddChdir.self)?(&actions, directory) != 0 {
-            [inputWriter, outFile, errFile].filter { $0 >= 0 }.forEach { close($0) }
+            [inputWriter, outputReader, outFile, errFile].filter { $0 >= 0 }.forEach { close($0) }
             throw HarnessError("cannot start in \(directory)")
         }
 
@@ -97,23 +115,20 @@ public final class Child {
 
         // The harness is single-threaded: what it sets around the spawn is what the child inherits.
         let oldMask = limits.umask.map { umask($0) }
-        var oldLimit = rlimit()
-        if let size = limits.fileSizeBytes {
-            getrlimit(RLIMIT_FSIZE_VALUE, &oldLimit)
-            var limit = rlimit(rlim_cur: rlim_t(size), rlim_max: oldLimit.rlim_max)
-            setrlimit(RLIMIT_FSIZE_VALUE, &limit)
-        }
-        var oldFiles = rlimit()
-        if let files = limits.openFiles {
-            getrlimit(RLIMIT_NOFILE_VALUE, &oldFiles)
-            var limit = rlimit(rlim_cur: rlim_t(files), rlim_max: oldFiles.rlim_max)
-            setrlimit(RLIMIT_NOFILE_VALUE, &limit)
+        let asked = [(RLIMIT_FSIZE_VALUE, limits.fileSizeBytes), (RLIMIT_NOFILE_VALUE, limits.openFiles)]
+        let oldLimits = asked.compactMap { resource, value in
+            value.map { value -> (__rlimit_resource_t, rlimit) in
+                var old = rlimit()
+                getrlimit(resource, &old)
+                var limit = rlimit(rlim_cur: rlim_t(value), rlim_max: old.rlim_max)
+                setrlimit(resource, &limit)
+                return (resource, old)
+            }
         }
         let oldHandler = limits.ignoreFileSizeSignal ? signal(SIGXFSZ, SIG_IGN) : nil
         defer {
             if let oldMask { umask(oldMask) }
-            if limits.fileSizeBytes != nil { setrlimit(RLIMIT_FSIZE_VALUE, &oldLimit) }
-            if limits.openFiles != nil { setrlimit(RLIMIT_NOFILE_VALUE, &oldFiles) }
+            for (resource, var old) in oldLimits { setrlimit(resource, &old) }
             if limits.ignoreFileSizeSignal { signal(SIGXFSZ, oldHandler) }
         }
 
@@ -125,11 +140,10 @@ public final class Child {
         var argvPointers = cArgs.map { Optional($0) } + [nil]
         var envPointers = cEnv.map { Optional($0) } + [nil]
         var child: pid_t = 0
+        started = Child.now()
         let code = posix_spawn(&child, cArgs[0], &actions, &attributes, &argvPointers, &envPointers)
         guard code == 0 else {
-            if inputWriter >= 0 { close(inputWriter) }
-            close(outFile)
-            close(errFile)
+            [inputWriter, outputReader, outFile, errFile].filter { $0 >= 0 }.forEach { close($0) }
             throw HarnessError("cannot start \(String(decoding: argv[0], as: UTF8.self)): \(String(cString: strerror(code)))")
         }
         pid = child
@@ -140,9 +154,7 @@ public final class Child {
             Glibc.kill(pid, SIGKILL)
             _ = wait()
         }
-        if inputWriter >= 0 { close(inputWriter) }
-        close(outFile)
-        close(errFile)
+        [inputWriter, outputReader, outFile, errFile].filter { $0 >= 0 }.forEach { close($0) }
     }
 
     /// Writes to the child's stdin pipe; false once the child has stopped reading.
@@ -163,6 +175,14 @@ public final class Child {
     public func hasEnded() -> Bool {
         if result != nil { return true }
         return reap(flags: WNOHANG)
+    }
+
+    /// Waits for the child in `wait4` itself, with no timeout: no pause between its exit and the
+    /// notice, for the bench's timings.
+    public func waitBlocking() -> ChildResult {
+        closeInput()
+        if result == nil { _ = reap(flags: 0) }
+        return result!
     }
 
     /// Waits for the child; after `timeout` seconds it is killed and marked timed out.
@@ -191,12 +211,14 @@ public final class Child {
         repeat { got = wait4(pid, &status, flags, &usage) } while got < 0 && errno == EINTR
         guard got == pid else { return false }
         var r = ChildResult()
+        r.seconds = Child.now() - started
         r.pid = pid
         let termination = status & 0x7f
         if termination == 0 { r.status = (status >> 8) & 0xff } else { r.signal = termination }
         r.maxResidentKB = usage.ru_maxrss
-        r.seconds = Date().timeIntervalSince(started)
-        r.stdout = Child.contents(outFile)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        r.cpuSeconds = seconds(usage.ru_utime) + seconds(usage.ru_stime)
+        r.stdout = outFile >= 0 ? Child.contents(outFile) : []
         r.stderr = Child.contents(errFile)
         result = r
         return true

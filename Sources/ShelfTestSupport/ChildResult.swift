@@ -9,7 +9,10 @@ public struct ChildResult {
     public var stdout: [UInt8] = []
     public var stderr: [UInt8] = []
     public var maxResidentKB = 0
+    /// Wall time from the spawn to the reaping, on the monotonic clock.
     public var seconds = 0.0
+    /// User plus system CPU time of the child and the children it waited for (from `wait4`).
+    public var cpuSeconds = 0.0
     public var timedOut = false
 
     public init() {}

@@ -5,17 +5,9 @@ import Glibc
 enum Visibility {
     /// Visible entries (relative paths) below `folder`, skipping anything under a reserved name.
     static func visibleEntries(_ folder: String) -> Set<String> {
-        var found = Set<String>()
-        func walk(_ path: String, _ relative: String) {
-            for name in Sandbox.entries(of: path) where !name.hasPrefix(".shelf-") && name != "CACHEDIR.TAG" {
-                let child = relative.isEmpty ? name : relative + "/" + name
-                found.insert(child)
-                var st = stat()
-                if lstat(path + "/" + name, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { walk(path + "/" + name, child) }
-            }
-        }
-        walk(folder, "")
-        return found
+        Set(RawFiles.tree(folder).keys.map { String(decoding: $0, as: UTF8.self) }.filter { path in
+            !path.split(separator: "/").contains { $0.hasPrefix(".shelf-") || $0 == "CACHEDIR.TAG" }
+        })
     }
 
     /// Problems if anything but `expected` is visible in `directory` (checked with `shelf list` too).

@@ -4,6 +4,11 @@
 struct Observation: Equatable {
     /// Directory → label (`list`, `long`, `file <name>`) → status and bytes.
     var groups: [String: [String: [UInt8]]] = [:]
+
+    /// The retrieved files of `directory` whose paths start with `prefix`, by label.
+    func files(_ directory: String, _ prefix: String) -> [String: [UInt8]] {
+        (groups[directory] ?? [:]).filter { $0.key.hasPrefix("file " + prefix) }
+    }
 }
 
 /// The observation and the next commands' statuses of one golden state (no crash).
@@ -87,14 +92,13 @@ extension Machine {
         guard let root = try? world.existing(Array(folder.utf8), in: nil, followFinal: true).1 else { return [] }
         var problems: [String] = []
         var stack = [(root, folder)]
-        // docs/formats.md, "The journal".
-        let prefixes = [Array(".shelf-journal2-".utf8)]
+        let prefix = Array(".shelf-journal2-".utf8)  // docs/formats.md, "The journal"
         while let (inode, path) = stack.popLast() {
             for entry in world.disk[inode].entries {
                 let node = world.disk[world.disk.entered(entry.inode)]
                 let name = String(decoding: entry.name, as: UTF8.self)
                 if node.kind == .folder { stack.append((world.disk.entered(entry.inode), path + "/" + name)) }
-                guard let prefix = prefixes.first(where: { entry.name.starts(with: $0) }), node.kind == .file, !node.data.isEmpty else { continue }
+                guard entry.name.starts(with: prefix), node.kind == .file, !node.data.isEmpty else { continue }
                 let served = Array(entry.name.dropFirst(prefix.count))
                 if world.disk[inode].entry(served) != nil {
                     problems.append("\(path)/\(name) still holds a record after its file was retrieved")
@@ -166,13 +170,10 @@ extension Oracle {
     /// (all of them once it is acknowledged: then the only golden is the state after it).
     static func judgePrefix(_ directory: String, _ folder: String, _ observed: Observation, _ goldens: [Observation]) -> String? {
         guard let before = goldens.first, let after = goldens.last else { return nil }
-        let files = { (observation: Observation) in
-            (observation.groups[directory] ?? [:]).filter { $0.key.hasPrefix("file " + folder) }
-        }
-        let old = files(before)
-        let added = files(after).filter { old[$0.key] == nil }
+        let old = before.files(directory, folder)
+        let added = after.files(directory, folder).filter { old[$0.key] == nil }
             .sorted { ($0.key.count, $0.key) < ($1.key.count, $1.key) }
-        let seen = files(observed)
+        let seen = observed.files(directory, folder)
         for count in 0...added.count where seen == old.merging(added.prefix(count).map { ($0.key, $0.value) }, uniquingKeysWith: { $1 }) { return nil }
         return "\(directory) \(folder) does not hold the old files and the first new ones, each whole: " + seen.keys.sorted().joined(separator: ", ")
     }
@@ -180,10 +181,7 @@ extension Oracle {
     /// Each folder of `folders` exactly as in one golden state: the same files, the same bytes.
     static func judgeWhole(_ folders: [(directory: String, prefix: String)], _ observed: Observation, _ goldens: [Observation]) -> String? {
         for (directory, prefix) in folders {
-            let files = { (observation: Observation) in
-                (observation.groups[directory] ?? [:]).filter { $0.key.hasPrefix("file " + prefix) }
-            }
-            if !goldens.contains(where: { files($0) == files(observed) }) {
+            if !goldens.contains(where: { $0.files(directory, prefix) == observed.files(directory, prefix) }) {
                 return "\(directory) \(prefix) is a mix: its files are not those of one state"
             }
         }

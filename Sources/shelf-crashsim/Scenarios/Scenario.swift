@@ -11,11 +11,6 @@ struct Command {
         self.expect = expect
     }
 
-    init(_ line: String, bytes: [UInt8]) {
-        arguments = line.split(separator: " ").map(String.init)
-        input = bytes
-    }
-
     var text: String { "shelf " + arguments.joined(separator: " ") }
 }
 
