@@ -37,18 +37,16 @@ extension Store {
                   replace: Bool, folders: FolderReplacement = .keepContents, forceCopy: Bool = false) throws -> String {
         try CacheTag.refuseToChange(path, in: locations.namespace(for: directory))
         while true {
-            let attempt: Attempt
             do {
-                attempt = try withTransfer(path, in: directory, to: newPath, in: destination, replace: replace, folders: folders,
-                                           takingSource: true) { transfer in
+                let attempt = try withTransfer(path, in: directory, to: newPath, in: destination, replace: replace, folders: folders,
+                                               takingSource: true) { transfer in
                     try relocate(transfer, replace: replace, folders: folders, forceCopy: forceCopy)
                 }
+                if case .moved(let path) = attempt { return path }
             } catch let busy as TreeLocks.Busy {
                 // A folder of the tree is in use: wait for it holding nothing, then start again.
                 try busy.wait()
-                continue
             }
-            if case .moved(let path) = attempt { return path }
         }
     }
 
@@ -56,18 +54,17 @@ extension Store {
     /// copy locks it, see `TreeLocks`); a file is first locked and its journal settled.
     private func relocate(_ transfer: Transfer, replace: Bool, folders: FolderReplacement, forceCopy: Bool) throws -> Attempt {
         let source = transfer.source
-        guard transfer.sourceStatus.isRegularFile else {
-            return try relocate(transfer, locked: nil, replace: replace, folders: folders, forceCopy: forceCopy)
+        var locked: FileDescriptor?
+        if transfer.sourceStatus.isRegularFile {
+            do {
+                locked = try FileLocks.lockExclusively(source.name, in: source.folder, path: source.path)
+                if locked == nil { return .again }  // removed since it was checked
+            } catch ShelfError.permissionDenied where !FileLocks.needsSettling(source.name, in: source.folder) {
+                // A file this user may not read cannot be locked, yet a rename needs only the
+                // folder's permission: it moves unlocked, and its journal (empty) stays.
+            }
         }
-        let locked: FileDescriptor?
-        do {
-            locked = try FileLocks.lockExclusively(source.name, in: source.folder, path: source.path)
-        } catch ShelfError.permissionDenied where !FileLocks.needsSettling(source.name, in: source.folder) {
-            // A file this user may not read cannot be locked, yet a rename needs only the
-            // folder's permission: it moves unlocked, and its journal (empty) stays.
-            return try relocate(transfer, locked: nil, replace: replace, folders: folders, forceCopy: forceCopy)
-        }
-        guard let locked else { return .again }  // removed since it was checked
+        guard let locked else { return try relocate(transfer, locked: nil, replace: replace, folders: folders, forceCopy: forceCopy) }
         let attempt = try locked.closeAfter { locked in
             guard try FileIdentity(locked.status()) == FileIdentity(transfer.sourceStatus) else { return Attempt.again }
             try FileLocks.detachBeforeMoving(locked, name: source.name, in: source.folder)
