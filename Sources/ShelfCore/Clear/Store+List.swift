@@ -46,7 +46,6 @@ extension Store {
         let opened: FileDescriptor?
         var hidden: FileName?
         if let folder {
-            var listedFile = false
             // A file standing where the path needs a folder: nothing is there to list (66).
             guard let found = try lookupTarget(folder, in: directory) else {
                 throw ShelfError.notFound(path: try absolutePath(of: folder, in: directory))
@@ -58,10 +57,8 @@ extension Store {
                 // Naming a file lists just it.
                 let index = needsIndex ? try ExpiryIndex.load(in: target.folder) : nil
                 try visit(target.folder, target.name, target.name.bytes, index)
-                listedFile = true
                 return nil
             }
-            if listedFile { return }
         } else {
             let namespace = try locations.namespace(for: directory)
             opened = try FolderWalker.openNamespace(namespace, create: false)

@@ -13,16 +13,16 @@
 /// starts again, so two commands locking in different orders never wait for each other forever.
 /// One descriptor per folder stays open; `ProcessState.raiseOpenFileLimit` makes room first.
 final class TreeLocks {
-    /// Thrown when a folder of the tree is locked by someone else. It owns a descriptor of that
-    /// folder (holding no lock), to wait on once everything else is let go.
+    /// Thrown when a folder of the tree (or the file a move replaces) is locked by someone else. It
+    /// owns a descriptor of that entry (holding no lock), to wait on once everything else is let go.
     struct Busy: Error {
-        let folder: FileDescriptor
+        let entry: FileDescriptor
         /// The kind of lock that was wanted.
         let kind: FileLock.Kind
 
         /// Waits until the lock can be had, then lets it go and closes the descriptor.
         func wait() throws {
-            try folder.closeAfter { try FileLock.lock($0, kind) }
+            try entry.closeAfter { try FileLock.lock($0, kind) }
         }
 
         /// Takes the `kind` lock of `folder` without waiting; returns the status of the folder,
@@ -31,7 +31,7 @@ final class TreeLocks {
         @discardableResult
         static func tryLock(_ folder: FileDescriptor, _ kind: FileLock.Kind) throws -> FileStatus {
             guard try FileLock.tryLock(folder, kind) else {
-                throw Busy(folder: try folder.open(".", FolderWalker.folderOptions, path: folder.path, operation: .openFolder), kind: kind)
+                throw Busy(entry: try folder.open(".", FolderWalker.folderOptions, path: folder.path, operation: .openFolder), kind: kind)
             }
             let st = try folder.status()
             if st.linkCount == 0 { throw ShelfError.notFound(path: folder.path) }
