@@ -69,15 +69,12 @@ struct AppendInput {
         try forEachChunk(of: &source) { chunk in
             try splitter.consume(chunk)
             if unit == .arrayElements, let kind = splitter.validator.topLevelKind, kind != .array {
-                throw notAnArray(kind, path: path)
+                throw ShelfError.invalidInput(path: path,
+                                              reason: "to append each element, the input must be a JSON array, but it is \(kind.phrase)")
             }
         }
         try splitter.finish()
         return AppendInput(spool: sink.spool, count: splitter.count, ends: splitter.sink.ends)
-    }
-
-    static func notAnArray(_ kind: JSONKind, path: String) -> ShelfError {
-        .invalidInput(path: path, reason: "to append each element, the input must be a JSON array, but it is \(kind.phrase)")
     }
 
     /// Reads `source` to its end in fixed-size chunks.
@@ -88,6 +85,21 @@ struct AppendInput {
             let n = try source.read(into: buffer)
             if n == 0 { return }
             try body(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
+        }
+    }
+
+    /// Reads the bytes `range` of `file` (fewer when it ends first) in fixed-size chunks, without
+    /// moving its offset; `body` gets each chunk and where it starts in the file.
+    static func forEachChunk(of file: FileDescriptor, in range: Range<Int>, _ body: (UnsafeRawBufferPointer, Int) throws -> Void) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let want = UnsafeMutableRawBufferPointer(rebasing: buffer[..<Swift.min(buffer.count, range.upperBound - offset)])
+            let n = try file.read(fromAbsoluteOffset: offset, into: want)
+            if n == 0 { return }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[..<n]), offset)
+            offset += n
         }
     }
 }

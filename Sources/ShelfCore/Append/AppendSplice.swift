@@ -1,19 +1,17 @@
-/// One in-place append: `prefix` and the spooled items are written at `offset` of the locked
-/// file, and its old bytes from `offset` on (for an array, the closing bracket and the blanks
-/// around it, at most `ArrayBlanks.limit` on each side; for JSON Lines and raw files, nothing)
-/// are written again after them. The lock layer's journaled change makes it all-or-nothing at the
-/// cost of two syncs (`LockedFile.change`).
-struct AppendSplice {
-    let locked: LockedFile
-
+/// The in-place changes of an append, each made all-or-nothing by the lock layer's journaled
+/// change at the cost of two syncs (`LockedFile.change`).
+extension LockedFile {
+    /// One in-place append: `prefix` and the spooled items are written at `offset` of the file,
+    /// and its old bytes from `offset` on (for an array, the closing bracket and the blanks around
+    /// it, at most `ArrayBlanks.limit` on each side; for JSON Lines and raw files, nothing) are
+    /// written again after them.
     /// - Parameter fingerprint: the bytes just before `offset`, when the caller has read them.
     func insert(_ prefix: [UInt8], _ spool: Spool, at offset: Int, fingerprint: [UInt8]? = nil) throws {
-        let file = locked.file
         // A sparse file may claim nearly Int64.max bytes: what would not fit is refused as the
         // kernel would refuse it (EFBIG), before anything is written (issue 12, item 9).
-        let (grown, overflow) = locked.size.addingReportingOverflow(prefix.count + spool.count)
+        let (grown, overflow) = size.addingReportingOverflow(prefix.count + spool.count)
         if overflow || grown > Int(Int64.max) { throw ShelfError.system(.fileTooLarge, path: file.path, operation: .append) }
-        let tail = offset < locked.size ? try file.bytes(in: offset..<locked.size) : []
+        let tail = offset < size ? try file.bytes(in: offset..<size) : []
         var sum = Checksum64()
         sum.update(prefix)
         try spool.checksum(into: &sum)
@@ -25,7 +23,7 @@ struct AppendSplice {
         }
         if head.count < LockedFile.headLength { head += tail.prefix(LockedFile.headLength - head.count) }
         let patch = LockedFile.Patch(position: offset, old: tail, newCount: newCount, newHead: head)
-        try locked.change([patch], newLength: offset + newCount, checksum: sum.value, fingerprint: fingerprint) {
+        try change([patch], newLength: offset + newCount, checksum: sum.value, fingerprint: fingerprint) {
             if Failpoints.contains(.partialData) {
                 // Half the new bytes and no tail: what a crash in mid-write leaves.
                 try file.writeAll(toAbsoluteOffset: offset, prefix)
@@ -45,7 +43,6 @@ struct AppendSplice {
 
     /// Overwrites single bytes in place, all or none (the file's length does not change).
     func overwrite(_ changes: [(position: Int, byte: UInt8)]) throws {
-        let file = locked.file
         var patches: [LockedFile.Patch] = []
         var sum = Checksum64()
         for change in changes {
@@ -53,7 +50,7 @@ struct AppendSplice {
             patches.append(LockedFile.Patch(position: change.position, old: old, newCount: 1, newHead: [change.byte]))
             sum.update([change.byte])
         }
-        try locked.change(patches, newLength: locked.size, checksum: sum.value, fingerprint: nil) {
+        try change(patches, newLength: size, checksum: sum.value, fingerprint: nil) {
             for change in changes { try file.writeAll(toAbsoluteOffset: change.position, [change.byte]) }
         }
     }

@@ -70,15 +70,8 @@ final class Spool {
             sum.update(memory)
             return
         }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
-        defer { buffer.deallocate() }
-        var done = 0
-        while done < count {
-            let n = Swift.min(buffer.count, count - done)
-            try read(done..<(done + n), into: buffer)
-            sum.update(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
-            done += n
-        }
+        var source = SpoolSource(self, 0..<count)
+        try AppendInput.forEachChunk(of: &source) { sum.update($0) }
     }
 
     /// Copies the bytes `range` of the spool into the start of `buffer`, which must hold them.
@@ -131,19 +124,35 @@ final class Spool {
             if n == 0 { throw Spool.shortRead(folder) }
             done += n
         }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
-        defer { buffer.deallocate() }
-        while done < range.count {
-            let want = UnsafeMutableRawBufferPointer(rebasing: buffer[..<Swift.min(buffer.count, range.count - done)])
-            let n = try file.read(fromAbsoluteOffset: range.lowerBound + done, into: want)
-            if n == 0 { throw Spool.shortRead(folder) }
-            try output.writeAll(toAbsoluteOffset: offset + done, UnsafeRawBufferPointer(rebasing: buffer[..<n]))
-            done += n
+        try AppendInput.forEachChunk(of: file, in: (range.lowerBound + done)..<range.upperBound) { chunk, at in
+            try output.writeAll(toAbsoluteOffset: offset + at - range.lowerBound, chunk)
+            done += chunk.count
         }
+        if done < range.count { throw Spool.shortRead(folder) }
     }
 
     /// The spool's file ended before the bytes it was given: something cut it.
     private static func shortRead(_ folder: FileDescriptor) -> ShelfError {
         .io(path: folder.path, operation: SystemOperation.readTemporaryFile.text, errno: Errno.ioError.rawValue)
+    }
+}
+
+/// Reads the bytes `range` of a spool, as a source (for `save`).
+struct SpoolSource: ByteSource {
+    let spool: Spool
+    var next: Int
+    let end: Int
+
+    init(_ spool: Spool, _ range: Range<Int>) {
+        self.spool = spool
+        next = range.lowerBound
+        end = range.upperBound
+    }
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let n = Swift.min(buffer.count, end - next)
+        try spool.read(next..<(next + n), into: buffer)
+        next += n
+        return n
     }
 }

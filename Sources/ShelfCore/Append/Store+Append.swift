@@ -66,24 +66,22 @@ extension Store {
     /// `.json`: the items join the top-level array in place.
     private func appendToArray(_ input: AppendInput, _ target: Target, mode: UInt32, wrapsSingleValue: Bool) throws -> Int {
         try changeInPlace(input, target, mode: mode, inBrackets: true) { locked in
-            let rewrite = JSONRewrite(file: locked.file, letGo: locked.held.letGo, target: target, size: locked.size)
             switch try StoredJSONShape.inspect(locked.file, size: locked.size) {
             case .array(let offset, let close, let isEmpty):
                 guard input.count > 0 else { return 0 }
                 let normal = try ArrayBlanks.normalize(locked, insertAt: offset, close: close)
-                let splice = AppendSplice(locked: normal)
-                try splice.insert(isEmpty ? [] : [Byte.comma], input.spool, at: offset)
+                try normal.insert(isEmpty ? [] : [Byte.comma], input.spool, at: offset)
             case .empty:
-                try rewrite.replace(keeping: nil, then: input.spool)
+                try locked.rewrite(target, keeping: nil, then: input.spool)
             case .otherValue(let start, let end):
                 guard input.count > 0 else { return 0 }
                 // A broken array (starting with '[') goes on to the rewrite, which validates and reports it.
                 let first = try locked.file.bytes(in: start..<Swift.min(end, start + 1)).first
                 if !wrapsSingleValue && first != Byte.openBracket {
-                    try rewrite.validate()
+                    try locked.validate(path: target.path)
                     throw StoredValueNotArray(path: target.path, holds: StoredValueNotArray.kind(startingWith: first))
                 }
-                try rewrite.replace(keeping: start..<end, then: input.spool)
+                try locked.rewrite(target, keeping: start..<end, then: input.spool)
             }
             return input.count
         }
@@ -97,8 +95,7 @@ extension Store {
             let size = locked.size
             let before = try locked.file.bytes(in: Swift.max(0, size - LockedFile.fingerprintLength)..<size)
             let prefix = lines && before.last.map({ $0 != Byte.newline }) == true ? [Byte.newline] : []
-            let splice = AppendSplice(locked: locked)
-            try splice.insert(prefix, input.spool, at: size, fingerprint: before)
+            try locked.insert(prefix, input.spool, at: size, fingerprint: before)
             return input.count
         }
     }

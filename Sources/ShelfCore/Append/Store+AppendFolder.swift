@@ -14,10 +14,8 @@ extension Store {
         let folderMode = FileMode.folder(for: options.mode)
         if options.each {
             let input = try AppendInput.read(&source, format: .folder, options: options, folder: prepared.folder, path: prepared.path)
-            let names = try withLockedFolder(of: prepared, safe, in: directory, folderMode: folderMode) { target in
-                try NumberedFiles.withLockedFolder(target, mode: folderMode) { folder in
-                    try NumberedFiles.writeEach(input, in: folder, path: target.path, mode: options.mode)
-                }
+            let names = try withLockedNumberedFolder(prepared, safe, in: directory, mode: folderMode) { folder, path in
+                try NumberedFiles.writeEach(input, in: folder, path: path, mode: options.mode)
             }
             let created = names.map(\.description)
             return AppendResult(path: created.last.map { prepared.path + "/" + $0 } ?? prepared.path, itemsAppended: names.count,
@@ -30,16 +28,14 @@ extension Store {
         let name = try folder.closeAfter { folder in
             try TempFile.create(in: folder, path: prepared.path, permissions: options.mode).closeAfter { temp in
                 try copy(from: &source, to: temp.file, validatingJSON: false, path: prepared.path)
-                return try withLockedFolder(of: prepared, safe, in: directory, folderMode: folderMode) { target in
-                    try NumberedFiles.withLockedFolder(target, mode: folderMode) { current in
-                        try temp.placed(in: current, path: target.path) { placed in
-                            try placed.file.sync()
-                            return try FolderCounter.with(in: current) { counter in
-                                let name = try NumberedFiles.link(&placed, in: current, path: target.path, as: counter.next())
-                                try AtomicReplace.syncFolder(current)
-                                counter.record(try NumberedNames.increment(name, in: target.path))
-                                return name
-                            }
+                return try withLockedNumberedFolder(prepared, safe, in: directory, mode: folderMode) { current, path in
+                    try temp.placed(in: current, path: path) { placed in
+                        try placed.file.sync()
+                        return try FolderCounter.with(in: current) { counter in
+                            let name = try NumberedFiles.link(&placed, in: current, path: path, as: counter.next())
+                            try AtomicReplace.syncFolder(current)
+                            counter.record(try NumberedNames.increment(name, in: path))
+                            return name
                         }
                     }
                 }
@@ -47,27 +43,30 @@ extension Store {
         }
         return AppendResult(path: prepared.path + "/" + name.description, itemsAppended: 1, createdNames: [name.description])
     }
+
+    /// Opens (or makes, with `mode`) the numbered folder `prepared` and runs `body` with it and its
+    /// path, holding its exclusive lock and the writers' shared lock of the folder above
+    /// (`withLockedFolder(of:)`); a numbered folder removed in the moment before the lock is made again.
+    private func withLockedNumberedFolder<R>(_ prepared: Target, _ safe: SafePath, in directory: Directory, mode: UInt32,
+                                            _ body: (FileDescriptor, String) throws -> R) throws -> R {
+        try withLockedFolder(of: prepared, safe, in: directory, folderMode: mode) { target in
+            while true {
+                guard let folder = try FolderWalker.openFolder(target.name, in: target.folder, path: target.path, create: true,
+                                                               mode: mode) else { continue }
+                var result: R?
+                try folder.closeAfter { folder in
+                    try FileLock.lock(folder, .exclusive)
+                    guard try folder.status().linkCount > 0 else { return }
+                    result = try body(folder, target.path)
+                }
+                if let result { return result }
+            }
+        }
+    }
 }
 
 /// Naming and linking the files of a numbered folder.
 enum NumberedFiles {
-    /// Opens (or makes) the numbered folder `target` and runs `body` holding its exclusive lock.
-    /// The caller holds the shared lock of the folder above; a numbered folder removed in the
-    /// moment before the lock is made again.
-    static func withLockedFolder<R>(_ target: Target, mode: UInt32 = 0o700, _ body: (FileDescriptor) throws -> R) throws -> R {
-        while true {
-            guard let folder = try FolderWalker.openFolder(target.name, in: target.folder, path: target.path, create: true,
-                                                           mode: mode) else { continue }
-            var result: R?
-            try folder.closeAfter { folder in
-                try FileLock.lock(folder, .exclusive)
-                guard try folder.status().linkCount > 0 else { return }
-                result = try body(folder)
-            }
-            if let result { return result }
-        }
-    }
-
     /// Links the complete, fsynced temp file under `number` (or the next free one after it) in
     /// `folder`, whose exclusive lock the caller holds. A name another program made meanwhile only
     /// moves the number on: a link never replaces a name.

@@ -32,19 +32,16 @@ enum StoredJSONShape: Equatable {
         // A valid text ending in `]` is an array: its opening bracket is checked only where the
         // file starts without a heap of blanks (a file of only blanks was found above).
         let first = try firstNonBlank(read, size: size, within: lastByte == Byte.closeBracket ? ArrayBlanks.limit : nil)
-        guard lastByte == Byte.closeBracket, first.map({ $0.1 == Byte.openBracket && $0.0 < last }) ?? true,
-              let (beforeClose, byte) = try lastNonBlank(read, before: last) else {
-            return try .otherValue(start: first?.0 ?? firstNonBlank(read, size: size, within: nil)?.0 ?? 0, end: last + 1)
+        if lastByte == Byte.closeBracket, first.map({ $0.1 == Byte.openBracket && $0.0 < last }) ?? true,
+           let (beforeClose, byte) = try lastNonBlank(read, before: last) {
+            if byte == Byte.openBracket && (first == nil || first?.0 == beforeClose) {
+                return .array(insertAt: beforeClose + 1, close: last, isEmpty: true)
+            }
+            // An element never ends with '[' or ','; seeing one means the file is broken: let the
+            // rewrite path validate it and report where.
+            if byte != Byte.openBracket && byte != Byte.comma { return .array(insertAt: beforeClose + 1, close: last, isEmpty: false) }
         }
-        if byte == Byte.openBracket && (first == nil || first?.0 == beforeClose) {
-            return .array(insertAt: beforeClose + 1, close: last, isEmpty: true)
-        }
-        // An element never ends with '[' or ','; seeing one means the file is broken: let the
-        // rewrite path validate it and report where.
-        if byte == Byte.openBracket || byte == Byte.comma {
-            return try .otherValue(start: first?.0 ?? firstNonBlank(read, size: size, within: nil)?.0 ?? 0, end: last + 1)
-        }
-        return .array(insertAt: beforeClose + 1, close: last, isEmpty: false)
+        return try .otherValue(start: first?.0 ?? firstNonBlank(read, size: size, within: nil)?.0 ?? 0, end: last + 1)
     }
 
     /// The first byte that is not JSON whitespace, scanning forward; nil when there is none, or
@@ -89,7 +86,7 @@ enum ArrayBlanks {
         var close = close
         if close - insertAt > limit {
             // One journaled step: a `]` right after the last element, a blank where it was.
-            try AppendSplice(locked: locked).overwrite([(insertAt, Byte.closeBracket), (close, UInt8(ascii: " "))])
+            try locked.overwrite([(insertAt, Byte.closeBracket), (close, UInt8(ascii: " "))])
             close = insertAt
         }
         guard locked.size - close - 1 > limit else { return locked }

@@ -8,12 +8,7 @@ struct Leftovers {
     /// Every name in the folder when the clear read it (to tell whose a hashed journal is).
     let entries: [FileName]
     /// The folder's expiry index, when `--expired` needs it.
-    var index: ExpiryIndex?
-
-    init(names: [FileName], entries: [FileName]) {
-        self.names = names
-        self.entries = entries
-    }
+    var index: ExpiryIndex? = nil
 
     /// Removes the append journal of `name`, if it has one (on FUSE every file that had an
     /// in-place append keeps one, empty). Only called after `name` itself was removed while its exclusive

@@ -32,39 +32,28 @@ extension ClearWalk {
         return .snapshot
     }
 
-    /// The fastest path of a clear of everything: one unlink, skipping files the lock snapshot
-    /// names, by the inode number the folder listing gave. Removing a name never tears a file, so a
-    /// name replaced since the listing (a save's rename) goes as the clear asked (see `HeldLocks`).
-    mutating func clearListed(_ entry: FolderEntry, in folder: FileDescriptor, path: [UInt8], device: UInt64,
-                              heldLocks: HeldLocks, leftovers: Leftovers) -> Bool {
-        let isFile = entry.kind == .regularFile
-        if isFile && heldLocks.contains(device: device, inode: entry.inode) {
+    /// The fast paths of a clear of everything: one unlink, skipping files the lock snapshot names
+    /// (see `HeldLocks` for why a lock taken later does no harm), after one `stat`, or with
+    /// `.listing` none: the inode number the folder listing gave stands in. Removing a name never
+    /// tears a file, so a name replaced since the listing (a save's rename) goes as the clear asked.
+    mutating func clearUnlessLocked(_ entry: FolderEntry, in folder: FileDescriptor, path: [UInt8], heldLocks: HeldLocks,
+                                    check: LockCheck, leftovers: Leftovers) -> Bool {
+        let locked: Bool, size: Int64
+        var mayHaveJournal = true
+        if case .listing(let device) = check, entry.kind != .unknown && entry.kind != .folder {
+            mayHaveJournal = entry.kind == .regularFile
+            (locked, size) = (mayHaveJournal && heldLocks.contains(device: device, inode: entry.inode), 0)
+        } else {
+            guard let found = status(of: entry.name, in: folder, path: path) else { return false }
+            guard let st = found else { return true }
+            (locked, size) = (st.isRegularFile && heldLocks.contains(st), st.isRegularFile ? st.size : 0)
+        }
+        if locked {
             report.skippedPaths.append(path)
             return false
         }
-        let gone = removeName(entry.name, in: folder, path: path, size: 0)
-        if gone && isFile { leftovers.removeJournal(of: entry.name, in: folder) }
-        return gone
-    }
-
-    /// The fast path of a clear of everything: one stat and one unlink, skipping files the lock
-    /// snapshot names (see `HeldLocks` for why a lock taken later does no harm).
-    mutating func clearUnlessLocked(_ name: FileName, in folder: FileDescriptor, path: [UInt8],
-                                    heldLocks: HeldLocks, leftovers: Leftovers) -> Bool {
-        let st: FileStatus
-        do {
-            guard let found = try folder.status(of: name) else { return true }
-            st = found
-        } catch {
-            fail(path, error)
-            return false
-        }
-        if st.isRegularFile && heldLocks.contains(st) {
-            report.skippedPaths.append(path)
-            return false
-        }
-        let gone = removeName(name, in: folder, path: path, size: st.isRegularFile ? st.size : 0)
-        if gone { leftovers.removeJournal(of: name, in: folder) }
+        let gone = removeName(entry.name, in: folder, path: path, size: size)
+        if gone && mayHaveJournal { leftovers.removeJournal(of: entry.name, in: folder) }
         return gone
     }
 }

@@ -1,4 +1,4 @@
-/// The walk of `clear` through a tree of any depth (`TreeWalk`).
+/// The walk of `clear` through a tree of any depth (`TreeWalk`), and of `ClearPlan` before it.
 extension ClearWalk {
     /// One folder being cleared.
     struct Frame: WalkFrame {
@@ -19,6 +19,18 @@ extension ClearWalk {
     /// Clears `folder` and everything below it; returns what became of its contents.
     /// - Parameter prefix: the folder's path from the namespace folder, ending in `/` (empty at the top).
     mutating func clear(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool) -> Outcome {
+        walk(folder, prefix: prefix, isRoot: isRoot) { walk, entry, parent, frame in
+            !frame.kept.contains(entry.name)
+                && walk.clearFile(entry, in: parent, path: frame.prefix + entry.name.bytes, leftovers: frame.leftovers, check: frame.check)
+        }
+    }
+
+    /// Walks `folder` and everything below it, giving `file` each file and link (those
+    /// `--keep-newest` keeps too), which returns whether it is gone. With `removing`, each folder
+    /// is then tidied, and removed if the clear emptied it, else its removals made durable;
+    /// without, the walk only looks (`ClearPlan`). Returns what became of `folder`'s contents.
+    mutating func walk(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool, removing: Bool = true,
+                       file: (inout ClearWalk, FolderEntry, FileDescriptor, inout Frame) -> Bool) -> Outcome {
         let trail: FolderTrail
         do {
             trail = try FolderTrail(top: folder)
@@ -27,36 +39,34 @@ extension ClearWalk {
             return Outcome(empty: false)
         }
         guard let first = frame(folder, prefix: prefix, isRoot: isRoot) else { return Outcome(empty: false) }
-        var walk = TreeWalk(trail, first: first)
+        var tree = TreeWalk(trail, first: first)
         var cleared = Outcome(empty: false)
         do {
-            try walk.run(visit: { entry, parent, frame in
-                let name = entry.name
-                if (frame.isRoot && name == CacheTag.name) || frame.kept.contains(name) {
+            try tree.run(visit: { entry, parent, frame in
+                if frame.isRoot && entry.name == CacheTag.name {
                     frame.outcome.empty = false
                     return nil
                 }
-                if (try? Store.isFolder(entry, in: parent)) == true { return name }
-                let gone = clearFile(entry, in: parent, path: frame.prefix + name.bytes, leftovers: frame.leftovers, check: frame.check)
-                if gone { frame.outcome.removedHere() } else { frame.outcome.empty = false }
+                // A kept file is `file`'s to judge, even if a folder stands there by now.
+                if !frame.kept.contains(entry.name), (try? Store.isFolder(entry, in: parent)) == true { return entry.name }
+                if file(&self, entry, parent, &frame) { frame.outcome.removedHere() } else { frame.outcome.empty = false }
                 return nil
             }, enter: { sub, name, parent in
                 let inner = frame(sub, prefix: parent.prefix + name.bytes + [ClearWalk.slash], isRoot: false)
                 if inner == nil { parent.outcome.empty = false }
                 return inner
             }, cannotEnter: { name, error, parent, frame in
-                let path = frame.prefix + name.bytes
                 switch error {
                 case ShelfError.symbolicLink, ShelfError.notAFolder:
-                    // Replaced by a link or a file since the folder was read: clear it as such.
-                    let gone = clearFile(FolderEntry(name: name, kind: .unknown), in: parent, path: path,
-                                         leftovers: Leftovers(names: [], entries: []), check: frame.check)
+                    // Replaced by a link or a file since the folder was read: judged as such.
+                    let gone = file(&self, FolderEntry(name: name, kind: .unknown), parent, &frame)
                     if gone { frame.outcome.removedHere() } else { frame.outcome.empty = false }
                 default:
-                    fail(path + [ClearWalk.slash], error)
+                    fail(frame.prefix + name.bytes + [ClearWalk.slash], error)
                     frame.outcome.empty = false
                 }
             }, leave: { done, parent in
+                guard removing else { return nil }
                 // Tidied; then removed if the clear emptied it, else its removals made durable.
                 let outcome = finish(done, in: trail)
                 if parent == nil || !removeIfEmptied(outcome, path: done.prefix, in: trail, outcome: &parent!.outcome) {
@@ -68,7 +78,7 @@ extension ClearWalk {
             })
         } catch {
             // A folder moved or replaced meanwhile: not the one to go on in.
-            fail(walk.frames.last?.prefix ?? prefix, error)
+            fail(tree.frames.last?.prefix ?? prefix, error)
         }
         return cleared
     }
@@ -84,10 +94,8 @@ extension ClearWalk {
         }
         var own: [FileName] = []
         for entry in entries where !FolderEntries.isUsers(entry.name) { own.append(entry.name) }
-        var leftovers = Leftovers(names: own, entries: entries.map(\.name))
-        if options.expiredOnly && own.contains(ExpiryIndex.name) {
-            leftovers.index = try? ExpiryIndex.load(in: folder)
-        }
+        let index = options.expiredOnly && own.contains(ExpiryIndex.name) ? (try? ExpiryIndex.load(in: folder)) ?? nil : nil
+        let leftovers = Leftovers(names: own, entries: entries.map(\.name), index: index)
         // Inode order, as rm does: in a large folder, hash order would touch the inode table (and
         // the journal) at random; in sequence, removal runs several times faster on ext4.
         let data = entries.filter { FolderEntries.isUsers($0.name) }.sorted { $0.inode < $1.inode }

@@ -4,8 +4,8 @@ struct ClearWalk {
     let options: ClearOptions
     let now: Int64
     /// The files `ClearPlan` chose for `maxSize` (by path from the namespace folder, as bytes),
-    /// with the modification time they had then.
-    var selection: [[UInt8]: ClearPlan.Stamp] = [:]
+    /// with the modification time they had then (a file written since stays).
+    var selection: [[UInt8]: FileTime] = [:]
     /// For a clear of everything: the locks held when it started, so files need not be opened.
     var heldLocks: HeldLocks?
     var report = ClearReport()
@@ -27,28 +27,14 @@ struct ClearWalk {
 
     static let slash = UInt8(ascii: "/")
 
-    /// Whether an entry is the user's: not shelf's own `.shelf-` files, nor libfuse's
-    /// stand-ins (`FolderEntries.isStandIn`), nor the cache tag at the top.
-    static func isData(_ name: FileName, isRoot: Bool) -> Bool {
-        FolderEntries.isUsers(name) && !(isRoot && name == CacheTag.name)
-    }
-
     /// Removes one file or link if the options select it. Returns whether it is gone.
     /// `check`: how the files of `folder` are checked for locks (`lockCheck`).
     mutating func clearFile(_ entry: FolderEntry, in folder: FileDescriptor, path: [UInt8],
                             leftovers: Leftovers, check: LockCheck) -> Bool {
         let name = entry.name, kind = entry.kind
-        if let heldLocks {
-            switch check {
-            case .listing(let device) where kind != .unknown && kind != .folder:
-                return clearListed(entry, in: folder, path: path, device: device, heldLocks: heldLocks, leftovers: leftovers)
-            case .listing, .snapshot:
-                return clearUnlessLocked(name, in: folder, path: path, heldLocks: heldLocks, leftovers: leftovers)
-            case .eachFile:
-                break
-            }
+        if let heldLocks, check != .eachFile {
+            return clearUnlessLocked(entry, in: folder, path: path, heldLocks: heldLocks, check: check, leftovers: leftovers)
         }
-        let fullPath = folder.path(for: name)
         if kind == .regularFile || kind == .unknown {
             var opened: Int32?
             do {
@@ -59,24 +45,29 @@ struct ClearWalk {
                 // A link (ELOOP), a file this user may not read…: nothing shelf could have locked.
             }
             if let opened {
-                let outcome: Bool? = FileDescriptor(raw: opened, path: fullPath).closeAfter { file in
+                let outcome: Bool? = FileDescriptor(raw: opened, path: folder.path(for: name)).closeAfter { file in
                     guard let st = try? file.status(), st.isRegularFile else { return nil }
                     return clearLocked(file, st, name: name, in: folder, path: path, leftovers: leftovers)
                 }
                 if let outcome { return outcome }
             }
         }
-        let st: FileStatus
-        do {
-            guard let found = try folder.status(of: name, path: fullPath) else { return true }
-            st = found
-        } catch {
-            fail(path, error)
-            return false
-        }
+        guard let found = status(of: name, in: folder, path: path) else { return false }
+        guard let st = found else { return true }
         let expires = st.isRegularFile ? leftovers.index?.expiry(of: name, st) : nil
         guard selects(st, expires: expires, path: path) else { return false }
         return removeName(name, in: folder, path: path, size: st.isRegularFile ? st.size : 0)
+    }
+
+    /// The `lstat` of an entry to clear: nil when it failed (the failure is reported), `.some(nil)`
+    /// when the entry is gone already.
+    mutating func status(of name: FileName, in folder: FileDescriptor, path: [UInt8]) -> FileStatus?? {
+        do {
+            return try folder.status(of: name)
+        } catch {
+            fail(path, error)
+            return nil
+        }
     }
 
     /// Removes a regular file while holding its exclusive lock, so that a shelf append or read in
@@ -86,11 +77,7 @@ struct ClearWalk {
         let expires = options.expiredOnly
             ? (try? Expiry.read(file, st, named: name, in: folder, index: .some(leftovers.index))) ?? nil : nil
         guard selects(st, expires: expires, path: path) else { return false }
-        if options.dryRun {
-            report.removedPaths.append(path)
-            report.freedBytes = report.freedBytes.addingSaturated(st.size)
-            return false
-        }
+        if options.dryRun { return removeName(name, in: folder, path: path, size: st.size) }
         do {
             guard try ClearWalk.tryLockToRemove(file) else {
                 report.skippedPaths.append(path)
@@ -118,9 +105,7 @@ struct ClearWalk {
     /// Whether the options select a file with this status and expiry.
     func selects(_ st: FileStatus, expires: Int64?, path: [UInt8]) -> Bool {
         // Without limits every file not kept goes (what --keep-newest keeps never gets here).
-        if !options.hasLimits || selectedByLimits(st, expires: expires) { return true }
-        guard let stamp = selection[path] else { return false }
-        return stamp.matches(st)
+        !options.hasLimits || selectedByLimits(st, expires: expires) || selection[path] == st.modified
     }
 
     /// Expired, or not modified for `olderThan`: the limits that do not depend on other files.

@@ -7,7 +7,8 @@ enum KeepNewest {
     static func kept(_ count: Int, among entries: [FolderEntry], in folder: FileDescriptor, isRoot: Bool) -> Set<FileName> {
         guard count > 0 else { return [] }
         var files: [(name: FileName, seconds: Int64, nanoseconds: Int64)] = []
-        for entry in entries where ClearWalk.isData(entry.name, isRoot: isRoot) && entry.kind != .folder && entry.kind != .symbolicLink {
+        for entry in entries where FolderEntries.isUsers(entry.name) && !(isRoot && entry.name == CacheTag.name)
+                && entry.kind != .folder && entry.kind != .symbolicLink {
             guard let st = try? folder.status(of: entry.name), st.isRegularFile else { continue }
             files.append((entry.name, st.modified.seconds, st.modified.nanoseconds))
         }

@@ -15,9 +15,9 @@ extension Store {
     /// `list` of a folder named by its exact bytes.
     package func entries(of folder: SafePath?, in directory: Directory, recursive: Bool = false, all: Bool = false) throws -> [ListEntry] {
         var entries: [ListEntry] = []
-        try walkListing(folder, in: directory, recursive: recursive, all: all) { parent, name, path, isFolder, index in
+        try walkListing(folder, in: directory, recursive: recursive, all: all) { parent, name, path, index in
             do {
-                entries.append(try Store.describe(name, in: parent, as: path, isFolder: isFolder, index: index))
+                entries.append(try Store.describe(name, in: parent, as: path, index: index))
             } catch ShelfError.notFound {
                 // Removed since the folder was read: it is simply no longer there.
             }
@@ -34,19 +34,18 @@ extension Store {
     /// `listNames` with each name's exact bytes.
     package func listPaths(_ folder: SafePath?, in directory: Directory, recursive: Bool = false, all: Bool = false) throws -> [[UInt8]] {
         var names: [[UInt8]] = []
-        try walkListing(folder, in: directory, recursive: recursive, all: all, needsIndex: false) { _, _, path, _, _ in
+        try walkListing(folder, in: directory, recursive: recursive, all: all, needsIndex: false) { _, _, path, _ in
             names.append(path)
         }
         return names
     }
 
-    /// Calls `visit(parent folder, entry name, listed path, is folder, expiry index)` for each entry.
+    /// Calls `visit(parent folder, entry name, listed path, expiry index)` for each entry (a folder's path ends in `/`).
     private func walkListing(_ folder: SafePath?, in directory: Directory, recursive: Bool, all: Bool, needsIndex: Bool = true,
-                             visit: (FileDescriptor, FileName, [UInt8], Bool, ExpiryIndex?) throws -> Void) throws {
+                             visit: (FileDescriptor, FileName, [UInt8], ExpiryIndex?) throws -> Void) throws {
         let opened: FileDescriptor?
         var hidden: FileName?
         if let folder {
-            var listedFile = false
             // A file standing where the path needs a folder: nothing is there to list (66).
             guard let found = try lookupTarget(folder, in: directory) else {
                 throw ShelfError.notFound(path: try absolutePath(of: folder, in: directory))
@@ -57,11 +56,9 @@ extension Store {
                 if st.isFolder { return try FolderWalker.openFolder(target.name, in: target.folder, path: target.path, create: false) }
                 // Naming a file lists just it.
                 let index = needsIndex ? try ExpiryIndex.load(in: target.folder) : nil
-                try visit(target.folder, target.name, target.name.bytes, false, index)
-                listedFile = true
+                try visit(target.folder, target.name, target.name.bytes, index)
                 return nil
             }
-            if listedFile { return }
         } else {
             let namespace = try locations.namespace(for: directory)
             opened = try FolderWalker.openNamespace(namespace, create: false)
@@ -82,13 +79,13 @@ extension Store {
     /// Any depth (`TreeWalk`).
     /// - Parameter hidden: a name left out of `folder` (not of sub-folders): the cache tag.
     private static func walk(_ folder: FileDescriptor, prefix: [UInt8], recursive: Bool, needsIndex: Bool, hiding hidden: FileName? = nil,
-                             visit: (FileDescriptor, FileName, [UInt8], Bool, ExpiryIndex?) throws -> Void) throws {
+                             visit: (FileDescriptor, FileName, [UInt8], ExpiryIndex?) throws -> Void) throws {
         var tree = TreeWalk(try FolderTrail(top: folder), first: try frame(folder, prefix: prefix, needsIndex: needsIndex, hiding: hidden))
         try tree.run(visit: { entry, folder, frame in
             let isFolder = try Store.isFolder(entry, in: folder)
             var path = frame.prefix.isEmpty ? entry.name.bytes : frame.prefix + entry.name.bytes
             if isFolder { path.append(UInt8(ascii: "/")) }
-            try visit(folder, entry.name, path, isFolder, frame.index)
+            try visit(folder, entry.name, path, frame.index)
             return isFolder && recursive ? entry.name : nil
         }, enter: { sub, name, parent in
             try frame(sub, prefix: parent.prefix + name.bytes + [UInt8(ascii: "/")], needsIndex: needsIndex)
@@ -114,30 +111,25 @@ extension Store {
     }
 
     /// The metadata of one entry. Links are described by their own `lstat`; files and folders are
-    /// opened (never followed) to read their extended attributes.
-    private static func describe(_ name: FileName, in folder: FileDescriptor, as path: [UInt8], isFolder: Bool,
-                                 index: ExpiryIndex?) throws -> ListEntry {
+    /// opened (never followed) to read their extended attributes: the backup flag, and a file's expiry.
+    private static func describe(_ name: FileName, in folder: FileDescriptor, as path: [UInt8], index: ExpiryIndex?) throws -> ListEntry {
         guard let st = try folder.status(of: name) else { throw ShelfError.notFound(path: folder.path(for: name)) }
-        var attributes: (excluded: Bool, expires: Int64?) = (false, nil)
+        var entry = ListEntry(nameBytes: path, isFolder: st.isFolder, size: st.isFolder ? 0 : st.size, modified: st.modified.seconds,
+                              modifiedNanoseconds: st.modified.nanoseconds)
         // A file the user may not read still lists; its attributes are simply unknown.
-        if st.isRegularFile || st.isFolder, let file = try? folder.open(name, [.readOnly, .noFollow, .nonBlocking]) {
-            attributes = try file.closeAfter { try Store.attributes(of: $0, st, named: name, in: folder, index: index) }
+        guard st.isRegularFile || st.isFolder, let file = try? folder.open(name, [.readOnly, .noFollow, .nonBlocking]) else { return entry }
+        try file.closeAfter { file in
+            let names = ExtendedAttributes.names(of: file) ?? []
+            if names.contains(ExtendedAttributes.backup) {
+                entry.excludedFromBackup = try ExtendedAttributes.value(ExtendedAttributes.backup, of: file).map(meansFalse) ?? false
+            }
+            guard st.isRegularFile else { return }
+            if names.contains(ExtendedAttributes.expiry) {
+                entry.expires = try Expiry.read(file, st, named: name, in: folder)
+            } else {
+                entry.expires = index?.expiry(of: name, st)
+            }
         }
-        return ListEntry(nameBytes: path, isFolder: st.isFolder, size: st.isFolder ? 0 : st.size, modified: st.modified.seconds,
-                         modifiedNanoseconds: st.modified.nanoseconds, expires: attributes.expires,
-                         excludedFromBackup: attributes.excluded)
-    }
-
-    /// The backup flag and expiry of the open file or folder.
-    private static func attributes(of file: FileDescriptor, _ st: FileStatus, named name: FileName, in folder: FileDescriptor,
-                                   index: ExpiryIndex?) throws -> (excluded: Bool, expires: Int64?) {
-        let names = ExtendedAttributes.names(of: file) ?? []
-        var excluded = false
-        if names.contains(ExtendedAttributes.backup) {
-            excluded = try ExtendedAttributes.value(ExtendedAttributes.backup, of: file).map(meansFalse) ?? false
-        }
-        guard st.isRegularFile else { return (excluded, nil) }
-        if names.contains(ExtendedAttributes.expiry) { return (excluded, try Expiry.read(file, st, named: name, in: folder)) }
-        return (excluded, index?.expiry(of: name, st))
+        return entry
     }
 }

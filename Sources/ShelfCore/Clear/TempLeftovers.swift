@@ -14,21 +14,16 @@ enum TempLeftovers {
     static func removeIfAbandoned(_ name: FileName, in folder: FileDescriptor, now: Int64) -> Bool {
         let base = TempName.base(of: name) ?? name
         let companion = TempName.lockName(for: base)
-        // The companion first: it is made before the entry and removed after it.
-        switch lockIfAbandoned(companion, in: folder, now: now) {
+        // The companion first: it is made before the entry and removed after it. Without one, a
+        // temp file holds its own lock; anything else was abandoned.
+        var proof = lockIfAbandoned(companion, in: folder, now: now)
+        let hasCompanion = if case .missing = proof { false } else { true }
+        if !hasCompanion { proof = lockIfAbandoned(base, in: folder, now: now) }
+        switch proof {
         case .busy:
             return false
         case .held(let lock):
-            return lock.closeAfter { _ in removeEntry(base, in: folder) && removeEntry(companion, in: folder) }
-        case .missing:
-            break
-        }
-        // No companion: a temp file holds its own lock; anything else was abandoned.
-        switch lockIfAbandoned(base, in: folder, now: now) {
-        case .busy:
-            return false
-        case .held(let lock):
-            return lock.closeAfter { _ in removeEntry(base, in: folder) }
+            return lock.closeAfter { _ in removeEntry(base, in: folder) && (!hasCompanion || removeEntry(companion, in: folder)) }
         case .missing:
             return removeEntry(base, in: folder)
         }

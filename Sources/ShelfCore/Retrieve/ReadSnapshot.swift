@@ -59,20 +59,9 @@ struct ReadSnapshot {
 
     /// Reads the snapshot in order, chunk by chunk.
     func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
-        defer { buffer.deallocate() }
-        func read(_ file: FileDescriptor, upTo limit: Int) throws {
-            var offset = 0
-            while offset < limit {
-                let n = try file.read(fromAbsoluteOffset: offset, into: .init(rebasing: buffer[..<Swift.min(buffer.count, limit - offset)]))
-                if n == 0 { return }
-                try body(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
-                offset += n
-            }
-        }
-        try read(file, upTo: stable)
+        try AppendInput.forEachChunk(of: file, in: 0..<stable) { chunk, _ in try body(chunk) }
         if let tailFile {
-            try read(tailFile.descriptor, upTo: Int.max)
+            try AppendInput.forEachChunk(of: tailFile.descriptor, in: 0..<Int.max) { chunk, _ in try body(chunk) }
         } else if !tail.isEmpty {
             try tail.withUnsafeBytes { try body($0) }
         }

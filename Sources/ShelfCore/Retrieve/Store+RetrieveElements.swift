@@ -8,31 +8,29 @@ extension Store {
     package func retrieveElements(_ path: SafePath, from directory: Directory, to output: Int32,
                                  options: RetrieveOptions = RetrieveOptions()) throws {
         let (snapshot, filePath) = try openSnapshot(path, in: directory, options: options)
-        // A watcher (the command line's progress line) learns how far the file has been read.
-        if let size = try? snapshot.file.status().size { WorkProgress.report(.total(size)) }
+        let lines = AppendFormat.forName(path.name) == .jsonLines
+        // A watcher (the command line's progress line) learns how far the file has been read; the
+        // snapshot's size, taken under the lock, is what is read: no second `fstat`.
+        WorkProgress.report(.total(Int64(snapshot.size)))
         try snapshot.file.closeAfter { _ in
-            try streamElements(of: snapshot, at: filePath, lines: AppendFormat.forName(path.name) == .jsonLines, to: output)
-        }
-    }
-
-    private func streamElements(of snapshot: ReadSnapshot, at filePath: String, lines: Bool, to output: Int32) throws {
-        let sink = LineWriterSink(output: FileDescriptor(raw: output, path: "<stdout>"))
-        var splitter = ValueSplitter(unit: lines ? .lineValues : .arrayElements, compact: true, sink: sink)
-        do {
-            try snapshot.forEachChunk { chunk in
-                try splitter.consume(chunk)
-                WorkProgress.report(.advanced(Int64(chunk.count)))
-                if !lines, let kind = splitter.validator.topLevelKind, kind != .array {
-                    throw ShelfError.invalidInput(
-                        path: filePath, reason: "it holds \(kind.phrase), not an array whose elements could be given one by one")
+            let sink = LineWriterSink(output: FileDescriptor(raw: output, path: "<stdout>"))
+            var splitter = ValueSplitter(unit: lines ? .lineValues : .arrayElements, compact: true, sink: sink)
+            do {
+                try snapshot.forEachChunk { chunk in
+                    try splitter.consume(chunk)
+                    WorkProgress.report(.advanced(Int64(chunk.count)))
+                    if !lines, let kind = splitter.validator.topLevelKind, kind != .array {
+                        throw ShelfError.invalidInput(
+                            path: filePath, reason: "it holds \(kind.phrase), not an array whose elements could be given one by one")
+                    }
+                    try sink.flush()
                 }
+                try splitter.finish()
                 try sink.flush()
+            } catch let error as JSONSyntaxError {
+                try? sink.flush()
+                throw JSONRewrite.storedFileError(error, path: filePath)
             }
-            try splitter.finish()
-            try sink.flush()
-        } catch let error as JSONSyntaxError {
-            try? sink.flush()
-            throw JSONRewrite.storedFileError(error, path: filePath)
         }
     }
 

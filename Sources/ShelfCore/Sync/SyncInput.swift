@@ -103,23 +103,3 @@ private struct ElementSink: ValueSink {
         }
     }
 }
-
-/// Reads the bytes `range` of a spool, for `save`.
-struct SpoolSource: ByteSource {
-    let spool: Spool
-    var next: Int
-    let end: Int
-
-    init(_ spool: Spool, _ range: Range<Int>) {
-        self.spool = spool
-        next = range.lowerBound
-        end = range.upperBound
-    }
-
-    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let n = Swift.min(buffer.count, end - next)
-        try spool.read(next..<(next + n), into: buffer)
-        next += n
-        return n
-    }
-}

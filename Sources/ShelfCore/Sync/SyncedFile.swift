@@ -20,34 +20,40 @@ enum SyncedFile {
         guard let file = try FileLocks.openForReading(name, in: folder, opening: { try openRegular(name, in: folder) }) else {
             return .missing
         }
-        return try file.closeAfter { file in try state(of: file, name: name, in: folder, comparedWith: range, in: spool) }
-    }
-
-    private static func state(of file: FileDescriptor, name: FileName, in folder: FileDescriptor, comparedWith range: Range<Int>,
-                              in spool: Spool) throws -> State {
-        var equal = Int(try file.status().size) == range.count
-        var validator = JSONValidator()
-        var source = file
-        let wanted = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
-        defer { wanted.deallocate() }
-        var offset = 0
-        do {
-            try AppendInput.forEachChunk(of: &source) { chunk in
-                try validator.consume(chunk)
-                let end = range.lowerBound + offset + chunk.count
-                if equal && end <= range.upperBound {
-                    try spool.read((range.lowerBound + offset)..<end, into: wanted)
+        return try file.closeAfter { file in
+            var equal = Int(try file.status().size) == range.count
+            let wanted = UnsafeMutableRawBufferPointer.allocate(byteCount: streamBufferSize, alignment: 16)
+            defer { wanted.deallocate() }
+            var length = 0
+            let isJSON = try validate(file) { chunk, offset in
+                let start = range.lowerBound + offset
+                if equal && start + chunk.count <= range.upperBound {
+                    try spool.read(start..<(start + chunk.count), into: wanted)
                     equal = chunk.elementsEqual(UnsafeRawBufferPointer(rebasing: wanted[..<chunk.count]))
                 } else {
                     equal = false
                 }
-                offset += chunk.count
+                length = offset + chunk.count
+            }
+            guard isJSON else { return .notJSON }
+            return equal && length == range.count ? .same : .changed
+        }
+    }
+
+    /// Reads the whole file through the validator, giving `body` each chunk and its offset;
+    /// returns whether it holds JSON.
+    private static func validate(_ file: FileDescriptor, _ body: (UnsafeRawBufferPointer, Int) throws -> Void = { _, _ in }) throws -> Bool {
+        var validator = JSONValidator()
+        do {
+            try AppendInput.forEachChunk(of: file, in: 0..<Int.max) { chunk, offset in
+                try validator.consume(chunk)
+                try body(chunk, offset)
             }
             try validator.finish()
         } catch is JSONSyntaxError {
-            return .notJSON
+            return false
         }
-        return equal && offset == range.count ? .same : .changed
+        return true
     }
 
     /// Removes the file `name` if it is still one of sync's files: a regular file holding valid
@@ -55,24 +61,15 @@ enum SyncedFile {
     /// file), and the name must still lead to it, so a file replaced meanwhile is never removed.
     /// - Returns: whether it was removed.
     static func removeIfJSON(_ name: FileName, in folder: FileDescriptor) throws -> Bool {
-        try openRegular(name, in: folder, toLock: true)?.closeAfter { file in try removeIfJSON(file, name: name, in: folder) } ?? false
-    }
-
-    private static func removeIfJSON(_ file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws -> Bool {
-        try FileLock.lock(file, .exclusive)
-        let path = folder.path(for: name)
-        guard try FileLocks.isStillNamed(file.status(), name: name, in: folder, path: path) else { return false }
-        try FileLocks.settle(file, name: name, in: folder)
-        var validator = JSONValidator()
-        var source = file
-        do {
-            try AppendInput.forEachChunk(of: &source) { try validator.consume($0) }
-            try validator.finish()
-        } catch is JSONSyntaxError {
-            return false
-        }
-        try FileLocks.remove(file, name: name, in: folder, path: path)
-        return true
+        try openRegular(name, in: folder, toLock: true)?.closeAfter { file in
+            try FileLock.lock(file, .exclusive)
+            let path = folder.path(for: name)
+            guard try FileLocks.isStillNamed(file.status(), name: name, in: folder, path: path) else { return false }
+            try FileLocks.settle(file, name: name, in: folder)
+            guard try validate(file) else { return false }
+            try FileLocks.remove(file, name: name, in: folder, path: path)
+            return true
+        } ?? false
     }
 
     /// Opens `name` for reading if it is a regular file; nil for a missing entry, a link or a folder.

@@ -37,83 +37,73 @@ extension Store {
                   replace: Bool, folders: FolderReplacement = .keepContents, forceCopy: Bool = false) throws -> String {
         try CacheTag.refuseToChange(path, in: locations.namespace(for: directory))
         while true {
-            let attempt: Attempt
             do {
-                attempt = try withTransfer(path, in: directory, to: newPath, in: destination, replace: replace, folders: folders,
-                                           takingSource: true) { transfer in
+                let moved = try withTransfer(path, in: directory, to: newPath, in: destination, replace: replace, folders: folders,
+                                             takingSource: true) { transfer in
                     try relocate(transfer, replace: replace, folders: folders, forceCopy: forceCopy)
                 }
+                if let moved { return moved }
             } catch let busy as TreeLocks.Busy {
-                // A folder of the tree is in use: wait for it holding nothing, then start again.
+                // A folder of the tree, or the file to replace, is in use: wait for it holding
+                // nothing (the source's lock neither, or two moves in opposite directions would
+                // wait for each other forever), then start again.
                 try busy.wait()
-                continue
             }
-            if case .moved(let path) = attempt { return path }
         }
     }
 
     /// One attempt with the ends open: a folder moves unlocked (a rename; across file systems the
-    /// copy locks it, see `TreeLocks`); a file is first locked and its journal settled.
-    private func relocate(_ transfer: Transfer, replace: Bool, folders: FolderReplacement, forceCopy: Bool) throws -> Attempt {
+    /// copy locks it, see `TreeLocks`); a file is first locked and its journal settled. Returns
+    /// the moved entry's path; nil when the source changed since it was checked: check again.
+    private func relocate(_ transfer: Transfer, replace: Bool, folders: FolderReplacement, forceCopy: Bool) throws -> String? {
         let source = transfer.source
-        guard transfer.sourceStatus.isRegularFile else {
-            return try relocate(transfer, locked: nil, replace: replace, folders: folders, forceCopy: forceCopy)
+        var locked: FileDescriptor?
+        if transfer.sourceStatus.isRegularFile {
+            do {
+                locked = try FileLocks.lockExclusively(source.name, in: source.folder, path: source.path)
+                if locked == nil { return nil }  // removed since it was checked
+            } catch ShelfError.permissionDenied where !FileLocks.needsSettling(source.name, in: source.folder) {
+                // A file this user may not read cannot be locked, yet a rename needs only the
+                // folder's permission: it moves unlocked, and its journal (empty) stays.
+            }
         }
-        let locked: FileDescriptor?
-        do {
-            locked = try FileLocks.lockExclusively(source.name, in: source.folder, path: source.path)
-        } catch ShelfError.permissionDenied where !FileLocks.needsSettling(source.name, in: source.folder) {
-            // A file this user may not read cannot be locked, yet a rename needs only the
-            // folder's permission: it moves unlocked, and its journal (empty) stays.
-            return try relocate(transfer, locked: nil, replace: replace, folders: folders, forceCopy: forceCopy)
-        }
-        guard let locked else { return .again }  // removed since it was checked
-        let attempt = try locked.closeAfter { locked in
-            guard try FileIdentity(locked.status()) == FileIdentity(transfer.sourceStatus) else { return Attempt.again }
+        guard let locked else { return try relocate(transfer, locked: nil, replace: replace, folders: folders, forceCopy: forceCopy) }
+        return try locked.closeAfter { locked in
+            guard try FileIdentity(locked.status()) == FileIdentity(transfer.sourceStatus) else { return nil }
             try FileLocks.detachBeforeMoving(locked, name: source.name, in: source.folder)
             return try relocate(transfer, locked: locked, replace: replace, folders: folders, forceCopy: forceCopy)
         }
-        // The source's lock is let go before waiting, or two moves in opposite directions
-        // would wait for each other forever.
-        if case .targetBusy = attempt { try Store.waitForLock(on: transfer.destination) }
-        return attempt
-    }
-
-    /// How one attempt at a move ended.
-    private enum Attempt {
-        case moved(String)
-        /// The source changed since it was checked: check again.
-        case again
-        /// The file to replace is locked: wait for it with no lock held, then start again.
-        case targetBusy
     }
 
     /// One attempt with the ends open (and a file source locked): a rename, else a copy across
-    /// file systems.
+    /// file systems. A file to replace that is locked ends the attempt with `TreeLocks.Busy`.
     private func relocate(_ transfer: Transfer, locked: FileDescriptor?, replace: Bool, folders: FolderReplacement,
-                          forceCopy: Bool) throws -> Attempt {
-        let source = transfer.source
+                          forceCopy: Bool) throws -> String? {
+        let source = transfer.source, target = transfer.destination
         if transfer.isSourceLink {
             // The file already has its new name: the source name goes, and the move is done.
             try source.folder.remove(source.name, path: source.path)
-            if NumberedNames.value(of: transfer.destination.name) != nil { FolderCounter.forget(in: transfer.destination.folder) }
+            if NumberedNames.value(of: target.name) != nil { FolderCounter.forget(in: target.folder) }
             try AtomicReplace.syncFolder(source.folder)
-            return .moved(transfer.destination.path)
+            return target.path
         }
         do {
             if !forceCopy {
                 do {
-                    try AtomicReplace.install(source.name, in: source.folder, path: source.path, as: transfer.destination,
+                    try AtomicReplace.install(source.name, in: source.folder, path: source.path, as: target,
                                               replace: replace, oldFile: locked == nil ? .wait : .failIfBusy, folders: folders)
-                    return .moved(transfer.destination.path)
+                    return target.path
                 } catch ShelfError.io(_, _, let code) where code == Errno.crossDevice.rawValue {
                     // Another file system: copy, then remove.
                 }
             }
             try moveAcrossFileSystems(transfer, locked: locked, replace: replace, folders: folders)
-            return .moved(transfer.destination.path)
+            return target.path
         } catch is AtomicReplace.TargetBusy {
-            return .targetBusy
+            // Gone meanwhile: the next round sees what is there now.
+            guard let file = try? target.folder.openForExclusiveLock(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
+            else { return nil }
+            throw TreeLocks.Busy(entry: file, kind: .exclusive)
         }
     }
 
@@ -164,12 +154,5 @@ extension Store {
         defer { aside.release() }
         try source.folder.rename(source.name, to: aside.name, in: source.folder, path: source.path)
         try TreeRemover.remove(aside.name, in: source.folder, path: source.folder.path(for: aside.name))
-    }
-
-    /// Waits until nobody holds the lock of the file at `target`, then lets it go at once.
-    private static func waitForLock(on target: Target) throws {
-        // Gone meanwhile: the next round sees what is there now.
-        guard let file = try? target.folder.openForExclusiveLock(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path) else { return }
-        try file.closeAfter { try FileLock.lock($0, .exclusive) }
     }
 }

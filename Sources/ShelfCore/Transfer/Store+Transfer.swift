@@ -40,7 +40,7 @@ extension Store {
                 throw ShelfError.notFound(path: try absolutePath(of: to, in: destination))
             }
             return try target.closeAfter { target in
-                if takingSource { try holdShared(source.folder) }
+                if takingSource { try TreeLocks.Busy.tryLock(source.folder, .shared) }
                 if takingSource, try isOtherLink(target, of: source, st) {
                     return try body(Transfer(source: source, sourceStatus: st, destination: target, existing: st, isSourceLink: true))
                 }
@@ -57,15 +57,6 @@ extension Store {
             return false
         }
         return try target.name != source.name || FileIdentity(target.folder.status()) != FileIdentity(source.folder.status())
-    }
-
-    /// Takes the writers' shared lock on `folder` without waiting.
-    private func holdShared(_ folder: FileDescriptor) throws {
-        guard try FileLock.tryLock(folder, .shared) else {
-            throw TreeLocks.Busy(folder: try folder.open(".", FolderWalker.folderOptions, path: folder.path, operation: .openFolder),
-                                 kind: .shared)
-        }
-        if try folder.status().linkCount == 0 { throw ShelfError.notFound(path: folder.path) }
     }
 
     /// The checks that need the opened target: identity (two directories may resolve into each

@@ -13,16 +13,29 @@
 /// starts again, so two commands locking in different orders never wait for each other forever.
 /// One descriptor per folder stays open; `ProcessState.raiseOpenFileLimit` makes room first.
 final class TreeLocks {
-    /// Thrown when a folder of the tree is locked by someone else. It owns a descriptor of that
-    /// folder (holding no lock), to wait on once everything else is let go.
+    /// Thrown when a folder of the tree (or the file a move replaces) is locked by someone else. It
+    /// owns a descriptor of that entry (holding no lock), to wait on once everything else is let go.
     struct Busy: Error {
-        let folder: FileDescriptor
+        let entry: FileDescriptor
         /// The kind of lock that was wanted.
-        var kind = FileLock.Kind.exclusive
+        let kind: FileLock.Kind
 
         /// Waits until the lock can be had, then lets it go and closes the descriptor.
         func wait() throws {
-            try folder.closeAfter { try FileLock.lock($0, kind) }
+            try entry.closeAfter { try FileLock.lock($0, kind) }
+        }
+
+        /// Takes the `kind` lock of `folder` without waiting; returns the status of the folder,
+        /// which must still be there (`notFound`). Throws `Busy` when someone else holds the lock,
+        /// with a descriptor of its own to wait on.
+        @discardableResult
+        static func tryLock(_ folder: FileDescriptor, _ kind: FileLock.Kind) throws -> FileStatus {
+            guard try FileLock.tryLock(folder, kind) else {
+                throw Busy(entry: try folder.open(".", FolderWalker.folderOptions, path: folder.path, operation: .openFolder), kind: kind)
+            }
+            let st = try folder.status()
+            if st.linkCount == 0 { throw ShelfError.notFound(path: folder.path) }
+            return st
         }
     }
 
@@ -46,8 +59,7 @@ final class TreeLocks {
         }
         try hold(folder)
         for entry in try FolderEntries.read(folder) {
-            let isFolder = try entry.kind == .folder || (entry.kind == .unknown && folder.status(of: entry.name)?.isFolder == true)
-            guard isFolder else { continue }
+            guard try Store.isFolder(entry, in: folder) else { continue }
             do {
                 try holdTree(entry.name, in: folder, path: folder.path(for: entry.name))
             } catch ShelfError.notFound {
@@ -58,14 +70,8 @@ final class TreeLocks {
 
     /// Locks `folder` (just opened, owned by this from now on) and keeps it open.
     private func hold(_ folder: FileDescriptor) throws {
-        let owned = OpenFile(folder)
-        guard try FileLock.tryLock(folder, .exclusive) else {
-            // The descriptor goes to the caller, to wait on: a second one, since this one closes.
-            throw Busy(folder: try folder.open(".", FolderWalker.folderOptions, path: folder.path, operation: .openFolder))
-        }
-        held.append(owned)
-        let st = try folder.status()
-        if st.linkCount == 0 { throw ShelfError.notFound(path: folder.path) }
+        held.append(OpenFile(folder))
+        let st = try Busy.tryLock(folder, .exclusive)
         try systemCall(.remove, path: folder.path) { () throws(Errno) in try kernel.checkAccess(".", in: folder.raw, [.write, .search]) }
         if st.permissions & 0o1000 != 0 { try checkStickyEntries(of: folder, owner: st.owner) }
     }

@@ -35,7 +35,7 @@ import Testing
         try store.save(Data("a".utf8), to: .documents, as: "a")
         home.setModified("docs/shelf/a", to: 1000)
         var walk = ClearWalk(options: ClearOptions(maxSize: 0), now: 5000)
-        walk.selection = [Array("a".utf8): ClearPlan.Stamp(status("docs/shelf/a"))]
+        walk.selection = [Array("a".utf8): status("docs/shelf/a").modified]
         home.setModified("docs/shelf/a", to: 1001)
         let root = try FileDescriptor.open(home.path("docs/shelf"), [.readOnly, .folder])
         defer { root.close() }
