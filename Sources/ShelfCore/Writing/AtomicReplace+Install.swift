@@ -51,8 +51,11 @@ extension AtomicReplace {
         } else {
             // The same file as a fresh `openat` would find now, with no more `stat` than this one.
             let still = opened.flatMap { opened in existing.map(FileIdentity.init) == opened.identity ? opened.file : nil }
+            // A file over a file (or over nothing): one rename, under the old file's lock, settled
+            // (`FileLocks.replace`); `gate` is held until the rename is durable.
             gate = try withExtendedLifetime(opened) {
-                try replaceFile(name, in: folder, as: target, oldFile: oldFile, mode: existing?.permissions, opened: still, letGo: letGo)
+                try FileLocks.replace(target, oldFile: oldFile, mode: existing?.permissions ?? FileMode.privateFile, opened: still,
+                                      letGo: letGo) { try folder.rename(name, to: target.name, in: target.folder, path: target.path) }
             }
         }
         // A new numbered name in a folder of numbered files: its next number is no longer known.
@@ -62,15 +65,6 @@ extension AtomicReplace {
             try syncFolder(folder)
         }
         withExtendedLifetime(gate) {}
-    }
-
-    /// A file over a file (or over nothing): one rename, under the old file's lock, settled
-    /// (`FileLocks.replace`). Returns what the caller holds until the rename is durable.
-    private static func replaceFile(_ name: FileName, in folder: FileDescriptor, as target: Target, oldFile: OldFileLock,
-                                    mode: UInt32?, opened: FileDescriptor?, letGo: () -> Void) throws -> OpenFile? {
-        try FileLocks.replace(target, oldFile: oldFile, mode: mode ?? FileMode.privateFile, opened: opened, letGo: letGo) {
-            try folder.rename(name, to: target.name, in: target.folder, path: target.path)
-        }
     }
 
     /// A folder over an empty folder, as mv does it: rename(2) replaces an empty folder atomically

@@ -22,19 +22,14 @@ package enum AtomicReplace {
                               beforeInstall: () -> Void = {}, letGo: () -> Void = {}, fill: (FileDescriptor) throws -> Void) throws {
         if oldFile != .heldByCaller { try checkWritable(target) }
         try TempFile.create(in: target.folder, path: target.path, permissions: newFileMode).closeAfter { temp in
-            try keepMode(of: target, on: temp.file)
+            try keepMode(of: target.status(), on: temp.file)
             try fill(temp.file)
             // The rest of what the old file carries, once the content (and its time) is final;
             // the old file kept open for the rename's lock, unless the caller holds that already
             // (on FUSE it must close every descriptor of the target before the rename).
             var opened: FileLocks.OpenedOldFile?
-            if replace {
-                if oldFile == .heldByCaller {
-                    try KeptMetadata.carry(from: target, to: temp.file)
-                } else {
-                    _ = try KeptMetadata.carry(from: target, to: temp.file, keepingOpen: &opened)
-                }
-            }
+            if replace { _ = try KeptMetadata.carry(from: target, to: temp.file, keepingOpen: &opened) }
+            if oldFile == .heldByCaller { opened = nil }
             try commit(&temp, as: target, replace: replace, oldFile: oldFile, beforeInstall: beforeInstall, letGo: letGo, opened: opened)
         }
     }
@@ -81,11 +76,7 @@ package enum AtomicReplace {
     /// save. fchmod is not subject to the umask. setuid, setgid and sticky are not carried over:
     /// the new file may belong to someone else than the old one. Set before `fill`, which may set
     /// its own (a copy keeps its source's).
-    static func keepMode(of target: Target, on file: FileDescriptor) throws {
-        try keepMode(of: target.status(), on: file)
-    }
-
-    /// `keepMode` from the target's `lstat`, just taken under the same lock (nil: nothing there).
+    /// - Parameter replaced: the target's `lstat`, just taken (nil: nothing there).
     static func keepMode(of replaced: FileStatus?, on file: FileDescriptor) throws {
         guard let st = replaced, st.isRegularFile else { return }
         try file.setPermissions(st.permissions & 0o777)

@@ -14,17 +14,12 @@ enum KeptMetadata {
     /// Gives `file` (complete: its bytes and so its modification time are final, and not yet
     /// renamed over `target`) the attributes of the regular file `target` names now. shelf's own
     /// files (`.shelf-` names: the expiry index itself) carry nothing.
-    /// - Returns: the expiry time carried, nil for none.
-    @discardableResult
-    static func carry(from target: Target, to file: FileDescriptor) throws -> Int64? {
-        var opened: FileLocks.OpenedOldFile?
-        return try carry(from: target, to: file, keepingOpen: &opened)
-    }
-
-    /// `carry`, which leaves the old file open in `opened` (closed with its last reference) where the rename
+    ///
+    /// The old file is left open in `opened` (closed with its last reference) where the rename
     /// may lock it as it is (`FileLocks.replace`): one `openat` and one `close` fewer than opening
     /// it again there. Not on a network or FUSE file system, where the lock needs the file open
     /// for writing, or the old file closed before the rename.
+    /// - Returns: the expiry time carried, nil for none.
     static func carry(from target: Target, to file: FileDescriptor, keepingOpen opened: inout FileLocks.OpenedOldFile?) throws -> Int64? {
         if target.name.hasPrefix(SafePath.reservedPrefix) { return nil }
         let old: OpenFile

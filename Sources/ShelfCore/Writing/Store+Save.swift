@@ -55,7 +55,7 @@ extension Store {
             // Nothing there: no owner's read-only file to respect (one that appears meanwhile is
             // found under the folder's lock, below).
             if before != nil { try AtomicReplace.checkWritable(prepared) }
-            OldFileCache.release(prepared, before)
+            Store.releaseOldFileCache(prepared, before)
             let validate = options.validateJSON ?? Store.isJSONName(safe.name)
             var size: Int64 = 0
             var expires: Int64?
@@ -95,6 +95,22 @@ extension Store {
         if !options.replace { throw ShelfError.alreadyExists(path: target.path) }
         return st
     }
+
+    /// A save that replaces a large file (`oldFileCacheThreshold`, smaller ones are not worth an
+    /// extra open) lets the old file's cached pages go before it writes the new one. Otherwise both
+    /// copies are in memory at once: on a virtual machine whose unused memory goes back to the host,
+    /// every page of the new file is then memory the guest must fault in anew, and replacing a 1 GiB
+    /// file cost three times the system time of writing a new one (issue 16, part 2; `cat > f` frees
+    /// the old pages first, by truncating). The old file stays whole on disk until the rename: a
+    /// reader meanwhile reads it from there.
+    /// - Parameter status: the target's `lstat`, just taken (nil: nothing there).
+    private static func releaseOldFileCache(_ target: Target, _ status: FileStatus?) {
+        guard let st = status, st.isRegularFile, st.size >= oldFileCacheThreshold,
+              let old = try? target.folder.open(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path) else { return }
+        old.closeAfter { old in kernel.dropCachedPages(old.raw) }
+    }
+
+    static let oldFileCacheThreshold: Int64 = 8 << 20
 
     /// Whether a name's extension asks for JSON validation (`.json`, in any case).
     static func isJSONName(_ name: FileName) -> Bool {
