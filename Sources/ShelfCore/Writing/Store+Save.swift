@@ -51,7 +51,7 @@ extension Store {
         let folderMode = FileMode.folder(for: options.mode)
         return try preparedTarget(safe, in: directory, folderMode: folderMode).closeAfter { prepared in
             // One `stat` of the name serves each step that asks about it at this moment.
-            let before = try Store.checkSaveTarget(prepared, options: options)
+            let before = try Store.checkReplaceable(prepared, replace: options.replace)
             // Nothing there: no owner's read-only file to respect (one that appears meanwhile is
             // found under the folder's lock, below).
             if before != nil { try AtomicReplace.checkWritable(prepared) }
@@ -63,7 +63,7 @@ extension Store {
                 size = try copy(from: &source, to: temp.file, validatingJSON: validate, path: prepared.path)
                 try withLockedFolder(of: prepared, safe, in: directory, folderMode: folderMode) { target in
                     try temp.placed(in: target.folder, path: target.path) { placed in
-                        let replaced = try Store.checkSaveTarget(target, options: options)
+                        let replaced = try Store.checkReplaceable(target, replace: options.replace)
                         // What the file replaced carries, read under the folder's lock; the
                         // options given win.
                         try AtomicReplace.keepMode(of: replaced, on: placed.file)
@@ -85,14 +85,14 @@ extension Store {
         }
     }
 
-    /// What `save` refuses to replace: a folder, a link, and without `replace` anything.
+    /// What `save` and `update` refuse to replace: a folder, a link, and without `replace` anything.
     /// - Returns: the `lstat` of the name; nil when nothing is there.
     @discardableResult
-    private static func checkSaveTarget(_ target: Target, options: SaveOptions) throws -> FileStatus? {
+    static func checkReplaceable(_ target: Target, replace: Bool) throws -> FileStatus? {
         guard let st = try target.status() else { return nil }
         if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
         if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
-        if !options.replace { throw ShelfError.alreadyExists(path: target.path) }
+        if !replace { throw ShelfError.alreadyExists(path: target.path) }
         return st
     }
 

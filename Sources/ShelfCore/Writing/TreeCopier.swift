@@ -113,27 +113,13 @@ enum TreeCopier {
         let path = source.path(for: name)
         let target = Target(folder: copy, name: name, path: copy.path(for: name))
         if st.isRegularFile {
-            var gone = false
             // Under a shared lock: a concurrent in-place append is copied whole or not at all.
-            let opened = try FileLocks.openForReading(name, in: source) { () -> FileDescriptor? in
-                let file: FileDescriptor
-                do {
-                    file = try source.open(name, [.readOnly, .noFollow, .nonBlocking], path: path)
-                } catch ShelfError.notFound {
-                    gone = true
-                    return nil
-                }
-                return try file.kept { file in
-                    guard try file.status().isRegularFile else { return false }
-                    try file.setBlocking()
-                    return true
-                }
-            }
-            guard let opened else {
-                // Replaced by something else since it was listed: copy what is there now. A folder
-                // that took its place is left out: the walk has passed it.
-                guard !gone, let now = try source.status(of: name, path: path), !now.isFolder else { return }
-                return try copyEntry(name, now, from: source, to: copy, keepTimes: keepTimes)
+            let opened: FileDescriptor
+            do {
+                opened = try FileLocks.openForReading(name, in: source, path: path)
+            } catch ShelfError.notFound, ShelfError.isAFolder {
+                // Gone since it was listed, or a folder took its place: the walk has passed it.
+                return
             }
             try opened.closeAfter { file in
                 try copyFile(file, beside: target, keepTimes: keepTimes) { tempName in
