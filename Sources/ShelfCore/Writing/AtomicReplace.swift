@@ -3,9 +3,9 @@
 /// instant leaves the old or the new content, never a mix. Save, the appends that rewrite a whole
 /// file, copies, moves across file systems, numbered folders and the expiry index all go through
 /// here; `install` also puts an entry that already exists (a moved file, a copied tree) in place.
-package enum AtomicReplace {
+enum AtomicReplace {
     /// How the lock of a file about to be replaced is taken (`FileLocks.OldFileLock`).
-    package typealias OldFileLock = FileLocks.OldFileLock
+    typealias OldFileLock = FileLocks.OldFileLock
     /// The file to replace is locked and the caller asked not to wait (`FileLocks.TargetBusy`).
     typealias TargetBusy = FileLocks.TargetBusy
 
@@ -18,8 +18,8 @@ package enum AtomicReplace {
     ///   - letGo: with `heldByCaller`, closes every descriptor of the target the caller holds; on
     ///     FUSE it is called just before the rename (`install`).
     /// On any error the temp file is removed and the target is untouched.
-    package static func write(_ target: Target, replace: Bool = true, oldFile: OldFileLock = .wait, newFileMode: UInt32 = 0o600,
-                              beforeInstall: () -> Void = {}, letGo: () -> Void = {}, fill: (FileDescriptor) throws -> Void) throws {
+    static func write(_ target: Target, replace: Bool = true, oldFile: OldFileLock = .wait, newFileMode: UInt32 = 0o600,
+                      beforeInstall: () -> Void = {}, letGo: () -> Void = {}, fill: (FileDescriptor) throws -> Void) throws {
         if oldFile != .heldByCaller { try checkWritable(target) }
         try TempFile.create(in: target.folder, path: target.path, permissions: newFileMode).closeAfter { temp in
             try keepMode(of: target.status(), on: temp.file)
@@ -96,7 +96,7 @@ package enum AtomicReplace {
     }
 
     /// Makes the entries of `folder` durable: a rename, link or unlink in it is data too.
-    package static func syncFolder(_ folder: FileDescriptor) throws {
+    static func syncFolder(_ folder: FileDescriptor) throws {
         try folder.syncFolder()
     }
 }
