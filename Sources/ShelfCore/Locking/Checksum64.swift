@@ -16,28 +16,27 @@ struct Checksum64 {
     private var length: UInt64 = 0
 
     mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        guard !bytes.isEmpty else { return }
         length &+= UInt64(bytes.count)
         var index = 0
+        // A word begun by the last piece is completed first; whole words then go at once.
         while carryCount > 0 && index < bytes.count {
-            carry |= UInt64(bytes[index]) << UInt64(8 * carryCount)
-            carryCount += 1
+            add(bytes[index])
             index += 1
-            if carryCount == 8 {
-                mix(carry)
-                carry = 0
-                carryCount = 0
-            }
         }
         while index + 8 <= bytes.count {
             mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
             index += 8
         }
-        while index < bytes.count {
-            carry |= UInt64(bytes[index]) << UInt64(8 * carryCount)
-            carryCount += 1
-            index += 1
-        }
+        for byte in bytes[index...] { add(byte) }
+    }
+
+    /// Adds one byte to the word being completed, mixing it in once it is whole.
+    private mutating func add(_ byte: UInt8) {
+        carry |= UInt64(byte) << UInt64(8 * carryCount)
+        carryCount += 1
+        guard carryCount == 8 else { return }
+        mix(carry)
+        (carry, carryCount) = (0, 0)
     }
 
     mutating func update(_ bytes: [UInt8]) {

@@ -46,17 +46,15 @@ enum Failpoints {
     #if DEBUG
     static let variable = "SHELF_TEST_CRASH_AT"
     @TaskLocal private static var armed: Point?
-
-    /// Runs one append with the crash point `environment` names, if any, armed.
-    static func armed<R>(by environment: Environment, _ body: () throws -> R) rethrows -> R {
-        guard let point = environment[variable].flatMap(Point.init(rawValue:)) else { return try body() }
-        return try $armed.withValue(point) { try body() }
-    }
-    #else
-    /// Runs `body`: a release build has no crash points.
-    @inline(__always)
-    static func armed<R>(by _: Environment, _ body: () throws -> R) rethrows -> R {
-        try body()
-    }
     #endif
+
+    /// Runs one append with the crash point `environment` names, if any, armed (a release build
+    /// has none: it runs `body`).
+    @inline(__always)
+    static func armed<R>(by environment: Environment, _ body: () throws -> R) rethrows -> R {
+        #if DEBUG
+        if let point = environment[variable].flatMap(Point.init(rawValue:)) { return try $armed.withValue(point) { try body() } }
+        #endif
+        return try body()
+    }
 }

@@ -7,8 +7,6 @@
 /// file's `ReplaceGate`, which others lock without the file's lock.
 final class JournalFile {
     let folder: FileDescriptor
-    /// The stored file's name.
-    let dataName: FileName
     let name: FileName
     let path: String
     /// Nil until the file exists.
@@ -31,7 +29,6 @@ final class JournalFile {
     /// A journal another user left that this process may not write is replaced when it is empty.
     init(for name: FileName, in folder: FileDescriptor) throws {
         self.folder = folder
-        dataName = name
         self.name = JournalName.of(name)
         path = folder.path(for: self.name)
         do {
@@ -151,20 +148,29 @@ final class JournalFile {
     }
 
     private func create(mode: UInt32) throws -> FileDescriptor {
+        // Made meanwhile for another file of this name (this one was removed and made again): ours
+        // now, under our lock; the caller syncs it and the folder as if it were new.
+        let created = try JournalFile.create(name, in: folder, path: path, mode: mode, operation: .open)
+            ?? JournalFile.open(name, in: folder, path: path, [.readWrite, .noFollow, .nonBlocking])
+        file = OpenFile(created)
+        return created
+    }
+
+    /// Creates the journal `name` exclusively, with the stored file's permission bits `mode` (it
+    /// holds some of the file's bytes, and whoever may append must be able to use it); nil when
+    /// it exists already.
+    static func create(_ name: FileName, in folder: FileDescriptor, path: String, mode: UInt32,
+                       operation: SystemOperation) throws -> FileDescriptor? {
         let created: FileDescriptor
         do {
-            created = try folder.open(name, [.readWrite, .create, .exclusive, .noFollow], path: path)
+            created = try folder.open(name, [.readWrite, .create, .exclusive, .noFollow], path: path, operation: operation)
         } catch ShelfError.alreadyExists {
-            // Made meanwhile for another file of this name (this one was removed and made again):
-            // ours now, under our lock; the caller syncs it and the folder as if it were new.
-            let existing = OpenFile(try JournalFile.open(name, in: folder, path: path, [.readWrite, .noFollow, .nonBlocking]))
-            file = existing
-            return existing.descriptor
+            return nil
         }
-        let owned = OpenFile(created)
-        let bits = mode & 0o666
-        if bits != 0o600 { try created.setPermissions(bits, operation: .setJournalPermissions) }
-        file = owned
-        return created
+        return try created.kept { created in
+            let bits = mode & 0o666
+            if bits != 0o600 { try created.setPermissions(bits, operation: .setJournalPermissions) }
+            return true
+        }
     }
 }

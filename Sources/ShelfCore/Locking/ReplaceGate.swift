@@ -102,15 +102,7 @@ enum ReplaceGate {
     /// A new, empty journal, durable under its name before anyone can write a record to it (an
     /// append then syncs only the record). Nil when another process created it first.
     private static func create(_ journal: FileName, in folder: FileDescriptor, path: String, mode: UInt32) throws -> FileDescriptor? {
-        let created: FileDescriptor
-        do {
-            created = try folder.open(journal, [.readWrite, .create, .exclusive, .noFollow], path: path, operation: .openJournal)
-        } catch ShelfError.alreadyExists {
-            return nil
-        }
-        return try created.kept { created in
-            let bits = mode & 0o666
-            if bits != 0o600 { try created.setPermissions(bits, operation: .setJournalPermissions) }
+        try JournalFile.create(journal, in: folder, path: path, mode: mode, operation: .openJournal)?.kept { created in
             try created.sync()
             try folder.syncFolder()
             return true

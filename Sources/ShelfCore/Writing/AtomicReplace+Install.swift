@@ -12,22 +12,15 @@ extension AtomicReplace {
     ///     empty, so a file put into it meanwhile is never deleted.
     ///   - kernelFlags: false skips `renameat2`'s flags to exercise the portable fallbacks (tests).
     ///   - letGo: with `heldByCaller`, closes the caller's descriptors of the target (on FUSE).
+    ///   - aFile: `name` is known to be a regular file (a temp file `commit` just named): not asked again.
+    ///   - opened: the old file, already open (`KeptMetadata`): when the name still leads to it here,
+    ///     at the commit point, its lock is taken on it instead of opening it again.
     /// - Throws: `alreadyExists`, `symbolicLink`, `folderInTheWay`, `TargetBusy`, and `.io(errno: EXDEV)`
     ///   when the two folders are on different file systems (nothing has changed then; the caller
     ///   copies instead).
-    package static func install(_ name: FileName, in folder: FileDescriptor, path: String, as target: Target, replace: Bool,
-                        oldFile: OldFileLock = .wait, folders: FolderReplacement = .replaceWhole, kernelFlags: Bool = true,
-                        letGo: () -> Void = {}) throws {
-        try install(name, in: folder, path: path, as: target, replace: replace, oldFile: oldFile, folders: folders,
-                    kernelFlags: kernelFlags, letGo: letGo, aFile: false, opened: nil)
-    }
-
-    /// `install` of a temp file `commit` just named, which it knows to be a regular file (`aFile`:
-    /// not asked again), where `opened` may be the old file, already open: when the name still
-    /// leads to it here, at the commit point, its lock is taken on it instead of opening it again.
     static func install(_ name: FileName, in folder: FileDescriptor, path: String, as target: Target, replace: Bool,
-                        oldFile: OldFileLock, folders: FolderReplacement = .replaceWhole, kernelFlags: Bool = true,
-                        letGo: () -> Void, aFile: Bool, opened: FileLocks.OpenedOldFile?) throws {
+                        oldFile: OldFileLock = .wait, folders: FolderReplacement = .replaceWhole, kernelFlags: Bool = true,
+                        letGo: () -> Void = {}, aFile: Bool = false, opened: FileLocks.OpenedOldFile? = nil) throws {
         // A network file system may refuse the flags, or the server apply them differently: the
         // portable fallbacks serve there (docs/file-systems.md).
         let kernelFlags = kernelFlags && !NetworkFileSystem.contains(target.folder)
@@ -51,8 +44,11 @@ extension AtomicReplace {
         } else {
             // The same file as a fresh `openat` would find now, with no more `stat` than this one.
             let still = opened.flatMap { opened in existing.map(FileIdentity.init) == opened.identity ? opened.file : nil }
+            // A file over a file (or over nothing): one rename, under the old file's lock, settled
+            // (`FileLocks.replace`); `gate` is held until the rename is durable.
             gate = try withExtendedLifetime(opened) {
-                try replaceFile(name, in: folder, as: target, oldFile: oldFile, mode: existing?.permissions, opened: still, letGo: letGo)
+                try FileLocks.replace(target, oldFile: oldFile, mode: existing?.permissions ?? FileMode.privateFile, opened: still,
+                                      letGo: letGo) { try folder.rename(name, to: target.name, in: target.folder, path: target.path) }
             }
         }
         // A new numbered name in a folder of numbered files: its next number is no longer known.
@@ -62,15 +58,6 @@ extension AtomicReplace {
             try syncFolder(folder)
         }
         withExtendedLifetime(gate) {}
-    }
-
-    /// A file over a file (or over nothing): one rename, under the old file's lock, settled
-    /// (`FileLocks.replace`). Returns what the caller holds until the rename is durable.
-    private static func replaceFile(_ name: FileName, in folder: FileDescriptor, as target: Target, oldFile: OldFileLock,
-                                    mode: UInt32?, opened: FileDescriptor?, letGo: () -> Void) throws -> OpenFile? {
-        try FileLocks.replace(target, oldFile: oldFile, mode: mode ?? FileMode.privateFile, opened: opened, letGo: letGo) {
-            try folder.rename(name, to: target.name, in: target.folder, path: target.path)
-        }
     }
 
     /// A folder over an empty folder, as mv does it: rename(2) replaces an empty folder atomically

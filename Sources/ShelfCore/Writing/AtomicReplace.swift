@@ -3,9 +3,9 @@
 /// instant leaves the old or the new content, never a mix. Save, the appends that rewrite a whole
 /// file, copies, moves across file systems, numbered folders and the expiry index all go through
 /// here; `install` also puts an entry that already exists (a moved file, a copied tree) in place.
-package enum AtomicReplace {
+enum AtomicReplace {
     /// How the lock of a file about to be replaced is taken (`FileLocks.OldFileLock`).
-    package typealias OldFileLock = FileLocks.OldFileLock
+    typealias OldFileLock = FileLocks.OldFileLock
     /// The file to replace is locked and the caller asked not to wait (`FileLocks.TargetBusy`).
     typealias TargetBusy = FileLocks.TargetBusy
 
@@ -18,23 +18,18 @@ package enum AtomicReplace {
     ///   - letGo: with `heldByCaller`, closes every descriptor of the target the caller holds; on
     ///     FUSE it is called just before the rename (`install`).
     /// On any error the temp file is removed and the target is untouched.
-    package static func write(_ target: Target, replace: Bool = true, oldFile: OldFileLock = .wait, newFileMode: UInt32 = 0o600,
-                              beforeInstall: () -> Void = {}, letGo: () -> Void = {}, fill: (FileDescriptor) throws -> Void) throws {
+    static func write(_ target: Target, replace: Bool = true, oldFile: OldFileLock = .wait, newFileMode: UInt32 = 0o600,
+                      beforeInstall: () -> Void = {}, letGo: () -> Void = {}, fill: (FileDescriptor) throws -> Void) throws {
         if oldFile != .heldByCaller { try checkWritable(target) }
         try TempFile.create(in: target.folder, path: target.path, permissions: newFileMode).closeAfter { temp in
-            try keepMode(of: target, on: temp.file)
+            try keepMode(of: target.status(), on: temp.file)
             try fill(temp.file)
             // The rest of what the old file carries, once the content (and its time) is final;
             // the old file kept open for the rename's lock, unless the caller holds that already
             // (on FUSE it must close every descriptor of the target before the rename).
             var opened: FileLocks.OpenedOldFile?
-            if replace {
-                if oldFile == .heldByCaller {
-                    try KeptMetadata.carry(from: target, to: temp.file)
-                } else {
-                    _ = try KeptMetadata.carry(from: target, to: temp.file, keepingOpen: &opened)
-                }
-            }
+            if replace { _ = try KeptMetadata.carry(from: target, to: temp.file, keepingOpen: &opened) }
+            if oldFile == .heldByCaller { opened = nil }
             try commit(&temp, as: target, replace: replace, oldFile: oldFile, beforeInstall: beforeInstall, letGo: letGo, opened: opened)
         }
     }
@@ -81,11 +76,7 @@ package enum AtomicReplace {
     /// save. fchmod is not subject to the umask. setuid, setgid and sticky are not carried over:
     /// the new file may belong to someone else than the old one. Set before `fill`, which may set
     /// its own (a copy keeps its source's).
-    static func keepMode(of target: Target, on file: FileDescriptor) throws {
-        try keepMode(of: target.status(), on: file)
-    }
-
-    /// `keepMode` from the target's `lstat`, just taken under the same lock (nil: nothing there).
+    /// - Parameter replaced: the target's `lstat`, just taken (nil: nothing there).
     static func keepMode(of replaced: FileStatus?, on file: FileDescriptor) throws {
         guard let st = replaced, st.isRegularFile else { return }
         try file.setPermissions(st.permissions & 0o777)
@@ -105,7 +96,7 @@ package enum AtomicReplace {
     }
 
     /// Makes the entries of `folder` durable: a rename, link or unlink in it is data too.
-    package static func syncFolder(_ folder: FileDescriptor) throws {
+    static func syncFolder(_ folder: FileDescriptor) throws {
         try folder.syncFolder()
     }
 }

@@ -19,20 +19,6 @@ struct ExpiryIndex {
         var modified: Int64
         var modifiedNanoseconds: Int64
 
-        init(expires: Int64, file st: FileStatus) {
-            self.expires = expires
-            inode = st.inode
-            modified = st.modified.seconds
-            modifiedNanoseconds = st.modified.nanoseconds
-        }
-
-        init(expires: Int64, inode: UInt64, modified: Int64, modifiedNanoseconds: Int64) {
-            self.expires = expires
-            self.inode = inode
-            self.modified = modified
-            self.modifiedNanoseconds = modifiedNanoseconds
-        }
-
         func matches(_ st: FileStatus) -> Bool {
             inode == st.inode && modified == st.modified.seconds && modifiedNanoseconds == st.modified.nanoseconds
         }
@@ -62,18 +48,17 @@ struct ExpiryIndex {
         }
         return try file.closeAfter { file in
             let st = try file.status()
-            guard st.isRegularFile, st.size <= ExpiryIndex.sizeLimit else {
-                throw ShelfError.io(path: file.path, operation: "read the expiry index (not one shelf wrote: remove it)",
-                                    errno: st.isRegularFile ? Errno.fileTooLarge.rawValue : Errno.invalidArgument.rawValue)
+            let refused = { (why: Errno) in
+                ShelfError.io(path: file.path, operation: "read the expiry index (not one shelf wrote: remove it)", errno: why.rawValue)
             }
+            guard st.isRegularFile else { throw refused(.invalidArgument) }
+            guard st.size <= ExpiryIndex.sizeLimit else { throw refused(.fileTooLarge) }
             // One byte more than it claims: a file that grows past the limit meanwhile is caught too.
             var bytes = [UInt8](repeating: 0, count: Int(st.size) + 1)
             let n = try bytes.withUnsafeMutableBytes { try file.readFully(into: $0) }
-            guard n <= Int(st.size) else {
-                throw ShelfError.io(path: file.path, operation: "read the expiry index (not one shelf wrote: remove it)",
-                                    errno: Errno.fileTooLarge.rawValue)
-            }
-            return ExpiryIndex(parsing: bytes[..<n])
+            guard n <= Int(st.size) else { throw refused(.fileTooLarge) }
+            bytes.removeSubrange(n...)
+            return ExpiryIndex(parsing: bytes)
         }
     }
 
@@ -108,15 +93,18 @@ struct ExpiryIndex {
         }
     }
 
-    init() {}
+}
 
+extension ExpiryIndex.Entry {
+    init(expires: Int64, file st: FileStatus) {
+        self.init(expires: expires, inode: st.inode, modified: st.modified.seconds, modifiedNanoseconds: st.modified.nanoseconds)
+    }
+}
+
+extension ExpiryIndex {
     /// Lines that do not parse are ignored: at worst a file is kept longer than asked. The name,
     /// the rest of the line, is bytes: whatever the file system holds.
     init(parsing bytes: [UInt8]) {
-        self.init(parsing: bytes[...])
-    }
-
-    init(parsing bytes: ArraySlice<UInt8>) {
         for line in bytes.split(separator: UInt8(ascii: "\n")) where line.first != UInt8(ascii: "#") {
             let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 3, omittingEmptySubsequences: false)
             func number<T: FixedWidthInteger>(_ field: ArraySlice<UInt8>) -> T? { T(String(decoding: field, as: UTF8.self)) }

@@ -14,17 +14,12 @@ enum KeptMetadata {
     /// Gives `file` (complete: its bytes and so its modification time are final, and not yet
     /// renamed over `target`) the attributes of the regular file `target` names now. shelf's own
     /// files (`.shelf-` names: the expiry index itself) carry nothing.
-    /// - Returns: the expiry time carried, nil for none.
-    @discardableResult
-    static func carry(from target: Target, to file: FileDescriptor) throws -> Int64? {
-        var opened: FileLocks.OpenedOldFile?
-        return try carry(from: target, to: file, keepingOpen: &opened)
-    }
-
-    /// `carry`, which leaves the old file open in `opened` (closed with its last reference) where the rename
+    ///
+    /// The old file is left open in `opened` (closed with its last reference) where the rename
     /// may lock it as it is (`FileLocks.replace`): one `openat` and one `close` fewer than opening
     /// it again there. Not on a network or FUSE file system, where the lock needs the file open
     /// for writing, or the old file closed before the rename.
+    /// - Returns: the expiry time carried, nil for none.
     static func carry(from target: Target, to file: FileDescriptor, keepingOpen opened: inout FileLocks.OpenedOldFile?) throws -> Int64? {
         if target.name.hasPrefix(SafePath.reservedPrefix) { return nil }
         let old: OpenFile
@@ -38,25 +33,21 @@ enum KeptMetadata {
             let st = try old.descriptor.status()
             guard st.isRegularFile else { return nil }
             if !NetworkFileSystem.contains(target.folder) { opened = FileLocks.OpenedOldFile(open: old, identity: FileIdentity(st)) }
-            return try carry(from: old.descriptor, st, of: target, to: file)
-        }
-    }
-
-    /// What the open regular file `old` (whose status is `st`) carries, given to `file`.
-    private static func carry(from old: FileDescriptor, _ st: FileStatus, of target: Target, to file: FileDescriptor) throws -> Int64? {
-        ExtendedAttributes.copyUserAttributes(from: old, to: file)
-        do {
-            let expires = try ExtendedAttributes.value(ExtendedAttributes.expiry, of: old).flatMap { Int64(String(decoding: $0, as: UTF8.self)) }
-            guard Expiry.hasExpired(expires, now: Expiry.now()) else { return expires }
-            try ExtendedAttributes.remove(ExtendedAttributes.expiry, from: file)
-            return nil
-        } catch ShelfError.unsupported {
-            // No user attributes here: the index's entry is bound to the old file's inode and
-            // time, so the new file needs one of its own.
-            guard let expires = try Expiry.read(old, st, named: target.name, in: target.folder),
-                  !Expiry.hasExpired(expires, now: Expiry.now()) else { return nil }
-            try Expiry.record(expires, on: file, named: target.name, in: target.folder)
-            return expires
+            ExtendedAttributes.copyUserAttributes(from: old.descriptor, to: file)
+            do {
+                let expires = try ExtendedAttributes.value(ExtendedAttributes.expiry, of: old.descriptor)
+                    .flatMap { Int64(String(decoding: $0, as: UTF8.self)) }
+                guard Expiry.hasExpired(expires, now: Expiry.now()) else { return expires }
+                try ExtendedAttributes.remove(ExtendedAttributes.expiry, from: file)
+                return nil
+            } catch ShelfError.unsupported {
+                // No user attributes here: the index's entry is bound to the old file's inode and
+                // time, so the new file needs one of its own.
+                guard let expires = try Expiry.read(old.descriptor, st, named: target.name, in: target.folder),
+                      !Expiry.hasExpired(expires, now: Expiry.now()) else { return nil }
+                try Expiry.record(expires, on: file, named: target.name, in: target.folder)
+                return expires
+            }
         }
     }
 }

@@ -36,10 +36,7 @@ extension Store {
         return try target.closeAfter { target in
             try CachingMount.refuseInPlaceChanges(in: target.folder, path: target.path)
             while true {
-                if let st = try target.status() {
-                    if st.isFolder { throw ShelfError.isAFolder(path: target.path) }
-                    if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
-                }
+                try Store.checkReplaceable(target, replace: true)
                 if let locked = try FileLocks.lockForChange(target.name, in: target.folder, path: target.path) {
                     return try locked.closeAfter { locked in
                         // The lock belongs to this descriptor: the program gets a description of

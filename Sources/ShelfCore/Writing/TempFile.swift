@@ -128,25 +128,28 @@ struct TempFile {
         try folder.open(".", [.unnamedFile, .readWrite], permissions: permissions, path: path)
     }
 
-    /// An exclusive new file under a fresh name (O_EXCL never clobbers), locked. A `clear` that
-    /// found it in the instant before the lock removed it: then another name is tried.
-    private static func createNamed(in folder: FileDescriptor, path: String,
-                                    permissions: UInt32 = 0o600) throws -> (FileDescriptor, FileName) {
+    /// An exclusive new file under a fresh name (O_EXCL never clobbers), locked; returns it and
+    /// the fresh name. A `clear` that found it in the instant before the lock removed it: then
+    /// another name is tried.
+    /// - Parameter naming: the file's name for the fresh one (a `TempName`'s companion lock file).
+    static func createNamed(in folder: FileDescriptor, path: String, permissions: UInt32 = 0o600,
+                            naming: (FileName) -> FileName = { $0 }) throws -> (FileDescriptor, FileName) {
         while true {
             let fresh = freshName()
-            let raw: Int32
+            let name = naming(fresh)
+            let file: FileDescriptor
             do {
-                raw = try kernel.open(SystemString(fresh), in: folder.raw, [.readWrite, .create, .exclusive, .noFollow], permissions: permissions)
-            } catch .fileExists {
+                file = try folder.open(name, [.readWrite, .create, .exclusive, .noFollow], permissions: permissions, path: path,
+                                       operation: .createTemporaryFile)
+            } catch ShelfError.alreadyExists {
                 continue
-            } catch {
-                throw ShelfError.system(error, path: path, operation: .createTemporaryFile)
             }
-            let kept = try FileDescriptor(raw: raw, path: path).kept { file in
+            if let kept = try file.kept(if: { file in
                 try FileLock.lock(file, .exclusive)
-                return try FileLocks.isStillNamed(file.status(), name: fresh, in: folder, path: path)
+                return try FileLocks.isStillNamed(file.status(), name: name, in: folder, path: path)
+            }) {
+                return (kept, fresh)
             }
-            if let kept { return (kept, fresh) }
         }
     }
 }

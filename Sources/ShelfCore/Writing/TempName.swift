@@ -40,31 +40,11 @@ final class TempName {
     static func reserve(in folder: FileDescriptor, path: String) throws -> TempName {
         Interruption.enter()
         do {
-            return try reserveName(in: folder, path: path)
+            let (lock, fresh) = try TempFile.createNamed(in: folder, path: path, naming: lockName(for:))
+            return TempName(name: fresh, folder: folder, lock: lock)
         } catch {
             Interruption.leave()
             throw error
-        }
-    }
-
-    private static func reserveName(in folder: FileDescriptor, path: String) throws -> TempName {
-        while true {
-            let fresh = TempFile.freshName()
-            let lockName = TempName.lockName(for: fresh)
-            let lock: FileDescriptor
-            do {
-                lock = try folder.open(lockName, [.readWrite, .create, .exclusive, .noFollow], path: path,
-                                       operation: .createTemporaryFile)
-            } catch ShelfError.alreadyExists {
-                continue
-            }
-            // A clear may have found it unlocked in the instant before the lock: then it is gone.
-            if let kept = try lock.kept(if: { lock in
-                try FileLock.lock(lock, .exclusive)
-                return try FileLocks.isStillNamed(lock.status(), name: lockName, in: folder, path: path)
-            }) {
-                return TempName(name: fresh, folder: folder, lock: kept)
-            }
         }
     }
 

@@ -23,7 +23,15 @@ enum TreeCopier {
                 try copyFile(file, beside: target, keepTimes: keepTimes, install: install)
             }
         }
-        if st.isSymbolicLink { return try copyLink(name, in: folder, path: path, beside: target, install: install) }
+        if st.isSymbolicLink {
+            // Inside a folder being merged (a top-level source that is a link is refused before),
+            // under a reserved temporary name beside `target` (`TempName`, so `clear` leaves it
+            // alone meanwhile), then handed to `install`.
+            return try TempName.withEntry(in: target.folder, path: target.path, make: { temp in
+                guard try copyLink(name, in: folder, path: path, as: Target(folder: target.folder, name: temp, path: target.path))
+                else { throw ShelfError.notFound(path: path) }
+            }, install: install)
+        }
         guard st.isFolder else { throw ShelfError.notRegular(st, path: path) }
         guard let source = try FolderWalker.openFolder(name, in: folder, path: path, create: false) else {
             throw ShelfError.notFound(path: path)
@@ -89,10 +97,14 @@ enum TreeCopier {
     }
 
     private static func frame(_ source: FileDescriptor, _ st: FileStatus) throws -> Frame {
-        // shelf's own files are not copied: leftover temporary files, and journals, which are
-        // about the source files (each file is repaired under its shared lock as it is copied).
-        let names = try FolderEntries.read(source).map(\.name).filter(FolderEntries.isUsers)
-        return Frame(entries: names[...], status: st)
+        Frame(entries: try userNames(in: source), status: st)
+    }
+
+    /// The names of a folder to copy (or merge, `TreeMerger`). shelf's own files are not copied:
+    /// leftover temporary files, and journals, which are about the source files (each file is
+    /// repaired under its shared lock as it is copied).
+    static func userNames(in source: FileDescriptor) throws -> ArraySlice<FileName> {
+        try FolderEntries.read(source).map(\.name).filter(FolderEntries.isUsers)[...]
     }
 
     /// Copies a file or a link (anything but a folder) of `source` into `copy`.
@@ -101,27 +113,13 @@ enum TreeCopier {
         let path = source.path(for: name)
         let target = Target(folder: copy, name: name, path: copy.path(for: name))
         if st.isRegularFile {
-            var gone = false
             // Under a shared lock: a concurrent in-place append is copied whole or not at all.
-            let opened = try FileLocks.openForReading(name, in: source) { () -> FileDescriptor? in
-                let file: FileDescriptor
-                do {
-                    file = try source.open(name, [.readOnly, .noFollow, .nonBlocking], path: path)
-                } catch ShelfError.notFound {
-                    gone = true
-                    return nil
-                }
-                return try file.kept { file in
-                    guard try file.status().isRegularFile else { return false }
-                    try file.setBlocking()
-                    return true
-                }
-            }
-            guard let opened else {
-                // Replaced by something else since it was listed: copy what is there now. A folder
-                // that took its place is left out: the walk has passed it.
-                guard !gone, let now = try source.status(of: name, path: path), !now.isFolder else { return }
-                return try copyEntry(name, now, from: source, to: copy, keepTimes: keepTimes)
+            let opened: FileDescriptor
+            do {
+                opened = try FileLocks.openForReading(name, in: source, path: path)
+            } catch ShelfError.notFound, ShelfError.isAFolder {
+                // Gone since it was listed, or a folder took its place: the walk has passed it.
+                return
             }
             try opened.closeAfter { file in
                 try copyFile(file, beside: target, keepTimes: keepTimes) { tempName in
@@ -129,31 +127,24 @@ enum TreeCopier {
                 }
             }
         } else if st.isSymbolicLink {
-            // Recreated with the same text; it is never resolved.
-            let text: [UInt8]
-            do {
-                text = try systemCall(.readLink, path: path) { () throws(Errno) in try kernel.readLink(SystemString(name), in: source.raw) }
-            } catch ShelfError.notFound {
-                return
-            }
-            try systemCall(.createLink, path: target.path) { () throws(Errno) in
-                try kernel.makeSymbolicLink(SystemString(name), in: copy.raw, to: SystemString(bytes: text))
-            }
+            _ = try copyLink(name, in: source, path: path, as: target)
         } else {
             throw ShelfError.notRegular(st, path: path)
         }
     }
 
-    /// A symbolic link (inside a folder being merged: a top-level source that is a link is refused
-    /// before) recreated with the same text, never resolved, under a reserved temporary name beside
-    /// `target` (`TempName`, so `clear` leaves it alone meanwhile), then handed to `install`.
-    private static func copyLink<R>(_ name: FileName, in folder: FileDescriptor, path: String, beside target: Target,
-                                    install: (FileName) throws -> R) throws -> R {
-        let text = try systemCall(.readLink, path: path) { () throws(Errno) in try kernel.readLink(SystemString(name), in: folder.raw) }
-        return try TempName.withEntry(in: target.folder, path: target.path, make: { temp in
-            try systemCall(.createLink, path: target.path) { () throws(Errno) in
-                try kernel.makeSymbolicLink(SystemString(temp), in: target.folder.raw, to: SystemString(bytes: text))
-            }
-        }, install: install)
+    /// Recreates the symbolic link `name` of `folder` (at `path`) as `copy`, with the same text:
+    /// it is never resolved. False when the link is gone.
+    private static func copyLink(_ name: FileName, in folder: FileDescriptor, path: String, as copy: Target) throws -> Bool {
+        let text: [UInt8]
+        do {
+            text = try systemCall(.readLink, path: path) { () throws(Errno) in try kernel.readLink(SystemString(name), in: folder.raw) }
+        } catch ShelfError.notFound {
+            return false
+        }
+        try systemCall(.createLink, path: copy.path) { () throws(Errno) in
+            try kernel.makeSymbolicLink(SystemString(copy.name), in: copy.folder.raw, to: SystemString(bytes: text))
+        }
+        return true
     }
 }

@@ -26,13 +26,16 @@ enum TreeMerger {
     /// Any depth (`TreeWalk`): a second `FolderTrail` holds the target's descriptors, following the source's.
     private static func mergeFolder(_ source: FileDescriptor, into: FileDescriptor, keepTimes: Bool) throws {
         let intos = try FolderTrail(top: into)
-        var walk = TreeWalk(try FolderTrail(top: source), first: try names(in: source))
+        var walk = TreeWalk(try FolderTrail(top: source), first: Frame(entries: try TreeCopier.userNames(in: source)))
         try walk.run(visit: { name, from, _ in
             let to = try intos.current()
-            try lockShared(to)
-            return try mergeEntry(name, from: from, into: to, keepTimes: keepTimes) == .bothFolders ? name : nil
+            // The shared lock every writer holds on the folder it writes into: `clear` removes an
+            // emptied folder only under an exclusive lock, so the folder cannot vanish with the
+            // files put into it. Taken again before each entry: the trail may have reopened it.
+            guard try FolderWalker.lockFolder(to) else { throw ShelfError.notFound(path: to.path) }
+            return try mergeEntry(name, from: from, into: to, keepTimes: keepTimes) ? name : nil
         }, enter: { sub, name, parent in
-            if try intos.enter(name) != nil { return try names(in: sub) }
+            if try intos.enter(name) != nil { return Frame(entries: try TreeCopier.userNames(in: sub)) }
             // The target's folder went meanwhile: the source's is merged again (copied, or merged
             // into a folder made since).
             parent.entries.insert(name, at: parent.entries.startIndex)
@@ -48,37 +51,18 @@ enum TreeMerger {
         var entries: ArraySlice<FileName>
     }
 
-    /// The names of a source folder to merge: shelf's own files (temporary files, journals) are
-    /// never copied, as in `TreeCopier`.
-    private static func names(in source: FileDescriptor) throws -> Frame {
-        Frame(entries: try FolderEntries.read(source).map(\.name).filter(FolderEntries.isUsers)[...])
-    }
-
-    /// The shared lock every writer holds on the folder it writes into: `clear` removes an emptied
-    /// folder only under an exclusive lock, so the folder cannot vanish with the files put into it.
-    /// Taken again before each entry, since the trail may have closed and reopened the folder.
-    private static func lockShared(_ folder: FileDescriptor) throws {
-        try FileLock.lock(folder, .shared)
-        guard try folder.status().linkCount > 0 else { throw ShelfError.notFound(path: folder.path) }
-    }
-
-    /// What merging one entry left to do.
-    private enum Merged {
-        case done
-        /// Both trees have a folder of that name: the walk merges it next.
-        case bothFolders
-    }
-
+    /// Merges one entry of the source into `copy`.
+    /// - Returns: true when both trees have a folder of that name: the walk merges it next.
     private static func mergeEntry(_ name: FileName, from source: FileDescriptor, into copy: FileDescriptor,
-                                   keepTimes: Bool) throws -> Merged {
+                                   keepTimes: Bool) throws -> Bool {
         let path = source.path(for: name)
         // Removed from the source since the listing: there is nothing to copy.
-        guard let st = try source.status(of: name, path: path) else { return .done }
+        guard let st = try source.status(of: name, path: path) else { return false }
         let target = Target(folder: copy, name: name, path: copy.path(for: name))
         let existing = try target.status()
         if let existing, existing.isFolder {
             guard st.isFolder else { throw Store.fileOverFolder(target.path) }
-            return .bothFolders
+            return true
         }
         if st.isFolder, existing != nil { throw ShelfError.notAFolder(path: target.path) }
         do {
@@ -97,6 +81,6 @@ enum TreeMerger {
             // A folder of that name appeared meanwhile: merge into it instead.
             return try mergeEntry(name, from: source, into: copy, keepTimes: keepTimes)
         }
-        return .done
+        return false
     }
 }

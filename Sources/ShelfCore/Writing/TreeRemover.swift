@@ -45,16 +45,24 @@ enum TreeRemover {
             let entries = try FolderEntries.read(sub)
             guard entries.allSatisfy({ FolderEntries.isInternal($0.name) }) else { throw FolderNotEmpty(path: path) }
             for entry in entries { _ = try unlink(entry.name, in: sub, path: sub.path(for: entry.name)) }
-            do throws(Errno) {
-                try kernel.remove(SystemString(name), in: folder.raw, isFolder: true)
-            } catch .noSuchFile {
-                // removed meanwhile
-            } catch .folderNotEmpty, .fileExists {
-                throw FolderNotEmpty(path: path)
-            } catch {
-                throw ShelfError.system(error, path: path, operation: .removeFolder)
-            }
+            if try removeFolder(name, in: folder, path: path) != nil { throw FolderNotEmpty(path: path) }
         }
+    }
+
+    /// Removes the emptied folder `name` from `parent`; one removed meanwhile is gone all the same.
+    /// - Returns: the refusal (ENOTEMPTY, or EEXIST on some file systems) when something arrived
+    ///   in it meanwhile; nil once it is gone.
+    private static func removeFolder(_ name: FileName, in parent: FileDescriptor, path: String) throws -> Errno? {
+        do throws(Errno) {
+            try kernel.remove(SystemString(name), in: parent.raw, isFolder: true)
+        } catch .noSuchFile {
+            // gone already
+        } catch where error == .folderNotEmpty || error == .fileExists {
+            return error
+        } catch {
+            throw ShelfError.system(error, path: path, operation: .removeFolder)
+        }
+        return nil
     }
 
     /// Takes the folder's exclusive lock when asked; false when it was removed while this waited
@@ -103,22 +111,15 @@ enum TreeRemover {
     }
 
     /// Removes the trail's current (emptied) folder from the one above (the walk then climbs to it).
-    /// - Returns: false, staying in the folder, when something arrived in it meanwhile (unless
-    ///   this was its last round, which then fails).
+    /// - Returns: false, staying in the folder, when something arrived in it meanwhile (a program
+    ///   that takes no shelf lock added it: it is emptied again), unless this was its last round,
+    ///   which then fails.
     private static func removeEmptied(_ trail: FolderTrail, lastRound: Bool) throws -> Bool {
         let name = trail.currentName
         let parent = try trail.parent()
-        do throws(Errno) {
-            try kernel.remove(SystemString(name), in: parent.raw, isFolder: true)
-        } catch .noSuchFile {
-            // gone already
-        } catch .folderNotEmpty where !lastRound, .fileExists where !lastRound {
-            // A program that takes no shelf lock added something: empty it again.
-            return false
-        } catch {
-            throw ShelfError.system(error, path: parent.path(for: name), operation: .removeFolder)
-        }
-        return true
+        guard let refusal = try removeFolder(name, in: parent, path: parent.path(for: name)) else { return true }
+        if lastRound { throw ShelfError.system(refusal, path: parent.path(for: name), operation: .removeFolder) }
+        return false
     }
 }
 

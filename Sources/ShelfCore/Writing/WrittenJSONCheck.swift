@@ -126,7 +126,7 @@ final class WrittenJSONCheck: @unchecked Sendable {
             if queue.isEmpty {
                 if ended {
                     pthread_mutex_unlock(lock)
-                    let failure = finishValidator()
+                    let failure = caught { () throws(JSONSyntaxError) in try validator.finish() }
                     pthread_mutex_lock(lock)
                     self.failure = failure
                     break
@@ -160,17 +160,13 @@ final class WrittenJSONCheck: @unchecked Sendable {
     }
 
     private func check(_ slot: Int, _ count: Int) -> JSONSyntaxError? {
-        do throws(JSONSyntaxError) {
-            try validator.consume(UnsafeRawBufferPointer(rebasing: buffers[slot]![..<count]))
-            return nil
-        } catch {
-            return error
-        }
+        caught { () throws(JSONSyntaxError) in try validator.consume(UnsafeRawBufferPointer(rebasing: buffers[slot]![..<count])) }
     }
 
-    private func finishValidator() -> JSONSyntaxError? {
+    /// What a step of the validator found wrong, nil for nothing.
+    private func caught(_ step: () throws(JSONSyntaxError) -> Void) -> JSONSyntaxError? {
         do throws(JSONSyntaxError) {
-            try validator.finish()
+            try step()
             return nil
         } catch {
             return error
