@@ -73,7 +73,7 @@ check-no-foundation: ## fail if BIN (default: the release build) links Foundatio
 	@if grep -a -q -F -e 'libFoundation' -e '$$s10Foundation' -e '$$s20FoundationEssentials' $(BIN); then \
 	  echo "make: $(BIN) links Foundation; the command line must use ShelfCore only (docs/architecture.md)" >&2; exit 1; fi
 
-# The tests' crash points (SHELF_TEST_CRASH_AT, Sources/ShelfCore/Append/Failpoints.swift) are
+# The tests' crash points (SHELF_TEST_CRASH_AT, Sources/ShelfCore/Locking/Failpoints.swift) are
 # compiled into debug builds only: the binary users run must not read the variable at all.
 check-no-crash-points: ## fail if BIN (default: the release build) holds the tests' crash points
 	@if grep -a -q -F -e 'SHELF_TEST_CRASH_AT' $(BIN); then \
