@@ -11,6 +11,9 @@ public enum FirstStoredValue: Equatable {
 }
 
 extension Store {
+    /// How much of the file `firstStoredValue` checks at a time.
+    static let firstValuePiece = 4096
+
     /// Reads the stored JSON file at `path` up to the end of its first array element, under a
     /// shared lock (a snapshot, as `retrieve` reads).
     /// - Throws: `invalidJSON` when what was read is not JSON (or the file is JSON Lines, two
@@ -27,8 +30,13 @@ extension Store {
             var splitter = ValueSplitter(unit: .arrayElements, compact: true, sink: FirstValueSink())
             do {
                 try snapshot.forEachChunk { chunk in
-                    try splitter.consume(chunk)
-                    if let kind = splitter.validator.topLevelKind, kind != .array { throw FirstValueSink.NotAnArray() }
+                    // In small pieces: the splitter checks a whole piece before it hands values on,
+                    // so a read chunk (a mebibyte) at once cost a mebibyte of checking per typed
+                    // append, where the first element is usually in the first few hundred bytes.
+                    for start in stride(from: 0, to: chunk.count, by: Self.firstValuePiece) {
+                        try splitter.consume(UnsafeRawBufferPointer(rebasing: chunk[start..<Swift.min(start + Self.firstValuePiece, chunk.count)]))
+                        if let kind = splitter.validator.topLevelKind, kind != .array { throw FirstValueSink.NotAnArray() }
+                    }
                 }
                 // Nothing but blanks: there is no value yet.
                 if splitter.validator.topLevelKind == nil { return .nothing }

@@ -25,6 +25,17 @@ import Testing
         #expect(try store.retrieve("one.json", from: .caches, as: [Message].self).map(\.title) == ["old", "new"])
     }
 
+    /// The type check reads the stored file a few KiB at a time (not a whole read chunk): a first
+    /// element spread over several of those pieces is still judged whole.
+    @Test func theTypeCheckJudgesAFirstElementLongerThanItsPieces() throws {
+        let long = Message(title: String(repeating: "é", count: 6000), body: String(repeating: "\"", count: 3000))
+        try store.save([long], to: .caches, as: "long.json")
+        try store.append(Message(title: "2", body: ""), to: "long.json", in: .caches)
+        #expect(try store.retrieve("long.json", from: .caches, as: [Message].self).map(\.title.count) == [6000, 1])
+        #expect(throws: ShelfError.self) { try store.append(5, to: "long.json", in: .caches) }
+        #expect(try store.retrieve("long.json", from: .caches, as: [Message].self).count == 2)
+    }
+
     @Test func anyNameHoldsJSONAsInDisk() throws {
         try store.append(1, to: "numbers", in: .caches)
         try store.append([2, 3], to: "numbers", in: .caches)
