@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ShelfTestSupport
 
 /// The whole run: what `--json` prints, so that runs can be compared between commits.
 struct Report: Codable {
@@ -18,9 +19,9 @@ struct Report: Codable {
     func table() -> String {
         var notes: [String] = []
         for result in cases { if let note = result.note { notes.append("- \(result.name): \(note)") } }
-        var text = cases.contains(where: { $0.inProcess != true }) ? markdown(commandRows()) : ""
+        var text = cases.contains(where: { $0.inProcess != true }) ? TextTable.markdown(commandRows()) : ""
         if cases.contains(where: { $0.inProcess == true }) {
-            text += (text.isEmpty ? "" : "\n") + "The Swift library, in process:\n\n" + markdown(libraryRows())
+            text += (text.isEmpty ? "" : "\n") + "The Swift library, in process:\n\n" + TextTable.markdown(libraryRows())
         }
         if let slowest = cases.filter({ $0.rateMBps != nil }).min(by: { $0.rateMBps! < $1.rateMBps! }) {
             notes.insert("- The validator's headline, its slowest corpus: \(slowest.name) at \(Int(slowest.rateMBps!)) MB/s", at: 0)
@@ -85,18 +86,5 @@ struct Report: Codable {
         case false?: return result.shelf == nil ? "error" : "MISS"
         case nil: return "reported"
         }
-    }
-
-    private func markdown(_ rows: [[String]]) -> String {
-        // A '|' inside a cell (the `ls -f | wc -l` baseline) would split it.
-        let rows = rows.map { $0.map { $0.replacing("|", with: "\\|") } }
-        var widths = [Int](repeating: 0, count: rows[0].count)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-        func line(_ row: [String]) -> String {
-            "| " + row.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }.joined(separator: " | ") + " |"
-        }
-        var out = [line(rows[0]), "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"]
-        out += rows.dropFirst().map(line)
-        return out.joined(separator: "\n") + "\n"
     }
 }

@@ -1,3 +1,5 @@
+import ShelfTestSupport
+
 /// The summary table and the failures in full.
 enum Report {
     struct Row {
@@ -33,10 +35,7 @@ enum Report {
         let seconds = String(format1: Double(rows.reduce(0) { $0 + $1.nanoseconds }) / 1e9) + " s"
         table.append(["total", "\(total.operations)", "\(total.syncs)", "\(total.crashPoints)", "\(total.states)", "\(total.checked)",
                       "\(total.nestedStates)", "\(failures.count + broken.count)", seconds, ""])
-        let widths = header.indices.map { column in table.map { $0[column].count }.max()! }
-        for line in table {
-            Swift.print(zip(line, widths).map { $0.padding(toLength: $1) }.joined(separator: "  "))
-        }
+        Swift.print(TextTable.columns(table))
         for problem in broken { Swift.print("DID NOT RUN \(problem)") }
         var shown: [String: Int] = [:]
         for failure in failures {
@@ -56,9 +55,5 @@ extension String {
     init(format1 value: Double) {
         let tenths = Int((value * 10).rounded())
         self = "\(tenths / 10).\(tenths % 10)"
-    }
-
-    func padding(toLength length: Int) -> String {
-        count >= length ? self : self + String(repeating: " ", count: length - count)
     }
 }
