@@ -31,8 +31,8 @@ let package = Package(
         .executableTarget(name: "shelf", dependencies: ["ShelfCLI", "CShelfStart"]),
         // What the tests, the battery and the bench share: the throwaway home, spawning a program
         // with its standard streams (as nobody too), and scratch file systems (loop images, libfuse
-        // mounts, private tmpfs). Test tools only, so it may use Foundation; never a dependency of
-        // anything shipped.
+        // mounts, private tmpfs); the simulator too, for the one table printer. Test tools only,
+        // so it may use Foundation; never a dependency of anything shipped.
         .target(name: "ShelfTestSupport"),
         // The reliability battery (docs/reliability.md): runs a built `shelf`; a test tool, not shipped,
         // so it may use Foundation. It reads the command table (ShelfCLI's `CommandOutline`) so that
@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(name: "shelf-reliability", dependencies: ["ShelfCLI", "ShelfTestSupport"]),
         // The power-loss simulator (docs/reliability.md, "Power loss"): runs the engine in-process
         // on a model of the file system behind the `Kernel` protocol; a test tool, never shipped.
-        .executableTarget(name: "shelf-crashsim", dependencies: ["ShelfCore", "ShelfCLI"]),
+        .executableTarget(name: "shelf-crashsim", dependencies: ["ShelfCore", "ShelfCLI", "ShelfTestSupport"]),
         // `make bench`: times the release binary against cat, cp, rm, jq and a Disk-style rewrite,
         // and the Swift library in process against Disk's strategy. Not shipped and not a
         // dependency of anything; the command line it runs only as a separate process; the JSON

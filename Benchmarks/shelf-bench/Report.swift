@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ShelfTestSupport
 
 /// The whole run: what `--json` prints, so that runs can be compared between commits.
 struct Report: Codable {
@@ -18,9 +19,9 @@ struct Report: Codable {
     func table() -> String {
         var notes: [String] = []
         for result in cases { if let note = result.note { notes.append("- \(result.name): \(note)") } }
-        var text = cases.contains(where: { $0.inProcess != true }) ? markdown(commandRows()) : ""
+        var text = cases.contains(where: { $0.inProcess != true }) ? TextTable.markdown(rows(library: false)) : ""
         if cases.contains(where: { $0.inProcess == true }) {
-            text += (text.isEmpty ? "" : "\n") + "The Swift library, in process:\n\n" + markdown(libraryRows())
+            text += (text.isEmpty ? "" : "\n") + "The Swift library, in process:\n\n" + TextTable.markdown(rows(library: true))
         }
         if let slowest = cases.filter({ $0.rateMBps != nil }).min(by: { $0.rateMBps! < $1.rateMBps! }) {
             notes.insert("- The validator's headline, its slowest corpus: \(slowest.name) at \(Int(slowest.rateMBps!)) MB/s", at: 0)
@@ -39,35 +40,18 @@ struct Report: Codable {
         return text
     }
 
-    private func commandRows() -> [[String]] {
-        var rows: [[String]] = [[
-            "case", "shelf", "baseline", "baseline time", "ratio", "target", "CPU ratio", "shelf RSS", "result",
-        ]]
-        for result in cases where result.inProcess != true {
+    /// The command line's rows (`library` false) or the library's (in process), under their header.
+    private func rows(library: Bool) -> [[String]] {
+        let others: [String] = library ? ["other baseline", "its time", "ratio to it", "CPU ratio"] : ["CPU ratio", "shelf RSS"]
+        let header: [String] = ["case", "shelf", "baseline", "baseline time", "ratio", "target"] + others + ["result"]
+        return [header] + cases.filter { ($0.inProcess == true) == library }.map { result -> [String] in
             let memory = result.rssLimitMiB.map { "RSS ≤ \($0) MiB" }
-            rows.append([
-                result.name, time(result.shelf), result.baseline, time(result.baselineTimes), ratio(result.ratio),
-                result.target == Target.none.text ? memory ?? result.target : result.target + (memory.map { ", " + $0 } ?? ""),
-                result.cpuRatio.map { Format.ratio($0.median) } ?? "—",
-                result.shelfMaxRSSKiB.map(Format.mebibytes) ?? "—", verdict(result),
-            ])
+            let target = result.target == Target.none.text ? memory ?? result.target : result.target + (memory.map { ", " + $0 } ?? "")
+            let cpu = result.cpuRatio.map { Format.ratio($0.median) } ?? "—"
+            let others: [String] = library ? [result.other ?? "—", time(result.otherTimes), ratio(result.otherRatio), cpu]
+                : [cpu, result.shelfMaxRSSKiB.map(Format.mebibytes) ?? "—"]
+            return [result.name, time(result.shelf), result.baseline, time(result.baselineTimes), ratio(result.ratio), target] + others + [verdict(result)]
         }
-        return rows
-    }
-
-    private func libraryRows() -> [[String]] {
-        var rows: [[String]] = [[
-            "case", "shelf", "baseline", "baseline time", "ratio", "target", "other baseline", "its time", "ratio to it",
-            "CPU ratio", "result",
-        ]]
-        for result in cases where result.inProcess == true {
-            rows.append([
-                result.name, time(result.shelf), result.baseline, time(result.baselineTimes), ratio(result.ratio),
-                result.target, result.other ?? "—", time(result.otherTimes), ratio(result.otherRatio),
-                result.cpuRatio.map { Format.ratio($0.median) } ?? "—", verdict(result),
-            ])
-        }
-        return rows
     }
 
     private func time(_ summary: Summary?) -> String {
@@ -85,18 +69,5 @@ struct Report: Codable {
         case false?: return result.shelf == nil ? "error" : "MISS"
         case nil: return "reported"
         }
-    }
-
-    private func markdown(_ rows: [[String]]) -> String {
-        // A '|' inside a cell (the `ls -f | wc -l` baseline) would split it.
-        let rows = rows.map { $0.map { $0.replacing("|", with: "\\|") } }
-        var widths = [Int](repeating: 0, count: rows[0].count)
-        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-        func line(_ row: [String]) -> String {
-            "| " + row.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }.joined(separator: " | ") + " |"
-        }
-        var out = [line(rows[0]), "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"]
-        out += rows.dropFirst().map(line)
-        return out.joined(separator: "\n") + "\n"
     }
 }

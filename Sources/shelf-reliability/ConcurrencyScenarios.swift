@@ -23,19 +23,14 @@ enum ConcurrencyScenarios {
                 allowed.insert(before)  // what readers see until the first writer of this round is done
                 var checks = Checks()
                 var writersLeft = documents.count
-                var writers: [Lanes.Lane] = []
-                for document in documents {
-                    var started = false
-                    writers.append(Lanes.Lane(next: {
-                        if started { return nil }
-                        started = true
-                        return try battery.shelf.start(["save", "caches", path], in: sandbox, input: .bytes(document))
-                    }, finished: { result in
+                let writers = documents.map { document in
+                    Lanes.Lane(count: 1, start: { _ in try battery.shelf.start(["save", "caches", path], in: sandbox, input: .bytes(document)) },
+                               finished: { _, result in
                         writersLeft -= 1
                         var one = Checks()
                         one.expect(result, in: [0], "a racing save")
                         report.record(one.problems, run: "round \(round), a save")
-                    }))
+                    })
                 }
                 let readers = (0..<2).map { _ in
                     Lanes.Lane(next: {

@@ -18,27 +18,18 @@ enum ConcurrentAppendScenarios {
         return battery.scenario("concurrency: append", checked: "8 processes × \(appendsPerWriter) appends to an array, a JSON Lines file and a folder + 2 readers; exactly \(8 * appendsPerWriter) each, readers see valid JSON", sandbox: "append-race") { report, sandbox in
             var checks = Checks()
             var reads = 0
-            var lanes: [Lanes.Lane] = []
             var writersLeft = writers
-            for w in 0..<writers {
-                var step = 0
-                lanes.append(Lanes.Lane(next: {
-                    guard step < appendsPerWriter * 3 else {
-                        writersLeft -= 1
-                        return nil
-                    }
-                    defer { step += 1 }
-                    let i = step / 3
-                    switch step % 3 {
-                    case 0: return try battery.shelf.start(["append", "caches", "c/list.json"], in: sandbox, input: .bytes(Array(item(w, i).utf8)))
-                    case 1: return try battery.shelf.start(["append", "caches", "c/log.jsonl"], in: sandbox, input: .bytes(Array((item(w, i) + "\n").utf8)))
-                    default: return try battery.shelf.start(["append", "caches", "c/inbox/"], in: sandbox, input: .bytes(Array(item(w, i).utf8)))
-                    }
-                }, finished: { result in
+            var lanes = (0..<writers).map { w in
+                Lanes.Lane(count: appendsPerWriter * 3, start: { n in
+                    // Each writer's appends go to the array, the JSON Lines file and the folder in turn.
+                    let (i, kind) = ((n - 1) / 3, (n - 1) % 3)
+                    let text = item(w, i) + (kind == 1 ? "\n" : "")
+                    return try battery.shelf.start(["append", "caches", ["c/list.json", "c/log.jsonl", "c/inbox/"][kind]], in: sandbox, input: .bytes(Array(text.utf8)))
+                }, finished: { n, result in
                     var one = Checks()
                     one.expect(result, in: [0], "append")
-                    report.record(one.problems, run: "writer \(w), append \(step - 1)")
-                }))
+                    report.record(one.problems, run: "writer \(w), append \(n - 1)")
+                }, done: { writersLeft -= 1 })
             }
             for r in 0..<2 {
                 var turn = r
@@ -113,20 +104,16 @@ enum ConcurrentAppendScenarios {
             for round in 0..<4 {
                 var checks = Checks()
                 var appendersLeft = 4
-                var lanes: [Lanes.Lane] = []
-                for w in 0..<4 {
-                    var i = 0
-                    lanes.append(Lanes.Lane(next: {
-                        guard i < 150 else { appendersLeft -= 1; return nil }
-                        defer { i += 1 }
-                        let path = i % 2 == 0 ? "c/list.json" : "c/log.jsonl"
+                var lanes = (0..<4).map { w in
+                    Lanes.Lane(count: 150, start: { n in
+                        let i = n - 1, path = i % 2 == 0 ? "c/list.json" : "c/log.jsonl"
                         let text = item(w, i) + (i % 2 == 0 ? "" : "\n")
                         return try battery.shelf.start(["append", "caches", path], in: sandbox, input: .bytes(Array(text.utf8)))
-                    }, finished: { result in
+                    }, finished: { n, result in
                         var one = Checks()
                         one.expect(result, in: [0], "an append racing clear")
-                        report.record(one.problems, run: "round \(round), writer \(w), append \(i - 1)")
-                    }))
+                        report.record(one.problems, run: "round \(round), writer \(w), append \(n - 1)")
+                    }, done: { appendersLeft -= 1 })
                 }
                 lanes.append(Lanes.Lane(next: {
                     appendersLeft > 0 ? try battery.shelf.start(["clear", "caches"], in: sandbox) : nil

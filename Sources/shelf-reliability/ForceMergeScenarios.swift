@@ -23,37 +23,28 @@ enum ForceMergeScenarios {
                 try battery.shelf.setUp("documents", "t/sub0/f0", Array("old".utf8), in: sandbox)
                 var checks = Checks()
                 var appended: [String] = [], saved: [String] = []
-                var merges = 0, appends = 0, saves = 0, moves = 0
+                var moves = 0
                 let total = battery.full ? 60 : 20
-                let merger = Lanes.Lane(next: {
-                    merges += 1
-                    if merges > total { return nil }
-                    let arguments = merges % 5 == 0 ? ["move", "-f", "caches", "t", "documents"] : ["copy", "-f", "caches", "t", "documents"]
-                    if arguments[0] == "move" { moves += 1 }
-                    return try battery.shelf.start(arguments, in: sandbox)
-                }, finished: { result in
+                let merger = Lanes.Lane(count: total, start: { n in
+                    if n % 5 == 0 { moves += 1 }
+                    return try battery.shelf.start([n % 5 == 0 ? "move" : "copy", "-f", "caches", "t", "documents"], in: sandbox)
+                }, finished: { _, result in
                     // A move onto the (never empty) target is refused; a copy merges.
                     checks.expect(result, in: [0, 73], "a copy -f / move -f")
                     if result.status == 73 && !result.err.contains("not empty") { checks.add("a 73 that is not the not-empty refusal: \(result.summary)") }
                 })
-                var pendingItem = "", pendingName = ""
-                let appender = Lanes.Lane(next: {
-                    appends += 1
-                    if appends > total * 4 { return nil }
-                    pendingItem = "{\"round\":\(round),\"n\":\(appends)}"
-                    return try battery.shelf.start(["append", "documents", "t/log.jsonl"], in: sandbox, input: .bytes(Array((pendingItem + "\n").utf8)))
-                }, finished: { result in
+                let item = { (n: Int) in "{\"round\":\(round),\"n\":\(n)}" }, name = { (n: Int) in "t/sub\(n % 3)/written-\(n)" }
+                let appender = Lanes.Lane(count: total * 4, start: { n in
+                    try battery.shelf.start(["append", "documents", "t/log.jsonl"], in: sandbox, input: .bytes(Array((item(n) + "\n").utf8)))
+                }, finished: { n, result in
                     checks.expect(result, in: [0], "an append into the target")
-                    if result.status == 0 { appended.append(pendingItem) }
+                    if result.status == 0 { appended.append(item(n)) }
                 })
-                let saver = Lanes.Lane(next: {
-                    saves += 1
-                    if saves > total * 2 { return nil }
-                    pendingName = "t/sub\(saves % 3)/written-\(saves)"
-                    return try battery.shelf.start(["save", "documents", pendingName], in: sandbox, input: .bytes(Array(pendingName.utf8)))
-                }, finished: { result in
+                let saver = Lanes.Lane(count: total * 2, start: { n in
+                    try battery.shelf.start(["save", "documents", name(n)], in: sandbox, input: .bytes(Array(name(n).utf8)))
+                }, finished: { n, result in
                     checks.expect(result, in: [0], "a save into the target")
-                    if result.status == 0 { saved.append(pendingName) }
+                    if result.status == 0 { saved.append(name(n)) }
                 })
                 try Lanes.run([merger, appender, saver])
                 let target = sandbox.namespace("documents")
@@ -81,16 +72,10 @@ enum ForceMergeScenarios {
             for round in 0..<(battery.full ? 20 : 6) {
                 let documents = (0..<8).map { w in Content.json(run: round * 8 + w, size: rng.int(1...(128 << 10)), &rng) }
                 var checks = Checks()
-                var lanes: [Lanes.Lane] = []
-                for document in documents {
-                    var started = false
-                    lanes.append(Lanes.Lane(next: {
-                        if started { return nil }
-                        started = true
-                        return try battery.shelf.start(["save", "caches", "m/page.html"], in: sandbox, input: .bytes(document))
-                    }, finished: { result in checks.expect(result, in: [0], "a racing save") }))
-                }
-                try Lanes.run(lanes)
+                try Lanes.run(documents.map { document in
+                    Lanes.Lane(count: 1, start: { _ in try battery.shelf.start(["save", "caches", "m/page.html"], in: sandbox, input: .bytes(document)) },
+                               finished: { _, result in checks.expect(result, in: [0], "a racing save") })
+                })
                 var st = stat()
                 checks.expect(lstat(file, &st) == 0 && st.st_mode & 0o7777 == 0o644,
                               "the mode after the race is \(String(st.st_mode & 0o7777, radix: 8)), not 644")

@@ -13,6 +13,18 @@ final class Lanes {
             self.next = next
             self.finished = finished
         }
+
+        /// A lane of `count` processes, the `n`th (from 1) started by `start(n)`; `finished`
+        /// gets each one's number with its result, and `done` runs once the last has ended.
+        convenience init(count: Int, start: @escaping (Int) throws -> Child, finished: @escaping (Int, ChildResult) -> Void,
+                         done: (() -> Void)? = nil) {
+            var n = 0
+            self.init(next: {
+                n += 1
+                guard n <= count else { done?(); return nil }
+                return try start(n)
+            }, finished: { finished(n, $0) })
+        }
     }
 
     /// Runs every lane to its end (the caller decides when a lane stops by returning nil).

@@ -94,38 +94,27 @@ enum ProgramWriteScenarios {
                     try battery.shelf.setUp("caches", "f.txt", Array("start\n".utf8), in: sandbox)
                     var acknowledged: [String] = []
                     var checks = Checks()
-                    var lanes: [Lanes.Lane] = []
-                    for lane in 0..<4 {
-                        var n = 0
-                        lanes.append(Lanes.Lane(next: {
-                            n += 1
-                            return n > 15 ? nil : try battery.shelf.start(addLine("u\(lane)-\(n)"), in: sandbox)
-                        }, finished: { result in
+                    var lanes = (0..<4).map { lane in
+                        Lanes.Lane(count: 15, start: { n in try battery.shelf.start(addLine("u\(lane)-\(n)"), in: sandbox) }, finished: { n, result in
                             if result.status == 0 { acknowledged.append("u\(lane)-\(n)") }
                             // While the file is in documents, caches has none: 66.
                             checks.expect(result, in: rival == "move" ? [0, 66] : [0], "an update racing \(rival)")
-                        }))
+                        })
                     }
-                    var m = 0
                     if rival == "append" {
-                        for lane in 0..<2 {
-                            var k = 0
-                            lanes.append(Lanes.Lane(next: {
-                                k += 1
-                                return k > 15 ? nil : try battery.shelf.start(["append", "caches", "f.txt"], in: sandbox,
-                                                                               input: .bytes(Array("a\(lane)-\(k)\n".utf8)))
-                            }, finished: { result in
+                        lanes += (0..<2).map { lane in
+                            Lanes.Lane(count: 15, start: { k in
+                                try battery.shelf.start(["append", "caches", "f.txt"], in: sandbox, input: .bytes(Array("a\(lane)-\(k)\n".utf8)))
+                            }, finished: { k, result in
                                 if result.status == 0 { acknowledged.append("a\(lane)-\(k)") }
                                 checks.expect(result, in: [0], "an append racing updates")
-                            }))
+                            })
                         }
                     } else {
-                        lanes.append(Lanes.Lane(next: {
-                            m += 1
-                            guard m <= 20 else { return nil }
+                        lanes.append(Lanes.Lane(count: 20, start: { m in
                             let there = m % 2 == 1
                             return try battery.shelf.start(["move", there ? "caches" : "documents", "f.txt", there ? "documents" : "caches"], in: sandbox)
-                        }, finished: { result in checks.expect(result, in: [0], "a move racing updates") }))
+                        }, finished: { _, result in checks.expect(result, in: [0], "a move racing updates") }))
                     }
                     try Lanes.run(lanes)
                     let text = Sandbox.readFile(sandbox.namespace("caches") + "/f.txt") ?? Sandbox.readFile(sandbox.namespace("documents") + "/f.txt") ?? []

@@ -24,21 +24,14 @@ enum RemovedWhileRunningScenarios {
                 defer { sandbox.destroy() }
                 mkdir(sandbox.path("tmp"), 0o700)
                 let hook = "D=\"\(sandbox.namespace("caches"))\"; \(script)"
-                for command in ["edit", "update", "save --from-command"] {
+                let commands: [(String, [String], [String: String])] = [
+                    ("edit", ["edit", "caches", "sub/a.txt"], ["EDITOR": "sh -c 'echo mine > \"$1\"; \(hook.replacingOccurrences(of: "'", with: ""))' sh"]),
+                    ("update", ["update", "caches", "sub/a.txt", "--", "sh", "-c", "\(hook); echo mine"], [:]),
+                    ("save --from-command", ["save", "caches", "sub/a.txt", "--from-command", "sh", "-c", "\(hook); echo mine"], [:]),
+                ]
+                for (command, arguments, environment) in commands {
                     Sandbox.removeTree(sandbox.namespace("caches"))
                     _ = try battery.shelf.run(["save", "caches", "sub/a.txt"], in: sandbox, input: .bytes(Array("old\n".utf8)))
-                    let arguments: [String], environment: [String: String]
-                    switch command {
-                    case "edit":
-                        arguments = ["edit", "caches", "sub/a.txt"]
-                        environment = ["EDITOR": "sh -c 'echo mine > \"$1\"; \(hook.replacingOccurrences(of: "'", with: ""))' sh"]
-                    case "update":
-                        arguments = ["update", "caches", "sub/a.txt", "--", "sh", "-c", "\(hook); echo mine"]
-                        environment = [:]
-                    default:
-                        arguments = ["save", "caches", "sub/a.txt", "--from-command", "sh", "-c", "\(hook); echo mine"]
-                        environment = [:]
-                    }
                     let result = try battery.shelf.run(arguments, in: sandbox, environment: environment)
                     var checks = Checks()
                     let run = "\(command), \(label) meanwhile"

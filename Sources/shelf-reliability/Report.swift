@@ -61,13 +61,7 @@ enum SummaryTable {
             [r.name, String(r.runs), String(r.failures), r.status, String(format: "%.1fs", r.seconds),
              r.skipped.map { r.runs == 0 ? "skipped: \($0)" : "\(r.checked) (partly skipped: \($0))" } ?? r.checked]
         }
-        let widths = (0..<5).map { column in ([header] + rows).map { $0[column].count }.max()! }
-        func line(_ cells: [String]) -> String {
-            (0..<5).map { cells[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
-                + "  " + cells[5]
-        }
-        return ([line(header), line(widths.map { String(repeating: "-", count: $0) } + ["----------------"])]
-                + rows.map(line)).joined(separator: "\n")
+        return TextTable.columns([header] + rows, rule: true, padLast: false)
     }
 }
 

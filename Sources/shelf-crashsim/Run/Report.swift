@@ -1,3 +1,5 @@
+import ShelfTestSupport
+
 /// The summary table and the failures in full.
 enum Report {
     struct Row {
@@ -9,34 +11,25 @@ enum Report {
 
     static func print(_ rows: [Row], failures: [Failure], broken: [String], replayFlags: String) {
         let header = ["scenario", "ops", "syncs", "crash points", "states", "judged", "2nd crash", "failures", "time", "notes"]
+        let counts: [KeyPath<ScenarioResult, Int>] = [\.operations, \.syncs, \.crashPoints, \.states, \.checked, \.nestedStates]
+        let seconds = { (nanoseconds: UInt64) in String(format1: Double(nanoseconds) / 1e9) + " s" }
         var table = [header]
-        var total = ScenarioResult()
         for row in rows {
-            let seconds = String(format1: Double(row.nanoseconds) / 1e9) + " s"
             guard let result = row.result else {
-                table.append([row.scenario.name, "-", "-", "-", "-", "-", "-", "did not run", seconds, ""])
+                table.append([row.scenario.name, "-", "-", "-", "-", "-", "-", "did not run", seconds(row.nanoseconds), ""])
                 continue
             }
-            total.operations += result.operations
-            total.syncs += result.syncs
-            total.crashPoints += result.crashPoints
-            total.states += result.states
-            total.checked += result.checked
-            total.nestedStates += result.nestedStates
             var notes: [String] = []
             if result.sampledPoints > 0 { notes.append("\(result.sampledPoints) points sampled") }
             if result.tempFilesLeft > 0 { notes.append("\(result.tempFilesLeft) images with a hidden temp file") }
             if result.inWindow > 0 { notes.append("\(result.inWindow) in the known window: \(row.scenario.window?.note ?? "")") }
-            table.append([row.scenario.name, "\(result.operations)", "\(result.syncs)", "\(result.crashPoints)", "\(result.states)",
-                          "\(result.checked)", "\(result.nestedStates)", "\(result.failures.count)", seconds, notes.joined(separator: "; ")])
+            table.append([row.scenario.name] + counts.map { "\(result[keyPath: $0])" }
+                         + ["\(result.failures.count)", seconds(row.nanoseconds), notes.joined(separator: "; ")])
         }
-        let seconds = String(format1: Double(rows.reduce(0) { $0 + $1.nanoseconds }) / 1e9) + " s"
-        table.append(["total", "\(total.operations)", "\(total.syncs)", "\(total.crashPoints)", "\(total.states)", "\(total.checked)",
-                      "\(total.nestedStates)", "\(failures.count + broken.count)", seconds, ""])
-        let widths = header.indices.map { column in table.map { $0[column].count }.max()! }
-        for line in table {
-            Swift.print(zip(line, widths).map { $0.padding(toLength: $1) }.joined(separator: "  "))
-        }
+        let results = rows.compactMap(\.result)
+        table.append(["total"] + counts.map { count in "\(results.reduce(0) { $0 + $1[keyPath: count] })" }
+                     + ["\(failures.count + broken.count)", seconds(rows.reduce(0) { $0 + $1.nanoseconds }), ""])
+        Swift.print(TextTable.columns(table))
         for problem in broken { Swift.print("DID NOT RUN \(problem)") }
         var shown: [String: Int] = [:]
         for failure in failures {
@@ -56,9 +49,5 @@ extension String {
     init(format1 value: Double) {
         let tenths = Int((value * 10).rounded())
         self = "\(tenths / 10).\(tenths % 10)"
-    }
-
-    func padding(toLength length: Int) -> String {
-        count >= length ? self : self + String(repeating: " ", count: length - count)
     }
 }

@@ -55,21 +55,38 @@ struct Scenario {
     var setup: [Command] = []
     var damage: Damage?
     let steps: [Command]
-    /// The directories whose contents are observed (each listed recursively, each file retrieved).
+    /// The directories whose contents are observed (each listed recursively, each file retrieved):
+    /// those the steps name, in the order they name them.
     let observe: [String]
-    var oracle = Oracle.atomic
+    var oracle: Oracle
     /// Folders (directory, path ending in `/`) that must be whole whatever the oracle: all their
     /// files as in one golden state (a folder replaced is old or new, never a mix of the two).
-    var wholeFolders: [(directory: String, prefix: String)] = []
+    var wholeFolders: [(directory: String, prefix: String)]
     /// Files of which at least one must be there, whatever the oracle: the old and the new name
     /// of a renamed file, which a power cut may leave both, never neither.
-    var keepsOneOf: [(directory: String, path: String)] = []
+    var keepsOneOf: [(directory: String, path: String)]
     /// Run after the observation on a copy of the state, one each: their exit status must be
     /// one of those they give in the allowed golden states.
-    var next: [Command] = []
+    let next: [Command]
     /// A known window (docs/reliability.md): what a kill right after the first operation this
     /// matches leaves is allowed too, for the rest of that command. Counted, not failed.
     var window: (note: String, after: (LoggedOperation) -> Bool)?
     /// What the file system of `temporary` lacks, to reach shelf's fallbacks.
-    var secondDeviceLacks: Set<Disk.Feature> = []
+    var secondDeviceLacks: Set<Disk.Feature>
+
+    /// The next commands are every kind of command on `probe`, a stored path in the last directory
+    /// observed (`append` with `item`, none when nil), then `more`.
+    init(name: String, summary: String, setup: [Command] = [], damage: Damage? = nil, steps: [Command],
+         oracle: Oracle = .atomic, wholeFolders: [(directory: String, prefix: String)] = [],
+         keepsOneOf: [(directory: String, path: String)] = [], probe: String, append item: String? = "{\"next\":true}",
+         more: [Command] = [], window: (note: String, after: (LoggedOperation) -> Bool)? = nil,
+         secondDeviceLacks: Set<Disk.Feature> = []) {
+        (self.name, self.summary, self.setup, self.damage, self.steps) = (name, summary, setup, damage, steps)
+        var named: [String] = []
+        for word in steps.flatMap(\.arguments) where Machine.namespaces[word] != nil && !named.contains(word) { named.append(word) }
+        observe = named
+        (self.oracle, self.wholeFolders, self.keepsOneOf, self.window) = (oracle, wholeFolders, keepsOneOf, window)
+        next = Scenarios.next(named.last!, probe, append: item) + more
+        self.secondDeviceLacks = secondDeviceLacks
+    }
 }

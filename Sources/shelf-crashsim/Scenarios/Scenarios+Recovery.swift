@@ -6,17 +6,14 @@ extension Scenarios {
         return [
             Scenario(name: "recover-rollback", summary: "retrieve rolls back an append torn by a power cut",
                      setup: array, damage: Damage(command: Command("append documents j.json", input: json("torn", size: 300)), cut: .tornData),
-                     steps: [Command("retrieve documents j.json")],
-                     observe: ["documents"], next: next("documents", "j.json")),
+                     steps: [Command("retrieve documents j.json")], probe: "j.json"),
             Scenario(name: "recover-commit", summary: "append finds a finished append whose commit was lost, and keeps it",
                      setup: array, damage: Damage(command: Command("append documents j.json", input: "4"), cut: .commitLost),
-                     steps: [Command("append documents j.json", input: "5")],
-                     observe: ["documents"], next: next("documents", "j.json")),
+                     steps: [Command("append documents j.json", input: "5")], probe: "j.json"),
             Scenario(name: "recover-move", summary: "move of a file whose append was torn: rolled back, journal removed, moved",
                      setup: array, damage: Damage(command: Command("append documents j.json", input: "\"x\""), cut: .tornData),
                      steps: [Command("move documents j.json temporary")],
-                     observe: ["documents", "temporary"], oracle: .transfer(source: "documents", target: "temporary"),
-                     next: next("temporary", "j.json")),
+                     oracle: .transfer(source: "documents", target: "temporary"), probe: "j.json"),
         ]
     }
 }
