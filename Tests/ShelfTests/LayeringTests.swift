@@ -15,7 +15,6 @@ import Testing
         ["System"],  // the kernel seam, the error types, names and descriptors
         ["Text"],  // numbers, sizes, durations and times as text
         ["JSON"],  // the validator
-        ["JSONTape"],  // the parser
         ["Paths"],  // where the store is, and how a path is walked safely
         ["Locking"],  // the lock of each stored file, its journal, recovery, the replace gate
         ["Writing"],  // temp files, the atomic replace, copies of trees

@@ -1,5 +1,5 @@
 extension JSONTape {
-    @inlinable public static func hexValue(_ byte: UInt8) -> UInt8? {
+    static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte &- UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte &- UInt8(ascii: "a") &+ 10
@@ -10,7 +10,7 @@ extension JSONTape {
 
     /// The text an escaped string's raw bytes stand for, written straight into the new String's
     /// storage: the text is never longer than its escaped spelling, so the raw length is room enough.
-    public static func unescapedString(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    static func unescapedString(_ raw: UnsafeBufferPointer<UInt8>) -> String {
         String(unsafeUninitializedCapacity: raw.count) { out in unescape(raw, into: out.baseAddress.unsafelyUnwrapped) }
     }
 
@@ -18,7 +18,7 @@ extension JSONTape {
     /// `raw.count` bytes) and returns their count. The parser checked the text: every escape is
     /// whole, every high surrogate escape is followed by a low one, no low one stands alone.
     /// Runs without a backslash are copied eight bytes at a time (the output never overtakes the input).
-    public static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
         guard let input = raw.baseAddress else { return 0 }
         let n = raw.count, ones: UInt64 = 0x0101_0101_0101_0101
         var i = 0, o = 0

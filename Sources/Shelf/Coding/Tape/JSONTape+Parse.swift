@@ -1,6 +1,6 @@
 extension JSONTape {
     /// Parses one JSON text (blanks around it allowed), or nil when it is not valid JSON.
-    public static func parse(_ bytes: UnsafeRawBufferPointer) -> JSONTape? {
+    static func parse(_ bytes: UnsafeRawBufferPointer) -> JSONTape? {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else { return nil }
         var parser = TapeParser(base: base, end: bytes.count)
         parser.words.reserveCapacity(Swift.max(16, bytes.count / 4))

@@ -50,7 +50,7 @@ extension TapeParser {
 
 extension JSONTape {
     /// Exact powers of ten a Double holds.
-    @usableFromInline static let powersOfTen: [Double] = [
+    static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]
@@ -59,7 +59,7 @@ extension JSONTape {
     /// multiplication or division, when the digits' integer fits 2^53 and the power of ten is at most 22
     /// (both operands then exact, so the one rounding is the correct one); else by the
     /// standard library's parser. Overflow gives an infinity, underflow zero (the caller checks).
-    public static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
+    static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
         var i = 0
         let n = text.count
         var negative = false
@@ -103,7 +103,7 @@ extension JSONTape {
     }
 
     /// As `double`, for Float (`strtof` rounds the text once, not through a Double).
-    public static func float(_ text: UnsafeBufferPointer<UInt8>) -> Float {
+    static func float(_ text: UnsafeBufferPointer<UInt8>) -> Float {
         Float(Substring(decoding: text, as: UTF8.self)) ?? .nan
     }
 
@@ -112,7 +112,7 @@ extension JSONTape {
     /// and the last one to three bytes backwards, stopping at the first `e` or non-zero digit it
     /// meets, so `0e5` and `0.00e5` count as not zero there while `0.0e5` does: this repeats
     /// the check as it is, for the same answers.
-    public static func isZero(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isZero(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         func check(_ byte: UInt8) -> Bool? {
             if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
             if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return true }

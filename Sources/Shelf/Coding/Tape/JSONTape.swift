@@ -6,9 +6,9 @@
 /// checked for UTF-8 and escapes, every number for its grammar. Foundation's decoder checks
 /// strings and numbers only when a value is decoded, so it accepts some texts this refuses; the
 /// caller hands those to Foundation, which then decides.
-public struct JSONTape: Sendable {
+struct JSONTape: Sendable {
     /// What a node is: the top four bits of its first word.
-    public enum Kind: UInt8, Sendable {
+    enum Kind: UInt8, Sendable {
         case null = 0, `false`, `true`
         /// An integer of at most 18 digits, not `-0`: the second word holds its value.
         case integer
@@ -27,34 +27,34 @@ public struct JSONTape: Sendable {
     }
 
     /// Containers nested deeper than this are refused (Foundation refuses 512).
-    public static let maximumDepth = 500
+    static let maximumDepth = 500
 
     /// Two words per node.
-    public var words: [UInt64]
+    var words: [UInt64]
 
-    @inlinable public init(words: [UInt64]) { self.words = words }
+    init(words: [UInt64]) { self.words = words }
 
-    @inlinable static var payloadMask: UInt64 { (1 << 60) - 1 }
+    static var payloadMask: UInt64 { (1 << 60) - 1 }
 
-    @inlinable public func kind(_ node: Int) -> Kind {
+    func kind(_ node: Int) -> Kind {
         Kind(rawValue: UInt8(truncatingIfNeeded: words[node &* 2] >> 60)).unsafelyUnwrapped
     }
 
     /// The byte offset of a string's contents or a number's text; a container's end node.
-    @inlinable public func payload(_ node: Int) -> Int {
+    func payload(_ node: Int) -> Int {
         Int(truncatingIfNeeded: words[node &* 2] & Self.payloadMask)
     }
 
     /// A string's or number's length in bytes, an integer's value, a container's count.
-    @inlinable public func aux(_ node: Int) -> UInt64 { words[node &* 2 &+ 1] }
+    func aux(_ node: Int) -> UInt64 { words[node &* 2 &+ 1] }
 
     /// The node after `node` and everything in it.
-    @inlinable public func next(_ node: Int) -> Int {
+    func next(_ node: Int) -> Int {
         switch kind(node) {
         case .array, .object: return payload(node)
         default: return node &+ 1
         }
     }
 
-    @inlinable public var nodeCount: Int { words.count / 2 }
+    var nodeCount: Int { words.count / 2 }
 }
