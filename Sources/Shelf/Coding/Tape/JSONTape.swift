@@ -55,6 +55,4 @@ struct JSONTape: Sendable {
         default: return node &+ 1
         }
     }
-
-    var nodeCount: Int { words.count / 2 }
 }
