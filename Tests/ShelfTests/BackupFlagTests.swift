@@ -4,6 +4,8 @@ import Testing
 @testable import Shelf
 @testable import ShelfCore
 
+/// (The flag travels with rename, copy and move: ExpiryTests.theExpiryAndTheBackupFlagTravelWithRenameMoveAndCopy;
+/// a save over the file keeps it, issue 22 item 6: KeptMetadataTableTests' "save".)
 @Suite struct BackupFlagTests {
     let home = TestHome()
 
@@ -28,16 +30,6 @@ import Testing
         #expect(home.attribute("user.xdg.robots.backup", of: "data/shelf/index") == "false")
         #expect(try home.store().isExcludedFromBackup("index", in: .applicationSupport))
         #expect(try !home.store().isExcludedFromBackup("index/a", in: .applicationSupport))
-    }
-
-    /// (A save over it keeps what the file carries, issue 22 item 6: KeptMetadataTableTests' "save".)
-    @Test func theFlagTravelsWithRenameAndCopy() throws {
-        #expect(home.run(["save", "caches", "a"], stdin: "a").status == 0)
-        #expect(home.run(["do-not-backup", "caches", "a"]).status == 0)
-        #expect(home.run(["rename", "caches", "a", "b"]).status == 0)
-        #expect(home.run(["copy", "caches", "b", "documents"]).status == 0)
-        let store = try home.store()
-        #expect(try store.isExcludedFromBackup("b", in: .caches) && store.isExcludedFromBackup("b", in: .documents))
     }
 
     @Test func aLinkIsRefusedAndItsTargetUntouched() throws {

@@ -116,15 +116,6 @@ import Testing
         #expect(!(try bash(["shelf", "update", "caches", "a.json", "--", "sort", "fe"])).contains("feeds/"))
     }
 
-    @Test func completeNameListsAppsOnceAndGroups() throws {
-        storeSome()
-        #expect(home.run(["save", "documents", "d.txt"], stdin: "d").status == 0)
-        #expect(home.run(["__complete-name", "app"]).stdout == "other\nshelf\n")
-        #expect(home.run(["__complete-name", "app", "s"]).stdout == "shelf\n")
-        #expect(home.run(["__complete-name", "group"]).stdout == "team\n")
-        #expect(home.run(["__complete-name", "nonsense"]).stdout == "")
-    }
-
     // MARK: fish and zsh, when installed
 
     @Test(.enabled(if: Subprocess.which("fish") != nil && FileManager.default.isExecutableFile(atPath: BuiltBinary.path)))
@@ -174,8 +165,15 @@ import Testing
 
     // MARK: the hidden helper
 
-    @Test func completePathListsOneLevelAndHidesWhatShelfNeverShows() throws {
+    /// __complete-name lists each app once (here in two directories) and the groups; __complete-path
+    /// lists one level and hides what shelf never shows.
+    @Test func theHiddenHelpersListNamesAndOneLevelOfPaths() throws {
         storeSome()
+        #expect(home.run(["save", "documents", "d.txt"], stdin: "d").status == 0)
+        #expect(home.run(["__complete-name", "app"]).stdout == "other\nshelf\n")
+        #expect(home.run(["__complete-name", "app", "s"]).stdout == "shelf\n")
+        #expect(home.run(["__complete-name", "group"]).stdout == "team\n")
+        #expect(home.run(["__complete-name", "nonsense"]).stdout == "")
         try home.write("cache/shelf/feeds/.shelf-tmp-abc", "partial")
         symlink("/etc", home.path("cache/shelf/feeds/link"))
         let before = home.allPaths()

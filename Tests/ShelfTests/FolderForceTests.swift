@@ -30,21 +30,17 @@ import Testing
         #expect(home.allPaths().filter { $0.contains(".shelf-tmp") }.isEmpty)
     }
 
-    @Test func aMergeReplacesALinkInTheTargetWithoutFollowingIt() throws {
-        home.save(("caches", "t/f", "new"), ("documents", "t/keep", "k"))
+    /// A link in the target is replaced, never followed; a link inside the source is copied as a link.
+    @Test func aMergeReplacesALinkInTheTargetAndCopiesLinksInsideTheSourceAsLinks() throws {
+        home.save(("caches", "t/f", "new"), ("caches", "t/a.txt", "a"), ("documents", "t/keep", "k"))
         try home.write("outside", "outside")
         #expect(symlink(home.path("outside"), home.path("docs/shelf/t/f")) == 0)
+        #expect(symlink("a.txt", home.path("cache/shelf/t/link")) == 0)
         #expect(home.run(["copy", "-f", "caches", "t", "documents"]).status == 0)
         #expect(home.read("docs/shelf/t/f") == "new")
         var st = stat()
         #expect(lstat(home.path("docs/shelf/t/f"), &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG)
         #expect(home.read("outside") == "outside")
-    }
-
-    @Test func aMergeCopiesLinksInsideTheSourceAsLinks() {
-        home.save(("caches", "t/a.txt", "a"), ("documents", "t/other", "o"))
-        #expect(symlink("a.txt", home.path("cache/shelf/t/link")) == 0)
-        #expect(home.run(["copy", "-f", "caches", "t", "documents"]).status == 0)
         var buffer = [CChar](repeating: 0, count: 64)
         #expect(readlink(home.path("docs/shelf/t/link"), &buffer, 63) == 5)
         // Twice: the link the first merge made is replaced by the second.
