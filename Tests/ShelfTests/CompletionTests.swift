@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: BuiltBinary.path)))
-    func bashCompletesStoredPathsInTheChosenDirectory() throws {
+    func bashCompletesStoredPathsAppsGroupsAndPrograms() throws {
         storeSome()
         #expect(try bash(["shelf", "retrieve", "caches", ""]) == ["feeds/"])
         // A repeated last argument (remove, exists) completes the same kind for every later word.
@@ -97,13 +97,8 @@ import Testing
         // Options taking a value skip it when counting arguments.
         #expect(try bash(["shelf", "sync", "--key", "slug", "caches", "fe"]) == ["feeds/"])
         #expect(try bash(["shelf", "dirs", "--group", ""]).isEmpty)
-    }
-
-    /// Issue 22 item 17: `--app` offers the apps present, `sharedContainer:` the groups present
-    /// (however bash split the word), and after `--` the program is a command on PATH.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: BuiltBinary.path)))
-    func bashCompletesAppsGroupsAndThePrograms() throws {
-        storeSome()
+        // Issue 22 item 17: `--app` offers the apps present, `sharedContainer:` the groups present
+        // (however bash split the word), and after `--` the program is a command on PATH.
         #expect(try bash(["shelf", "--app", ""]) == ["other", "shelf"])
         #expect(try bash(["shelf", "retrieve", "caches", "--app", "o"]) == ["other"])
         #expect(try bash(["shelf", "list", "sharedContainer", ":"]) == ["team"])
