@@ -13,29 +13,21 @@ import Testing
         return try FileDescriptor.open(home.path(relative), [.readOnly, .folder])
     }
 
-    @Test(arguments: [true, false])
-    func aFileMovesWithoutReplacing(_ kernelFlags: Bool) throws {
+    /// A file or a folder takes a free name; onto a taken one it is refused, both left as they were.
+    @Test(arguments: [true, false], [true, false])
+    func anEntryMovesWithoutReplacing(_ kernelFlags: Bool, _ isFolder: Bool) throws {
         let from = try folder("from"), to = try folder("to")
         defer { from.close(); to.close() }
-        try home.write("from/a.txt", "a")
-        let target = Target(folder: to, name: "b.txt", path: home.path("to/b.txt"))
-        try AtomicReplace.install("a.txt", in: from, path: home.path("from/a.txt"), as: target, replace: false, kernelFlags: kernelFlags)
-        #expect(home.read("to/b.txt") == "a" && !home.exists("from/a.txt"))
-        try home.write("from/c.txt", "c")
-        #expect(throws: ShelfError.alreadyExists(path: home.path("to/b.txt"))) {
-            try AtomicReplace.install("c.txt", in: from, path: home.path("from/c.txt"), as: target, replace: false, kernelFlags: kernelFlags)
+        let inside = isFolder ? "/x.txt" : ""
+        try home.write("from/a" + inside, "a")
+        let target = Target(folder: to, name: "b", path: home.path("to/b"))
+        try AtomicReplace.install("a", in: from, path: home.path("from/a"), as: target, replace: false, kernelFlags: kernelFlags)
+        #expect(home.read("to/b" + inside) == "a" && !home.exists("from/a"))
+        try home.write("from/c" + inside, "c")
+        #expect(throws: ShelfError.alreadyExists(path: home.path("to/b"))) {
+            try AtomicReplace.install("c", in: from, path: home.path("from/c"), as: target, replace: false, kernelFlags: kernelFlags)
         }
-        #expect(home.read("to/b.txt") == "a" && home.read("from/c.txt") == "c")
-    }
-
-    @Test(arguments: [true, false])
-    func aFolderMovesWithoutReplacing(_ kernelFlags: Bool) throws {
-        let from = try folder("from"), to = try folder("to")
-        defer { from.close(); to.close() }
-        try home.write("from/d/x.txt", "x")
-        let target = Target(folder: to, name: "d", path: home.path("to/d"))
-        try AtomicReplace.install("d", in: from, path: home.path("from/d"), as: target, replace: false, kernelFlags: kernelFlags)
-        #expect(home.read("to/d/x.txt") == "x" && !home.exists("from/d"))
+        #expect(home.read("to/b" + inside) == "a" && home.read("from/c" + inside) == "c")
     }
 
     @Test(arguments: [true, false], [true, false])

@@ -9,18 +9,15 @@ import Testing
     /// A fresh empty folder for the generated files (a test home's run folder), removed with it.
     var folder: String { home.path("run") }
 
-    @Test func summaryTakesMedianAndQuartilesByInterpolation() {
-        let summary = Summary([4, 1, 3, 2])
-        #expect(summary.median == 2.5)
-        #expect(summary.lowerQuartile == 1.75)
-        #expect(summary.upperQuartile == 3.25)
-        #expect(summary.spread == 0.6)
-    }
-
-    @Test func oneSlowRunDoesNotMoveTheMedian() {
-        let summary = Summary([1, 1, 1, 1, 100])
-        #expect(summary.median == 1)
-        #expect(summary.spread == 0)
+    /// Median and quartiles by interpolation; one slow run does not move the median.
+    @Test(arguments: [([4, 1, 3, 2], 2.5, 1.75, 3.25, 0.6), ([1, 1, 1, 1, 100], 1, 1, 1, 0)]
+          as [([Double], Double, Double, Double, Double)])
+    func summaryTakesMedianAndQuartiles(_ samples: [Double], _ median: Double, _ lower: Double, _ upper: Double, _ spread: Double) {
+        let summary = Summary(samples)
+        #expect(summary.median == median)
+        #expect(summary.lowerQuartile == lower)
+        #expect(summary.upperQuartile == upper)
+        #expect(summary.spread == spread)
     }
 
     @Test func targetsJudgeTheRatio() {

@@ -12,22 +12,20 @@ import Testing
         for path in paths { #expect(home.run(["save", directory, path], stdin: contents).status == 0) }
     }
 
+    /// A clear empties its namespace folder but for the cache tag, and touches only its own
+    /// directory and app.
     @Test func clearEmptiesTheNamespaceFolderAndKeepsTheCacheTag() {
         save("caches", ["a.json", "feeds/b.json", "feeds/deep/c.txt", "empty/.hidden"], "{}")
         #expect(mkdir(home.path("cache/shelf/bare"), 0o700) == 0)
-        let result = home.run(["clear", "caches"])
-        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
-        #expect(home.allPaths() == ["cache", "cache/shelf", "cache/shelf/CACHEDIR.TAG", "run"])
-        #expect(home.read("cache/shelf/CACHEDIR.TAG")?.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55") == true)
-    }
-
-    @Test func clearTouchesOnlyItsOwnDirectoryAndApp() {
-        save("caches", ["mine.txt"])
         save("documents", ["keep.txt"])
         #expect(home.run(["--app", "other", "save", "caches", "theirs.txt"], stdin: "t").status == 0)
         try? home.write("cache/outside.txt", "o")
-        #expect(home.run(["clear", "caches"]).status == 0)
-        #expect(!home.exists("cache/shelf/mine.txt"))
+        let result = home.run(["clear", "caches"])
+        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
+        #expect(home.allPaths() == ["cache", "cache/other", "cache/other/CACHEDIR.TAG", "cache/other/theirs.txt",
+                                    "cache/outside.txt", "cache/shelf", "cache/shelf/CACHEDIR.TAG", "docs", "docs/shelf",
+                                    "docs/shelf/keep.txt", "run"])
+        #expect(home.read("cache/shelf/CACHEDIR.TAG")?.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55") == true)
         #expect(home.read("docs/shelf/keep.txt") == "1")
         #expect(home.read("cache/other/theirs.txt") == "t")
         #expect(home.read("cache/outside.txt") == "o")
@@ -48,21 +46,17 @@ import Testing
         save("caches", ["old.txt", "fresh.txt", "feeds/old.json", "feeds/fresh.json", "stale/only.txt"])
         for old in ["old.txt", "feeds/old.json", "stale/only.txt"] { home.setAge("cache/shelf/" + old, 8 * 86_400) }
         for fresh in ["fresh.txt", "feeds/fresh.json"] { home.setAge("cache/shelf/" + fresh, 6 * 86_400) }
+        #expect(mkdir(home.path("cache/shelf/inbox"), 0o700) == 0)
+        home.setAge("cache/shelf/inbox", 30 * 86_400)
         let result = home.run(["clear", "caches", "--older-than", "7d", "-v"]).expect(status: 0)
         #expect(result.stdout == "feeds/old.json\nold.txt\nstale/only.txt\n")
         #expect(home.exists("cache/shelf/fresh.txt") && home.exists("cache/shelf/feeds/fresh.json"))
-        // The folder the clear emptied is gone; the one still holding a file stays.
+        // The folder the clear emptied is gone; the one still holding a file stays, and so does one
+        // that was already empty (with limits); without them it goes.
         #expect(!home.exists("cache/shelf/stale") && home.exists("cache/shelf/feeds"))
-    }
-
-    @Test func withLimitsAFolderThatWasAlreadyEmptyStays() {
-        #expect(mkdir(home.path("run/shelf"), 0o700) == 0)
-        #expect(mkdir(home.path("run/shelf/inbox"), 0o700) == 0)
-        home.setAge("run/shelf/inbox", 30 * 86_400)
-        #expect(home.run(["clear", "temporary", "--older-than", "1d"]).status == 0)
-        #expect(home.exists("run/shelf/inbox"))
-        #expect(home.run(["clear", "temporary"]).status == 0)
-        #expect(!home.exists("run/shelf/inbox"))
+        #expect(home.exists("cache/shelf/inbox"))
+        #expect(home.run(["clear", "caches"]).status == 0)
+        #expect(!home.exists("cache/shelf/inbox"))
     }
 
     @Test func maxSizeRemovesTheLeastRecentlyModifiedUntilTheRestFit() {
@@ -151,40 +145,31 @@ import Testing
     }
 
     /// A temp file stays while a live writer holds its lock (as `TempFile` does from its creation);
-    /// one nobody holds was left by a killed process and goes at once, whatever its age.
-    @Test func shelfsOwnTempFilesStayWhileTheirWriterHoldsThem() {
+    /// one nobody holds was left by a killed process and goes at once, whatever its age. A temporary
+    /// folder (a copied tree being built, a folder replaced by `rename --force`) is held through its
+    /// locked companion file: it stays while that lock is held, and goes with the companion once
+    /// nobody holds it (a crash or a SIGKILL left it).
+    @Test func shelfsOwnTempFilesAndFoldersStayWhileTheirWriterHoldsThem() {
         save("caches", ["w/a.txt"])
         let held = "cache/shelf/w/.shelf-tmp-held"
         let abandoned = "cache/shelf/.shelf-tmp-abandoned"
+        let folder = "cache/shelf/.shelf-tmp-1f", companion = "cache/shelf/.shelf-tmp-1f.lock"
         try? home.write(held, "in progress")
         try? home.write(abandoned, "killed")
-        let fd = open(home.path(held), O_RDWR)
-        defer { close(fd) }
-        #expect(flock(fd, LOCK_EX) == 0)
+        try? home.write(folder + "/old/a.json", "{}")
+        try? home.write(companion, "")
+        let fd = open(home.path(held), O_RDWR), folderLock = open(home.path(companion), O_RDWR)
+        #expect(flock(fd, LOCK_EX) == 0 && flock(folderLock, LOCK_EX) == 0)
         let result = home.run(["clear", "caches", "--json"])
         #expect(result.stdout.hasPrefix(#"{"removed":1,"#))
         #expect(home.exists(held) && !home.exists(abandoned))
+        #expect(home.exists(folder + "/old/a.json") && home.exists(companion))
         // The folder still holds the save in progress, so it stays.
         #expect(home.exists("cache/shelf/w"))
-        flock(fd, LOCK_UN)
+        close(fd)
+        close(folderLock)
         #expect(home.run(["clear", "caches"]).status == 0)
         #expect(!home.exists(held))
-    }
-
-    /// A temporary folder (a copied tree being built, a folder replaced by `rename --force`) is
-    /// held through its locked companion file: it stays while that lock is held, and goes with the
-    /// companion once nobody holds it (a crash or a SIGKILL left it).
-    @Test func aTemporaryFolderGoesOnceItsCompanionLockIsFree() {
-        save("caches", ["keep.txt"])
-        let folder = "cache/shelf/.shelf-tmp-1f", companion = "cache/shelf/.shelf-tmp-1f.lock"
-        try? home.write(folder + "/old/a.json", "{}")
-        try? home.write(companion, "")
-        let fd = open(home.path(companion), O_RDWR)
-        #expect(flock(fd, LOCK_EX) == 0)
-        #expect(home.run(["clear", "caches"]).status == 0)
-        #expect(home.exists(folder + "/old/a.json") && home.exists(companion))
-        close(fd)
-        #expect(home.run(["clear", "caches"]).status == 0)
         #expect(!home.exists(folder) && !home.exists(companion))
     }
 

@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: BuiltBinary.path)))
-    func bashCompletesStoredPathsInTheChosenDirectory() throws {
+    func bashCompletesStoredPathsAppsGroupsAndPrograms() throws {
         storeSome()
         #expect(try bash(["shelf", "retrieve", "caches", ""]) == ["feeds/"])
         // A repeated last argument (remove, exists) completes the same kind for every later word.
@@ -97,13 +97,8 @@ import Testing
         // Options taking a value skip it when counting arguments.
         #expect(try bash(["shelf", "sync", "--key", "slug", "caches", "fe"]) == ["feeds/"])
         #expect(try bash(["shelf", "dirs", "--group", ""]).isEmpty)
-    }
-
-    /// Issue 22 item 17: `--app` offers the apps present, `sharedContainer:` the groups present
-    /// (however bash split the word), and after `--` the program is a command on PATH.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: BuiltBinary.path)))
-    func bashCompletesAppsGroupsAndThePrograms() throws {
-        storeSome()
+        // Issue 22 item 17: `--app` offers the apps present, `sharedContainer:` the groups present
+        // (however bash split the word), and after `--` the program is a command on PATH.
         #expect(try bash(["shelf", "--app", ""]) == ["other", "shelf"])
         #expect(try bash(["shelf", "retrieve", "caches", "--app", "o"]) == ["other"])
         #expect(try bash(["shelf", "list", "sharedContainer", ":"]) == ["team"])
@@ -114,15 +109,6 @@ import Testing
         #expect(try bash(["shelf", "update", "caches", "a.json", "--", "shel"]).contains("shelf"))
         #expect(try bash(["shelf", "save", "caches", "a.json", "--from-command", "--", "shel"]).contains("shelf"))
         #expect(!(try bash(["shelf", "update", "caches", "a.json", "--", "sort", "fe"])).contains("feeds/"))
-    }
-
-    @Test func completeNameListsAppsOnceAndGroups() throws {
-        storeSome()
-        #expect(home.run(["save", "documents", "d.txt"], stdin: "d").status == 0)
-        #expect(home.run(["__complete-name", "app"]).stdout == "other\nshelf\n")
-        #expect(home.run(["__complete-name", "app", "s"]).stdout == "shelf\n")
-        #expect(home.run(["__complete-name", "group"]).stdout == "team\n")
-        #expect(home.run(["__complete-name", "nonsense"]).stdout == "")
     }
 
     // MARK: fish and zsh, when installed
@@ -174,8 +160,15 @@ import Testing
 
     // MARK: the hidden helper
 
-    @Test func completePathListsOneLevelAndHidesWhatShelfNeverShows() throws {
+    /// __complete-name lists each app once (here in two directories) and the groups; __complete-path
+    /// lists one level and hides what shelf never shows.
+    @Test func theHiddenHelpersListNamesAndOneLevelOfPaths() throws {
         storeSome()
+        #expect(home.run(["save", "documents", "d.txt"], stdin: "d").status == 0)
+        #expect(home.run(["__complete-name", "app"]).stdout == "other\nshelf\n")
+        #expect(home.run(["__complete-name", "app", "s"]).stdout == "shelf\n")
+        #expect(home.run(["__complete-name", "group"]).stdout == "team\n")
+        #expect(home.run(["__complete-name", "nonsense"]).stdout == "")
         try home.write("cache/shelf/feeds/.shelf-tmp-abc", "partial")
         symlink("/etc", home.path("cache/shelf/feeds/link"))
         let before = home.allPaths()

@@ -23,7 +23,7 @@ struct DuplicateEnvironmentTests {
 
     func entry(_ name: String, _ value: [UInt8]) -> [UInt8] { Array((name + "=").utf8) + value }
 
-    @Test func aCopyThatIsNotTextRefusesTheVariableWhereverItStands() throws {
+    @Test func aCopyThatIsNotTextRefusesTheVariableWhereverItStandsElseTheLastCounts() throws {
         let good = Array(home.path("ok").utf8), bad = Array(home.path("c").utf8) + [0xFF]
         for variable in ["XDG_CACHE_HOME", "HOME"] {
             for order in [[bad, good], [good, bad], [good, bad, good]] {
@@ -34,9 +34,7 @@ struct DuplicateEnvironmentTests {
                 #expect(result.stderr.contains("not valid UTF-8"), "\(result.stderr)")
             }
         }
-    }
-
-    @Test func copiesThatAreAllTextGiveTheLastOne() throws {
+        // Copies that are all text: the last one.
         let environment = [entry("HOME", Array(home.root.utf8)), entry("XDG_CACHE_HOME", Array(home.path("first").utf8)),
                            entry("XDG_CACHE_HOME", Array(home.path("last").utf8))]
         #expect(try run(["path", "caches"], environment: environment).stdout == home.path("last/shelf") + "\n")

@@ -11,10 +11,6 @@ import Testing
                            stdin: stdin)
     }
 
-    @Test func binaryExists() {
-        #expect(FileManager.default.isExecutableFile(atPath: BuiltBinary.path))
-    }
-
     @Test func pipeInPipeOut() throws {
         let saved = try shelf(["save", "caches", "feeds/today.json"], stdin: "{\"title\":\"t\"}")
         #expect(saved.status == 0 && saved.stdout.isEmpty && saved.stderr.isEmpty)

@@ -1,11 +1,11 @@
-import Dispatch
 import Glibc
 import Testing
 @testable import ShelfCore
 
 /// `--force` onto a folder follows `cp -rf` (copy merges) and `mv` (a move replaces only an empty
 /// folder); a folder is replaced whole only with `--replace-folder` (docs/move-copy-rename.md; a
-/// file onto a folder: TransferCommonTests.aFileOntoAFolderNeedsReplaceFolder).
+/// file onto a folder: TransferCommonTests.aFileOntoAFolderNeedsReplaceFolder; merges raced by
+/// appends and saves into the target: the battery's "force: copy -f merges racing writers").
 @Suite struct FolderForceTests {
     let home = TestHome()
 
@@ -30,21 +30,17 @@ import Testing
         #expect(home.allPaths().filter { $0.contains(".shelf-tmp") }.isEmpty)
     }
 
-    @Test func aMergeReplacesALinkInTheTargetWithoutFollowingIt() throws {
-        home.save(("caches", "t/f", "new"), ("documents", "t/keep", "k"))
+    /// A link in the target is replaced, never followed; a link inside the source is copied as a link.
+    @Test func aMergeReplacesALinkInTheTargetAndCopiesLinksInsideTheSourceAsLinks() throws {
+        home.save(("caches", "t/f", "new"), ("caches", "t/a.txt", "a"), ("documents", "t/keep", "k"))
         try home.write("outside", "outside")
         #expect(symlink(home.path("outside"), home.path("docs/shelf/t/f")) == 0)
+        #expect(symlink("a.txt", home.path("cache/shelf/t/link")) == 0)
         #expect(home.run(["copy", "-f", "caches", "t", "documents"]).status == 0)
         #expect(home.read("docs/shelf/t/f") == "new")
         var st = stat()
         #expect(lstat(home.path("docs/shelf/t/f"), &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG)
         #expect(home.read("outside") == "outside")
-    }
-
-    @Test func aMergeCopiesLinksInsideTheSourceAsLinks() {
-        home.save(("caches", "t/a.txt", "a"), ("documents", "t/other", "o"))
-        #expect(symlink("a.txt", home.path("cache/shelf/t/link")) == 0)
-        #expect(home.run(["copy", "-f", "caches", "t", "documents"]).status == 0)
         var buffer = [CChar](repeating: 0, count: 64)
         #expect(readlink(home.path("docs/shelf/t/link"), &buffer, 63) == 5)
         // Twice: the link the first merge made is replaced by the second.
@@ -82,40 +78,5 @@ import Testing
         }
         try store.move("t", in: .caches, to: .documents, replace: true, folders: .replaceWhole)
         #expect(home.read("docs/shelf/t/a") == "new" && !home.exists("docs/shelf/t/b"))
-    }
-
-    /// Writers into the target folder while merges run: every item appended to a file only the
-    /// target has, and every file saved into it, is there at the end. Counted, not timed.
-    @Test func mergesLoseNothingConcurrentWritersPutInTheTarget() throws {
-        let store = try home.store()
-        for i in 0..<5 { home.save(("caches", "t/sub/f\(i)", "source \(i)")) }
-        home.save(("documents", "t/log.jsonl", ""))
-        let merges = 30, appends = 200
-        DispatchQueue.concurrentPerform(iterations: 3) { lane in
-            do {
-                switch lane {
-                case 0:
-                    for _ in 0..<merges { try store.copy("t", in: .caches, to: .documents, replace: true) }
-                case 1:
-                    for i in 0..<appends {
-                        var line = BytesSource(Array("{\"n\":\(i)}\n".utf8))
-                        try store.append(from: &line, to: "t/log.jsonl", in: .documents)
-                    }
-                default:
-                    for i in 0..<appends {
-                        var bytes = BytesSource(Array("w\(i)".utf8))
-                        try store.save(from: &bytes, to: "t/sub/written-\(i)", in: .documents)
-                    }
-                }
-            } catch {
-                Issue.record("lane \(lane): \(error)")
-            }
-        }
-        let log = home.read("docs/shelf/t/log.jsonl") ?? ""
-        #expect(log.split(separator: "\n").count == appends)
-        #expect(Set(log.split(separator: "\n")).count == appends)
-        for i in 0..<appends { #expect(home.read("docs/shelf/t/sub/written-\(i)") == "w\(i)") }
-        for i in 0..<5 { #expect(home.read("docs/shelf/t/sub/f\(i)") == "source \(i)") }
-        #expect(home.allPaths().filter { $0.contains(".shelf-tmp") }.isEmpty)
     }
 }

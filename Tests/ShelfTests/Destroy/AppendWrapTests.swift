@@ -3,7 +3,8 @@ import Testing
 
 /// `append` to a `.json` file holding one value that is not an array: refused on the command
 /// line (65, unchanged) unless --wrap; the library keeps Disk's wrapping
-/// (LibraryAppendTests.aSingleStoredValueBecomesTheFirstElementLikeDisk).
+/// (LibraryAppendTests.aSingleStoredValueBecomesTheFirstElementLikeDisk); arrays, blank files and
+/// --each onto an array append as before (AppendJSONTests).
 @Suite struct AppendWrapTests {
     let home = TestHome()
 
@@ -14,14 +15,10 @@ import Testing
         #expect(home.run(["save", "applicationSupport", "c.json"], stdin: stored).status == 0)
         home.expect(["append", "applicationSupport", "c.json"], stdin: "{\"e\":1}", status: 65, saying: "holds \(kind), not an array", "--wrap")
         #expect(home.read("data/shelf/c.json") == stored)
+        // --each does not wrap either.
+        #expect(home.run(["append", "applicationSupport", "c.json", "--each"], stdin: "[1]").status == 65)
+        #expect(home.read("data/shelf/c.json") == stored)
         #expect(home.run(["append", "applicationSupport", "c.json", "--wrap"], stdin: "{\"e\":1}").status == 0)
         #expect(home.read("data/shelf/c.json") == "[\(stored.trimmingCharacters(in: .whitespacesAndNewlines)),{\"e\":1}]")
-    }
-
-    /// Arrays, blank files and --each append as before (AppendJSONTests); --each does not wrap either.
-    @Test func eachOntoASingleValueIsRefusedToo() {
-        #expect(home.run(["save", "caches", "o.json"], stdin: "{}").status == 0)
-        #expect(home.run(["append", "caches", "o.json", "--each"], stdin: "[1]").status == 65)
-        #expect(home.read("cache/shelf/o.json") == "{}")
     }
 }

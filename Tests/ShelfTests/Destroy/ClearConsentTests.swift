@@ -18,16 +18,13 @@ import Testing
         #expect(refused.stderr.contains("all 2 files (8 B)") && refused.stderr.contains("--all"), "\(refused.stderr)")
         #expect(refused.stdout.isEmpty)
         #expect(home.run(["exists", directory, "a.txt"]).status == 0 && home.run(["exists", directory, "n/b.txt"]).status == 0)
+        // A folder is not a limit.
+        home.run(["clear", directory, "n"]).expect(status: 64)
+        #expect(home.run(["exists", directory, "n/b.txt"]).status == 0)
+        home.run(["clear", directory, "n", "--all"]).expect(status: 0)
+        #expect(home.run(["exists", directory, "n/b.txt"]).status == 1 && home.run(["exists", directory, "a.txt"]).status == 0)
         home.run(["clear", directory, "--all"]).expect(status: 0)
         #expect(home.run(["exists", directory, "a.txt"]).status == 1 && home.run(["exists", directory, "n/b.txt"]).status == 1)
-    }
-
-    @Test func aFolderIsNotALimit() {
-        #expect(home.run(["save", "documents", "n/b.txt"], stdin: "x").status == 0)
-        #expect(home.run(["clear", "documents", "n"]).status == 64)
-        #expect(home.read("docs/shelf/n/b.txt") == "x")
-        #expect(home.run(["clear", "documents", "n", "--all"]).status == 0)
-        #expect(home.read("docs/shelf/n/b.txt") == nil)
     }
 
     /// A limit goes on and removes what it says; a dry run goes on, says what would go and removes nothing.

@@ -9,17 +9,14 @@ import Testing
 @Suite struct RemoveRecursiveTests {
     let home = TestHome()
 
-    @Test func removeDeletesAFileAndLeavesItsFolder() {
+    @Test func removeDeletesAFileAndLeavesItsFolderThenFindsNothing() {
         #expect(home.run(["save", "caches", "feeds/today.json"], stdin: "[]").status == 0)
         let result = home.run(["remove", "caches", "feeds/today.json"])
         #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
         #expect(home.run(["exists", "caches", "feeds/today.json"]).status == 1)
         #expect(home.run(["exists", "caches", "feeds"]).status == 0)
-    }
-
-    /// (With --force a missing path is no failure: SeveralPathsTests.forceIgnoresMissingPaths….)
-    @Test func removeOfMissingIsNotFoundAndNamesThePath() {
-        home.expect(["remove", "caches", "nothing"], status: 66, saying: home.path("cache/shelf/nothing"))
+        // Gone: not found, naming the path (with --force no failure: SeveralPathsTests.forceIgnoresMissingPaths….)
+        home.expect(["remove", "caches", "feeds/today.json"], status: 66, saying: home.path("cache/shelf/feeds/today.json"))
     }
 
     /// (Deeper trees, several at once, the cache tag staying: SeveralPathsTests.removeRemovesEveryPathGiven.)

@@ -6,16 +6,14 @@ import Testing
 @Suite struct TransferDryRunTests {
     let home = TestHome()
 
-    @Test func aFreeTargetListsNothingAndMakesNoFolder() {
-        #expect(home.run(["save", "caches", "f.txt"], stdin: "x").status == 0)
-        let dry = home.run(["copy", "--dry-run", "caches", "f.txt", "documents", "new/deep/f.txt"])
-        #expect(dry.status == 0 && dry.stdout.isEmpty, "\(dry.stderr)")
+    /// A free target lists nothing and makes no folder; a file replaced is listed only with --force, and kept.
+    @Test func aFreeTargetListsNothingAndAFileReplacedIsListedOnlyWithForce() {
+        #expect(home.run(["save", "caches", "f.txt"], stdin: "new").status == 0)
+        let free = home.run(["copy", "--dry-run", "caches", "f.txt", "documents", "new/deep/f.txt"])
+        #expect(free.status == 0 && free.stdout.isEmpty, "\(free.stderr)")
         #expect(!home.exists("docs/shelf/new"))
         #expect(home.run(["move", "--dry-run", "caches", "missing", "documents"]).status == 66)
-    }
-
-    @Test func aFileReplacedIsListedOnlyWithForceAndKept() {
-        home.save(("caches", "f.txt", "new"), ("documents", "f.txt", "old"))
+        home.save(("documents", "f.txt", "old"))
         for command in ["move", "copy"] {
             #expect(home.run([command, "--dry-run", "caches", "f.txt", "documents"]).status == 73)
             let dry = home.run([command, "--dry-run", "--force", "caches", "f.txt", "documents"])
