@@ -15,17 +15,7 @@ import Testing
 
     /// Feeds one byte per call, so every state must survive a chunk boundary.
     func checkByteByByte(_ bytes: [UInt8], mode: JSONValidator.Mode = .single) -> JSONSyntaxError? {
-        var validator = JSONValidator(mode: mode)
-        do throws(JSONSyntaxError) {
-            for byte in bytes {
-                var one = byte
-                try withUnsafeBytes(of: &one) { (raw) throws(JSONSyntaxError) in try validator.consume(raw) }
-            }
-            try validator.finish()
-            return nil
-        } catch {
-            return error
-        }
+        ValidatorComparison.reference(bytes, mode: mode).error
     }
 
     @Test(arguments: ["0", "-0", "-0.0e+1", "1E-2", "[]", "{}", " [ 1 , {\"a\" : [null, true, false]} ] ",
@@ -61,53 +51,32 @@ import Testing
     @Test func millionNestedArraysPassOrFailWithoutCrashing() {
         let deep = String(repeating: "[", count: 1_000_000) + String(repeating: "]", count: 1_000_000)
         #expect(check(deep) == nil)
-        var limited = JSONValidator(mode: .single, maxDepth: 512)
         let tooDeep = Array(String(repeating: "[", count: 513).utf8)
-        let error: JSONSyntaxError? = tooDeep.withUnsafeBytes { raw in
-            do throws(JSONSyntaxError) { try limited.consume(raw); return nil } catch { return error }
-        }
+        let error = ValidatorComparison.run(JSONValidator(mode: .single, maxDepth: 512), tooDeep, [tooDeep.indices]).error
         #expect(error?.message.contains("nesting deeper than 512") == true)
         #expect(check(String(repeating: "[", count: 1_000_000))?.message.contains("still open") == true)
     }
 
-    struct Recorder: JSONEventHandler {
-        var began: [Int] = []
-        var ended: [Int] = []
-        var lines: [Int] = []
-        mutating func topLevelElementBegan(at offset: Int) { began.append(offset) }
-        mutating func topLevelElementEnded(at offset: Int) { ended.append(offset) }
-        mutating func lineValueEnded(at offset: Int) { lines.append(offset) }
-    }
-
-    func record(_ text: String, mode: JSONValidator.Mode = .single) throws -> (JSONValidator, Recorder) {
-        var validator = JSONValidator(mode: mode)
-        var recorder = Recorder()
+    /// The validator's events and counts for the whole text in one chunk.
+    func record(_ text: String, mode: JSONValidator.Mode = .single) -> ValidatorOutcome {
         let bytes = Array(text.utf8)
-        let failure: JSONSyntaxError? = bytes.withUnsafeBytes { raw in
-            do throws(JSONSyntaxError) {
-                try validator.consume(raw, events: &recorder)
-                try validator.finish(events: &recorder)
-                return nil
-            } catch { return error }
-        }
-        if let failure { throw failure }
-        return (validator, recorder)
+        return ValidatorComparison.shipped(bytes, [bytes.indices], mode: mode)
     }
 
-    @Test func topLevelElementsReportTheirExactByteRanges() throws {
-        let text = "[ 12, \"b\" ,{\"k\":[1]}, true,-3.5e2 ]"
-        let (validator, events) = try record(text)
-        let bytes = Array(text.utf8)
-        let elements = zip(events.began, events.ended).map { String(decoding: bytes[$0..<$1], as: UTF8.self) }
-        #expect(elements == ["12", "\"b\"", "{\"k\":[1]}", "true", "-3.5e2"])
-        #expect(validator.topLevelKind == .array)
-        #expect(validator.topLevelElementCount == 5)
+    /// The elements are `12`, `"b"`, `{"k":[1]}`, `true` and `-3.5e2`.
+    @Test func topLevelElementsReportTheirExactByteRanges() {
+        let outcome = record("[ 12, \"b\" ,{\"k\":[1]}, true,-3.5e2 ]")
+        #expect(outcome.error == nil)
+        #expect(outcome.events == ["began 2", "ended 4", "began 6", "ended 9", "began 11", "ended 20", "began 22", "ended 26",
+                                   "began 27", "ended 33"])
+        #expect(outcome.kind == .array)
+        #expect(outcome.elements == 5)
     }
 
-    @Test func jsonLinesReportEachValueAndRejectValuesSpanningLines() throws {
-        let (validator, events) = try record("{\"a\":1}\n\n  [2] \r\n3", mode: .lines)
-        #expect(events.lines == [7, 14, 18])
-        #expect(validator.valueCount == 3)
+    @Test func jsonLinesReportEachValueAndRejectValuesSpanningLines() {
+        let outcome = record("{\"a\":1}\n\n  [2] \r\n3", mode: .lines)
+        #expect(outcome.error == nil && outcome.events == ["line 7", "line 14", "line 18"])
+        #expect(outcome.values == 3)
         #expect(check("", mode: .lines) == nil)
         #expect(check("{\"a\":\n1}", mode: .lines)?.message.contains("one line") == true)
         #expect(check("1 2", mode: .lines)?.message.contains("line break") == true)
@@ -127,10 +96,7 @@ import Testing
                     var body = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                     body.insert(contentsOf: special, at: position)
                     let text = [0x5B, 0x22] + body + [0x22, 0x5D]
-                    let whole: JSONSyntaxError? = text.withUnsafeBytes { raw in
-                        var validator = JSONValidator()
-                        do throws(JSONSyntaxError) { try validator.consume(raw); try validator.finish(); return nil } catch { return error }
-                    }
+                    let whole = ValidatorComparison.shipped(text, [text.indices], mode: .single).error
                     #expect(whole == checkByteByByte(text), "\(text)")
                 }
             }

@@ -67,25 +67,20 @@ import Testing
         return folder
     }
 
-    @Test func anEditRemovesCopiesKeptLongerThanAWeekOnly() throws {
+    /// An edit removes the copies kept longer than a week only, and never one in use: an edit
+    /// still running (its editor open for days) holds its folder's lock.
+    @Test func anEditRemovesCopiesKeptLongerThanAWeekOnlyAndNoneInUse() throws {
         chmod(home.path("tmp"), 0o700)
         let old = try keptCopy("0ld", daysOld: 8)
         let young = try keptCopy("y0ung", daysOld: 6)
-        #expect(home.run(["save", "caches", "t.txt"], stdin: "x").status == 0)
-        #expect(home.run(["edit", "caches", "t.txt"], environment: ["EDITOR": "true"]).status == 0)
-        #expect(!home.exists(old))
-        #expect(home.read(young + "/notes.txt") == "my edits")
-    }
-
-    /// An edit still running (its editor open for days) holds its folder's lock: never removed.
-    @Test func aCopyInUseIsNotRemovedHoweverOld() throws {
-        chmod(home.path("tmp"), 0o700)
         let busy = try keptCopy("busy", daysOld: 30)
         let fd = open(home.path(busy), O_RDONLY | O_DIRECTORY)
         defer { close(fd) }
         #expect(flock(fd, LOCK_EX) == 0)
         #expect(home.run(["save", "caches", "t.txt"], stdin: "x").status == 0)
         #expect(home.run(["edit", "caches", "t.txt"], environment: ["EDITOR": "true"]).status == 0)
+        #expect(!home.exists(old))
+        #expect(home.read(young + "/notes.txt") == "my edits")
         #expect(home.read(busy + "/notes.txt") == "my edits")
     }
 }

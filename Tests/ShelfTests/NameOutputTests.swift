@@ -52,13 +52,16 @@ import Testing
         #expect(lines.contains(b("'evil'$'\\n''CACHEDIR.TAG'")) && !lines.contains(b("CACHEDIR.TAG")))
     }
 
-    @Test func offATerminalOneLineIsOneEntry() {
+    /// Each name escaped (EscapedText, whose every escape escapingIsOneLineAndTellsEveryNameApart
+    /// checks), so that no name holding a newline or an escape sequence passes itself off as another.
+    @Test(arguments: [[String](), ["-l"]])
+    func offATerminalOneLineIsOneEntry(_ options: [String]) {
         plant()
-        let result = home.run(bytes: [b("list"), b("caches")])
+        let result = home.run(bytes: [b("list"), b("caches")] + options.map { b($0) })
         #expect(result.status == 0)
-        #expect(!NameOutputTests.rawControl(result.stdout))
-        let lines = result.stdout.split(separator: 10).map(Array.init)
-        #expect(lines.count == expected.count && Set(lines).count == lines.count)
+        // With -l a tab ends each field; the name is the last (a tab in a name is escaped).
+        let lines = result.stdout.split(separator: 10).map { Array($0.split(separator: 9).last ?? []) }
+        #expect(lines == expected.sorted { $0.lexicographicallyPrecedes($1) }.map { b(EscapedText.escaping($0)) })
         #expect(lines.contains(b("evil\\nCACHEDIR.TAG")) && lines.contains(b("caf\\xE9.txt")))
     }
 
@@ -81,7 +84,10 @@ import Testing
         let names = try entries.map { entry -> [UInt8] in
             let name = try #require(entry["name"] as? String)
             guard let encoded = entry["nameBytes"] as? String else { return Array(name.utf8) }
-            return try #require(Data(base64Encoded: encoded)).map { $0 }
+            let bytes = try #require(Data(base64Encoded: encoded)).map { $0 }
+            // Only a name that is not UTF-8 has its bytes beside its escaped text.
+            #expect(String(validating: bytes, as: UTF8.self) == nil && name == EscapedText.escaping(bytes), "\(name)")
+            return bytes
         }
         #expect(names.count == expected.count && Set(names) == expected)
     }
@@ -91,6 +97,9 @@ import Testing
         let all = Set(NameOutputTests.hostile + NameOutputTests.hostile.map { b("sub/") + $0 })
         let dry = home.run(bytes: [b("clear"), b("caches"), b("--dry-run"), b("-0")])
         #expect(dry.status == 0 && Set(dry.stdout.split(separator: 0).map(Array.init)) == all)
+        // Off a terminal, one escaped line per path, in byte order (--verbose prints as --dry-run does).
+        let plain = home.run(bytes: [b("clear"), b("caches"), b("--dry-run")]).stdout.split(separator: 10).map(Array.init)
+        #expect(plain == all.sorted { $0.lexicographicallyPrecedes($1) }.map { b(EscapedText.escaping($0)) })
         let json = home.run(bytes: [b("clear"), b("caches"), b("--dry-run"), b("--json")])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])
         let listed = try #require(report["removedPaths"] as? [[String: String]]).map { entry in

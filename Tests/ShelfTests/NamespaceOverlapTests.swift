@@ -34,20 +34,17 @@ import Testing
         ("caches a link to data", { h in ["HOME": h, "XDG_DATA_HOME": h + "/d", "XDG_CACHE_HOME": h + "/link-to-d", "TMPDIR": h + "/tmp"] }),
     ]
 
+    /// Every namespace to try: each app's four directories (label, app, directory), then each
+    /// group's shared container (its app nil: the default).
+    static let namespaces: [(String, String?, Directory)]
+        = apps.flatMap { app in directories.map { ("\(app) \($0.name)", app, $0) } }
+        + groups.map { ("group \($0)", nil, Directory.sharedContainer(appGroupName: $0)) }
+
     /// Every namespace folder one layout accepts, by what it is: app and directory, or group.
-    func accepted(_ environment: [String: String]) throws -> [(String, String)] {
-        var folders: [(String, String)] = []
-        for app in NamespaceOverlapTests.apps {
-            guard let locations = try? Locations(app: app, environment: environment) else { continue }
-            for directory in NamespaceOverlapTests.directories {
-                if let path = try? locations.path(for: directory) { folders.append(("\(app) \(directory.name)", path)) }
-            }
+    func accepted(_ environment: [String: String]) -> [(String, String)] {
+        NamespaceOverlapTests.namespaces.compactMap { label, app, directory in
+            (try? Locations(app: app ?? "shelf", environment: environment).path(for: directory)).map { (label, $0) }
         }
-        let locations = try Locations(app: "shelf", environment: environment)
-        for group in NamespaceOverlapTests.groups {
-            if let path = try? locations.path(for: .sharedContainer(appGroupName: group)) { folders.append(("group \(group)", path)) }
-        }
-        return folders
     }
 
     /// Pairs of folders that are one, or one inside the other, component by component as bytes
@@ -74,26 +71,16 @@ import Testing
         symlink(home.root, home.path("link"))
         symlink(home.path("d"), home.path("link-to-d"))
         // By the paths: what `path` and `dirs` print.
-        let folders = try accepted(environment)
+        let folders = accepted(environment)
         #expect(overlaps(folders).isEmpty, "\(label): \(overlaps(folders).prefix(4))")
         // By the folders: save into every accepted namespace, then no saved file may lie in another's folder.
         var made: [(String, String)] = []
-        for app in NamespaceOverlapTests.apps {
-            for directory in NamespaceOverlapTests.directories {
-                let result = CLIResult.run(["--app", app, "save", directory.name, "probe"], stdin: Array(app.utf8),
-                                           environment: environment)
-                #expect([0, 64, 77].contains(result.status), "\(label): --app \(app) save \(directory.name): \(result.stderr)")
-                if result.status == 0, let path = try? Locations(app: app, environment: environment).path(for: directory) {
-                    made.append(("\(app) \(directory.name)", NamespaceOverlapTests.realPath(path)))
-                }
-            }
-        }
-        for group in NamespaceOverlapTests.groups {
-            let result = CLIResult.run(["save", "sharedContainer:" + group, "probe"], stdin: Array(group.utf8),
-                                       environment: environment)
-            #expect([0, 64, 77].contains(result.status), "\(label): save sharedContainer:\(group): \(result.stderr)")
-            if result.status == 0, let path = try? Locations(app: "shelf", environment: environment).path(for: .sharedContainer(appGroupName: group)) {
-                made.append(("group \(group)", NamespaceOverlapTests.realPath(path)))
+        for (name, app, directory) in NamespaceOverlapTests.namespaces {
+            let words = (app.map { ["--app", $0] } ?? []) + ["save", directory.name, "probe"]
+            let result = CLIResult.run(words, stdin: Array(name.utf8), environment: environment)
+            #expect([0, 64, 77].contains(result.status), "\(label): \(words.joined(separator: " ")): \(result.stderr)")
+            if result.status == 0, let path = try? Locations(app: app ?? "shelf", environment: environment).path(for: directory) {
+                made.append((name, NamespaceOverlapTests.realPath(path)))
             }
         }
         #expect(overlaps(made).isEmpty, "\(label): by the folders made: \(overlaps(made).prefix(4))")

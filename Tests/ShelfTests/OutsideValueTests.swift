@@ -12,15 +12,12 @@ import Testing
 @Suite struct OutsideValueTests {
     let home = TestHome()
 
-    @Test func everySixtyFourBitTimeFormats() {
-        #expect(TimestampText.format(0) == "1970-01-01T00:00:00Z")
-        #expect(TimestampText.format(-1) == "1969-12-31T23:59:59Z")
-        #expect(TimestampText.format(253_402_300_799) == "9999-12-31T23:59:59Z")
-        #expect(TimestampText.format(253_402_300_800) == "+10000-01-01T00:00:00Z")
-        #expect(TimestampText.format(-62_167_219_201) == "-0001-12-31T23:59:59Z")
-        #expect(TimestampText.format(Int64.max) == "+292277026596-12-04T15:30:07Z")
-        #expect(TimestampText.format(Int64.min) == "-292277022657-01-27T08:29:52Z")
-        #expect(TimestampText.format(Int64.min + 1) == "-292277022657-01-27T08:29:53Z")
+    @Test(arguments: [(0, "1970-01-01T00:00:00Z"), (-1, "1969-12-31T23:59:59Z"), (253_402_300_799, "9999-12-31T23:59:59Z"),
+                      (253_402_300_800, "+10000-01-01T00:00:00Z"), (-62_167_219_201, "-0001-12-31T23:59:59Z"),
+                      (Int64.max, "+292277026596-12-04T15:30:07Z"), (Int64.min, "-292277022657-01-27T08:29:52Z"),
+                      (Int64.min + 1, "-292277022657-01-27T08:29:53Z")] as [(Int64, String)])
+    func everySixtyFourBitTimeFormats(_ time: Int64, _ text: String) {
+        #expect(TimestampText.format(time) == text)
     }
 
     @Test(arguments: [Int64.min, Int64.min + 1, -1, Int64.max])
