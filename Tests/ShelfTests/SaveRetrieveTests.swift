@@ -32,8 +32,10 @@ import Testing
 
     /// What a save stores, replacing a longer file whole, and retrieve gives back is exactly the
     /// input (a --file input: ProcessBytesEndToEndTests' closed standard input).
-    static let inputs: [String: [UInt8]] = ["none": [], "every byte value": (0...255).map(UInt8.init) + [0, 0, 255],
-                                            "4.8 MB, several 1 MiB chunks": Array(String(repeating: "0123456789abcdef", count: 300_000).utf8)]
+    static let inputs: [String: [UInt8]] = [
+        "none": [], "every byte value": (0...255).map(UInt8.init) + [0, 0, 255],
+        "4.8 MB, several 1 MiB chunks": Array(String(repeating: "0123456789abcdef", count: 300_000).utf8),
+    ]
 
     @Test(arguments: inputs.keys.sorted())
     func theBytesSavedAreTheBytesGiven(_ input: String) throws {
