@@ -8,7 +8,8 @@ import Testing
 /// that prints goes through one `Output`, which remembers a failed write; the run checks it once,
 /// after the final flush, and exits 74 with a message (saying so when the command's work was done).
 /// Through the built binary: the battery's "unwritable stdout" (every invocation that prints,
-/// `> /dev/full`: 74) and ProcessBytesEndToEndTests (`>&-`, an acting copy among them).
+/// `> /dev/full`: 74) and ProcessBytesEndToEndTests (`>&-`, which `runProcess` passes on as -1; an
+/// acting copy among them).
 @Suite(.enabled(if: access("/dev/full", W_OK) == 0))
 struct UnwritableOutputTests {
     let home = TestHome()
@@ -83,15 +84,6 @@ struct UnwritableOutputTests {
         try setUp()
         home.runToFullDisk(["retrieve", "caches", "missing"]).expect(status: 66)
         home.runToFullDisk(["list", "nowhere"]).expect(status: 64)
-    }
-
-    /// A closed standard output (-1, as `runProcess` passes it) is unwritable in the same way.
-    @Test func aClosedStandardOutputIsLostOutputToo() throws {
-        try setUp()
-        let err = CapturedFile()
-        let status = CLI.run(arguments: ["list", "caches"], environment: home.environment, stdin: -1, stdout: -1, stderr: err.fd)
-        #expect(status == 74)
-        #expect(err.contents().contains("<stdout>"))
     }
 
     /// Output past the buffer is written before the end: its failure is kept, the rest discarded.
