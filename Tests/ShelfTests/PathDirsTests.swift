@@ -72,10 +72,10 @@ import Testing
 
     @Test func isFolderAnswersWithTheStatusOnly() {
         #expect(home.run(["save", "caches", "d/f.txt"], stdin: "f").status == 0)
-        for (path, expected) in [("d", Int32(0)), ("d/", 0), ("d/f.txt", 1), ("none", 1), ("x/y/z", 1)] {
+        for (path, expected) in [("d", Int32(0)), ("d/", 0), ("d/f.txt", 1), ("d/f.txt/x", 1), ("none", 1), ("x/y/z", 1)] {
             let result = home.run(["is-folder", "caches", path])
             #expect(result.status == expected, "\(path)")
-            #expect(result.stdout.isEmpty && result.stderr.isEmpty)
+            #expect(result.stdout.isEmpty && result.stderr.isEmpty, "\(path): \(result.stderr)")
         }
         symlink(home.path("cache/shelf/d"), home.path("cache/shelf/link"))
         #expect(home.run(["is-folder", "caches", "link"]).status == 1)
@@ -84,5 +84,4 @@ import Testing
         #expect(home.run(["is-folder", "documents", "a"]).status == 1)
         #expect(!home.exists("docs"))
     }
-
 }

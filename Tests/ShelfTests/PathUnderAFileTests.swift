@@ -13,7 +13,8 @@ import Testing
         #expect(home.run(["save", "caches", "f"], stdin: "x").status == 0)
     }
 
-    @Test func existsAnswersNoBelowAFile() throws {
+    /// (`is-folder` of `d/f.txt/x` on the command line: PathDirsTests.isFolderAnswersWithTheStatusOnly.)
+    @Test func existsAndIsFolderAnswerNoBelowAFile() throws {
         for path in ["f/x", "f/x/y"] {
             let result = home.run(["exists", "caches", path])
             #expect(result.status == 1 && result.stdout.isEmpty && result.stderr.isEmpty, "\(path): \(result.status) \(result.stderr)")
@@ -21,11 +22,6 @@ import Testing
         // Several paths: the one below a file is missing, like any other.
         #expect(home.run(["exists", "caches", "f", "f/x"]).status == 1)
         #expect(try home.store().exists("f/x", in: .caches) == false)
-    }
-
-    @Test func isFolderAnswersNoBelowAFile() throws {
-        let result = home.run(["is-folder", "caches", "f/x"])
-        #expect(result.status == 1 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result.status) \(result.stderr)")
         #expect(try home.store().isFolder("f/x", in: .caches) == false)
     }
 

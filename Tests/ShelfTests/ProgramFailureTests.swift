@@ -72,11 +72,13 @@ import Testing
         #expect(untouched)
     }
 
-    @Test func aMissingProgramIs127AndAnUnrunnableOne126() throws {
-        let missing = home.expect(["update", "caches", "a.json", "--json", "--", "no-such-program-shelf"], environment: path, status: 127)
+    @Test(arguments: programWriters)
+    func aMissingProgramIs127AndAnUnrunnableOne126(_ words: [String]) throws {
+        let missing = home.expect(words + ["no-such-program-shelf"], environment: path, status: 127,
+                                  saying: "command not found: no-such-program-shelf")
         #expect(try errorObject(missing)["status"] as? Int == 127)
-        #expect(home.run(["update", "caches", "a.json", "--", "/dev/null"], environment: path).status == 126)
-        #expect(untouched)
+        #expect(home.run(words + ["/dev/null"], environment: path).status == 126)
+        #expect(untouched && home.shelfLeftovers().isEmpty)
     }
 
     /// A folder on PATH holding `links` (name: program), and nothing else.

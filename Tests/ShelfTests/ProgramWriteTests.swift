@@ -8,28 +8,10 @@ import Testing
 @Suite struct ProgramWriteTests {
     let home = TestHome()
 
-    @Test func fromCommandStoresTheOutputOfAProgramThatSucceeds() {
-        home.expect(["save", "caches", "feed.xml", "--from-command", "--", "sh", "-c", "printf '<rss/>'"], status: 0)
-        #expect(home.read("cache/shelf/feed.xml") == "<rss/>")
-    }
-
-    @Test func aMissingProgramIs127AndCreatesNothing() {
-        let result = home.run(["save", "caches", "f", "--from-command", "--", "no-such-program-here"])
-        #expect(result.status == 127)
-        #expect(result.stderr.contains("command not found: no-such-program-here"))
-        #expect(!home.exists("cache/shelf/f"))
-    }
-
     @Test func theProgramInheritsStandardInputAndItsStandardErrorPassesThrough() {
         let result = home.expect(["save", "caches", "f", "--from-command", "--", "sh", "-c", "cat; echo note >&2"], stdin: "piped in", status: 0)
         #expect(home.read("cache/shelf/f") == "piped in")
         #expect(result.stderr == "note\n")
-    }
-
-    /// (Output that is not JSON is 65: ProgramFailureTests.)
-    @Test func aFailedProgramWinsOverItsCutOffJSON() {
-        home.expect(["save", "caches", "a.json", "--from-command", "--", "sh", "-c", "printf '{\"a\":'; exit 7"], status: 125)
-        #expect(!home.exists("cache/shelf/a.json"))
     }
 
     @Test func programWordsNeedFromCommandAndFromCommandNeedsAProgram() {
@@ -39,12 +21,6 @@ import Testing
         // Words after the program are the program's, even when they look like shelf's options.
         home.expect(["save", "caches", "f", "--from-command", "--", "printf", "%s", "--raw"], status: 0)
         #expect(home.read("cache/shelf/f") == "--raw")
-    }
-
-    @Test func updateGivesTheCurrentContentAndStoresTheNewOne() {
-        #expect(home.run(["save", "documents", "words.txt"], stdin: "b\na\nb\n").status == 0)
-        home.expect(["update", "documents", "words.txt", "--", "sort", "-u"], status: 0)
-        #expect(home.read("docs/shelf/words.txt") == "a\nb\n")
     }
 
     @Test func updateOfAMissingFileIs66UnlessCreateGivesTheStart() {
@@ -79,7 +55,7 @@ import Testing
         // A second `--` may separate the program from a path that starts with '-'.
         #expect(home.run(["save", "caches", "--", "-n.txt"], stdin: "1").status == 0)
         #expect(home.run(["update", "caches", "--", "-n.txt", "--", "sed", "s/1/2/"]).status == 0)
-        #expect(home.read("cache/shelf/-n.txt") == "2")
+        #expect(home.run(["retrieve", "caches", "--", "-n.txt"]).stdout == "2")
     }
 
     @Test func updateRefusesFoldersAndLinks() throws {

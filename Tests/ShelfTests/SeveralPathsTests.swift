@@ -55,22 +55,14 @@ import Testing
         #expect(home.run(["remove", "caches"]).status == 64)
     }
 
-    @Test func existsIsYesOnlyIfEveryPathIsThere() {
-        save("a", "f/b")
-        #expect(home.run(["exists", "caches", "a", "f/b", "f"]).status == 0)
-        #expect(home.run(["exists", "caches", "a", "missing", "f/b"]).status == 1)
-        #expect(home.run(["exists", "caches", "missing", "a"]).status == 1)
-        let bad = home.run(["exists", "caches", "a", "../x"])
-        #expect(bad.status == 64 && bad.stdout.isEmpty)
-        #expect(home.run(["exists", "caches"]).status == 64)
-    }
-
-    /// 3 when every path is there but one has expired; a missing one wins (1).
-    @Test func existsTellsExpiredFromMissing() throws {
-        save("fresh")
+    /// 0 only if every path is there (a folder too); 3 when every path is there but one has
+    /// expired; a missing one wins (1).
+    @Test func existsTellsThereFromExpiredFromMissing() throws {
+        save("fresh", "f/b")
         try home.saveExpiring(.caches, "old", "o", at: 1_000_000_000)
         try home.saveExpiring(.caches, "later", "l", at: 4_000_000_000)
-        for (words, status) in [(["old"], 3), (["fresh", "old"], 3), (["old", "missing"], 1), (["missing", "old"], 1),
+        for (words, status) in [(["fresh", "f/b", "f"], 0), (["fresh", "missing", "f/b"], 1), (["missing", "fresh"], 1),
+                                (["old"], 3), (["fresh", "old"], 3), (["old", "missing"], 1), (["missing", "old"], 1),
                                 (["later", "fresh"], 0), (["old", "--allow-expired"], 0), (["old", "missing", "--allow-expired"], 1)] {
             let result = home.run(["exists", "caches"] + words)
             #expect(result.status == Int32(status), "\(words)")
@@ -79,6 +71,9 @@ import Testing
         // A folder has no expiry: there.
         try home.saveExpiring(.caches, "dir/x", "x", at: 1_000_000_000)
         #expect(home.run(["exists", "caches", "dir"]).status == 0)
+        let bad = home.run(["exists", "caches", "fresh", "../x"])
+        #expect(bad.status == 64 && bad.stdout.isEmpty)
+        #expect(home.run(["exists", "caches"]).status == 64)
     }
 
     /// OAuth's expires_in: a bare number is seconds; the old unit suffixes keep working.

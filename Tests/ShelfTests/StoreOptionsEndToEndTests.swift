@@ -27,22 +27,14 @@ import Testing
         #expect(mode("docs/shelf/www/a.html") == 0o644)
     }
 
-    @Test func exitStatuses() throws {
-        #expect(try shelf(["save", "caches", "x", "--mode", "u+r"]).status == 64)
-        #expect(try shelf(["--root", "relative", "list", "caches"]).status == 64)
-        #expect(try shelf(["list", "caches"], environment: ["SHELF_ROOT": "relative"]).status == 64)
+    /// Issue 15's other statuses from the binary are the in-process tests' (a bad --mode:
+    /// FileModeTests; --root and SHELF_ROOT: RootFolderTests, AppsCommandTests; copy -f merging:
+    /// FolderForceTests; --replace-folder: TransferCommonTests); this message is said only here.
+    @Test func aForcedMoveOntoAFolderThatIsNotEmptyIsRefused() throws {
         #expect(try shelf(["save", "caches", "t/new"], stdin: "n").status == 0)
         #expect(try shelf(["save", "documents", "t/old"], stdin: "o").status == 0)
         let move = try shelf(["move", "-f", "caches", "t", "documents"])
         #expect(move.status == 73 && move.stdout.isEmpty && move.stderr.hasPrefix("shelf: move: will not replace the folder"))
-        #expect(try shelf(["copy", "-f", "caches", "t", "documents"]).status == 0)
-        #expect(home.read("docs/shelf/t/old") == "o" && home.read("docs/shelf/t/new") == "n")
-        #expect(try shelf(["move", "--replace-folder", "caches", "t", "documents"]).status == 0)
-        #expect(!home.exists("docs/shelf/t/old"))
-        let apps = try shelf(["apps"])
-        #expect(apps.status == 0 && apps.stdout == "documents\tshelf\ncaches\tshelf\n")
-        #expect(try shelf(["--root", home.path("state"), "apps"]).status == 64)
-        let root = try shelf(["--root", home.path("state"), "save", "temporary", "f"], stdin: "r")
-        #expect(root.status == 0 && home.read("state/f") == "r")
+        #expect(home.read("docs/shelf/t/old") == "o" && home.read("cache/shelf/t/new") == "n")
     }
 }

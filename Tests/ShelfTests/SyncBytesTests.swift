@@ -11,12 +11,8 @@ import Testing
     let nfc = "caf\u{E9}"        // é as one code point
     let nfd = "cafe\u{301}"      // e + combining acute accent: canonically equivalent, other bytes
 
-    func sync(_ input: [UInt8], _ folder: String = "items", key: String = "id") -> CLIResult {
-        home.run(["sync", "documents", folder, "--key", key, "--json"], stdinBytes: input)
-    }
-
-    func sync(_ input: String, _ folder: String = "items") -> CLIResult {
-        sync(Array(input.utf8), folder)
+    func sync(_ input: String) -> CLIResult {
+        home.run(["sync", "documents", "items", "--key", "id", "--json"], stdin: input)
     }
 
     func bytes(_ relative: String) -> [UInt8]? {

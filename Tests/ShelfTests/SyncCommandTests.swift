@@ -69,7 +69,6 @@ import Testing
         let result = home.expect(["sync", "--json", "documents", "posts", "--key", "slug", "--file", home.path("in.json")], status: 0)
         #expect(result.stdout == #"{"added":["7","first-post"],"removed":[],"updated":[]}"# + "\n")
         #expect(home.exists("docs/shelf/posts/first-post.json"))
-        home.expect(["sync", "--json", "documents", "posts", "--file", home.path("none.json")], status: 66)
     }
 
     @Test(arguments: [

@@ -7,6 +7,9 @@ import Testing
 /// Issue 12 item 15: output that cannot be written is never reported as success. Every command
 /// that prints goes through one `Output`, which remembers a failed write; the run checks it once,
 /// after the final flush, and exits 74 with a message (saying so when the command's work was done).
+/// Through the built binary: the battery's "unwritable stdout" (every invocation that prints,
+/// `> /dev/full`: 74) and ProcessBytesEndToEndTests (`>&-`, which `runProcess` passes on as -1; an
+/// acting copy among them).
 @Suite(.enabled(if: access("/dev/full", W_OK) == 0))
 struct UnwritableOutputTests {
     let home = TestHome()
@@ -83,15 +86,6 @@ struct UnwritableOutputTests {
         home.runToFullDisk(["list", "nowhere"]).expect(status: 64)
     }
 
-    /// A closed standard output (-1, as `runProcess` passes it) is unwritable in the same way.
-    @Test func aClosedStandardOutputIsLostOutputToo() throws {
-        try setUp()
-        let err = CapturedFile()
-        let status = CLI.run(arguments: ["list", "caches"], environment: home.environment, stdin: -1, stdout: -1, stderr: err.fd)
-        #expect(status == 74)
-        #expect(err.contents().contains("<stdout>"))
-    }
-
     /// Output past the buffer is written before the end: its failure is kept, the rest discarded.
     @Test func aFailureMidwayIsKeptAndLaterWritesAreDropped() {
         let full = open("/dev/full", O_WRONLY)
@@ -107,20 +101,5 @@ struct UnwritableOutputTests {
         good.line("ok")
         good.flush()
         #expect(good.failure == nil && fine.contents() == "ok\n")
-    }
-}
-
-/// The same through the built binary, as scripts see it: `> /dev/full` and a closed descriptor. (Every
-/// command that prints, `> /dev/full`, exits 74: the battery's "unwritable stdout", over every invocation.)
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: BuiltBinary.path) && access("/dev/full", W_OK) == 0))
-struct UnwritableOutputEndToEndTests {
-    let home = TestHome()
-
-    @Test func aSaveWhosePathCannotBePrintedIsStillSavedAndSaysSo() throws {
-        try home.sh("echo new | \"$S\" save caches n.txt --print-path > /dev/full").expect(status: 74, saying: "the save itself was done and is kept")
-        #expect(home.read("cache/shelf/n.txt") == "new\n")
-        let closed = try home.sh("echo 1 | \"$S\" append caches inbox/ >&-")
-        #expect(closed.status == 74 && closed.stderr.contains("the append itself was done"))
-        #expect(home.read("cache/shelf/inbox/0") == "1\n")
     }
 }

@@ -61,6 +61,7 @@ import Testing
     @Test func aMissingInputFileWithANewlineIsNamedOnOneLine() {
         let result = home.expect(["save", "caches", "a.txt", "--file", "no\nsuch"], status: 66, saying: "no\\nsuch")
         #expect(result.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("shelf: ") })
+        #expect(!home.exists("cache/shelf/a.txt"))
     }
 
     /// Each way of asking gives the command's help: its usage, every argument and every option as
@@ -106,11 +107,6 @@ import Testing
     @Test func versionPrintsOnStdout() {
         let result = home.expect(["--version"], status: 0)
         #expect(result.stdout == "shelf \(CLI.version)\n")
-    }
-
-    @Test func doubleDashAllowsNamesStartingWithADash() {
-        #expect(home.run(["save", "caches", "--", "-n.txt"], stdin: "dash").status == 0)
-        #expect(home.run(["retrieve", "caches", "--", "-n.txt"]).stdout == "dash")
     }
 
     @Test func optionsMayComeBeforeAfterAndBetweenArguments() {

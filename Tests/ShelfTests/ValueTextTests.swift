@@ -92,10 +92,8 @@ import Testing
         do {
             _ = try body()
             return nil
-        } catch let error as ValueSyntaxError {
-            return error
         } catch {
-            return nil
+            return error as? ValueSyntaxError
         }
     }
 }
