@@ -74,7 +74,9 @@ import Testing
         for call in [{ _ = try Disk.retrieve("../a", from: group, as: Message.self) }, { try Disk.save([Data()], to: group, as: "../a") },
                      { try Disk.save(message, to: group, as: "../a") }, { try Disk.append(message, to: "../a", in: group) },
                      { try Disk.append([1], to: "../a", in: group) }, { try Disk.append(Data(), to: "../a", in: group) },
-                     { try Disk.append([Data()], to: "../a", in: group) }] as [() throws -> Void] {
+                     { try Disk.append([Data()], to: "../a", in: group) }, { try Disk.move("../a", in: group, to: .documents) },
+                     { try Disk.rename("../a", in: group, to: "b") }, { try Disk.rename("a", in: group, to: "../b") },
+                     { try Disk.doNotBackup("../a", in: group) }] as [() throws -> Void] {
             #expect(code(call) == Disk.ErrorCode.invalidFileName.rawValue)
         }
         // A group name that can be no folder: no such container, as Disk says (issue 26, item 9).
