@@ -17,9 +17,11 @@ import Testing
 
     /// 255 digits do not count (their successor could not be a name); a shorter value does, past
     /// UInt64.max and with a carry through every digit too.
-    @Test(arguments: [(String(repeating: "9", count: 255), ["0", "1", "2"]), (String(repeating: "0", count: 254) + "9", ["10", "11", "12"]),
+    @Test(arguments: [(String(repeating: "9", count: 255), ["0", "1", "2"]),
+                      (String(repeating: "0", count: 254) + "9", ["10", "11", "12"]),
                       ("18446744073709551615", ["18446744073709551616", "18446744073709551617", "18446744073709551618"]),
-                      ("99999999999999999999999", ["100000000000000000000000", "100000000000000000000001", "100000000000000000000002"])])
+                      ("99999999999999999999999", ["100000000000000000000000", "100000000000000000000001",
+                                                   "100000000000000000000002"])])
     func appendsKeepWorkingAfterAnyNumberedName(_ user: String, _ expected: [String]) throws {
         try home.write("docs/shelf/n/" + user, "the user's")
         let names = (0..<3).map { append("item \($0)") }
@@ -125,7 +127,8 @@ import Testing
         let killed = try home.process(["append", "documents", "n/"], stdin: "lost",
                                                       environment: [Failpoints.variable: "folder"])
         #expect(killed.killed)
-        #expect(home.allPaths().filter { $0.hasPrefix("docs/shelf/n/") && !$0.hasPrefix("docs/shelf/n/.shelf-") } == ["docs/shelf/n/0"])
+        let visible = home.allPaths().filter { $0.hasPrefix("docs/shelf/n/") && !$0.hasPrefix("docs/shelf/n/.shelf-") }
+        #expect(visible == ["docs/shelf/n/0"])
         #expect(append("b") == "1")
     }
 

@@ -11,7 +11,8 @@ import Testing
     }
 
     /// An array's elements, or a JSON Lines file's values, one compact line each.
-    @Test(arguments: [("a.json", "[\n  {\"ok\" : true, \"s\": \"a  b\\\\\", \"t\": \"\\\" ]\"},\n  [1, [2]],\n  -1.5e3, \"x\", null\n]\n",
+    @Test(arguments: [("a.json",
+                       "[\n  {\"ok\" : true, \"s\": \"a  b\\\\\", \"t\": \"\\\" ]\"},\n  [1, [2]],\n  -1.5e3, \"x\", null\n]\n",
                        "{\"ok\":true,\"s\":\"a  b\\\\\",\"t\":\"\\\" ]\"}\n[1,[2]]\n-1.5e3\n\"x\"\nnull\n"),
                       ("l.jsonl", "{\"a\": 1}\n\n  [1, 2] \n3", "{\"a\":1}\n[1,2]\n3\n")])
     func valuesComeOutOneCompactLineEach(_ name: String, _ stored: String, _ lines: String) throws {

@@ -71,7 +71,8 @@ import Testing
         #expect(code { try Disk.remove(URL(fileURLWithPath: "/etc/passwd")) } == Disk.ErrorCode.invalidFileName.rawValue)
         // Every other call shape refuses an unsafe name the same way.
         let message = Message(title: "", body: "")
-        for call in [{ _ = try Disk.retrieve("../a", from: group, as: Message.self) }, { try Disk.save([Data()], to: group, as: "../a") },
+        for call in [{ _ = try Disk.retrieve("../a", from: group, as: Message.self) },
+                     { try Disk.save([Data()], to: group, as: "../a") },
                      { try Disk.save(message, to: group, as: "../a") }, { try Disk.append(message, to: "../a", in: group) },
                      { try Disk.append([1], to: "../a", in: group) }, { try Disk.append(Data(), to: "../a", in: group) },
                      { try Disk.append([Data()], to: "../a", in: group) }, { try Disk.move("../a", in: group, to: .documents) },

@@ -48,8 +48,9 @@ import Testing
     /// The program's name is the default namespace when it can be a folder name; the executable
     /// file's name, not the launch name (issue 26, item 6): a link to the program, or another
     /// `argv[0]`, keeps the same folders.
-    @Test(arguments: [(nil, ["/usr/local/bin/recipes"], "recipes"), (nil, ["recipes"], "recipes"), (nil, ["./tools/my app"], "my app"),
-                      (nil, ["/x/.."], "shelf"), (nil, ["/"], "shelf"), (nil, ["a\nb"], "shelf"), (nil, [], "shelf"),
+    @Test(arguments: [(nil, ["/usr/local/bin/recipes"], "recipes"), (nil, ["recipes"], "recipes"),
+                      (nil, ["./tools/my app"], "my app"), (nil, ["/x/.."], "shelf"), (nil, ["/"], "shelf"),
+                      (nil, ["a\nb"], "shelf"), (nil, [], "shelf"),
                       ("/opt/recipes/bin/recipes", ["/usr/local/bin/rcp"], "recipes"), ("/opt/recipes/bin/recipes", [], "recipes"),
                       ("/", ["recipes"], "shelf")] as [(String?, [String], String)])
     func theExecutableFileNamesTheNamespace(_ executable: String?, _ arguments: [String], _ name: String) {
