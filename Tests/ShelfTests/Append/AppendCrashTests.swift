@@ -94,11 +94,4 @@ import Testing
         #expect(try home.process(["clear", "documents", "--all"]).status == 0)
         #expect(home.allPaths().filter { $0.hasPrefix("docs/shelf/.shelf-") }.isEmpty)
     }
-
-    @Test func aKilledFolderAppendCreatesNoNumberedFile() throws {
-        try crash("shots/", at: .folder, input: "data")
-        let names = home.allPaths().filter { $0.hasPrefix("docs/shelf/shots/") }
-        #expect(names.allSatisfy { $0.hasPrefix("docs/shelf/shots/.shelf-") }, "\(names)")
-        #expect(try home.process(["append", "documents", "shots/"], stdin: "data").stdout == "0\n")
-    }
 }

@@ -30,19 +30,8 @@ import Testing
         }
         #expect(append("f", "new").stdout == "8\n")
         #expect(home.read("docs/shelf/f/8") == "new")
+        #expect(!home.exists("docs/shelf/f/0"), "gaps are never filled")
         #expect(append("f", "newer").stdout == "9\n")
-    }
-
-    @Test func gapsAreNeverFilled() throws {
-        try home.write("docs/shelf/f/5", "five")
-        #expect(append("f", "x").stdout == "6\n")
-        #expect(!home.exists("docs/shelf/f/0"))
-    }
-
-    @Test func numbersOfAnyLengthIncrement() throws {
-        try home.write("docs/shelf/f/99999999999999999999999", "big")
-        #expect(append("f", "x").stdout == "100000000000000000000000\n")
-        #expect(try NumberedNames.increment("199", in: "") == "200" && NumberedNames.increment("0", in: "") == "1")
     }
 
     @Test func eachStoresOneCompactFilePerElement() {
@@ -53,12 +42,6 @@ import Testing
         #expect(home.read("docs/shelf/f/2") == "[3,4]")
         #expect(append("f/", "{}", ["--each"]).status == 65)
         #expect(names("f") == [".shelf-counter", "0", "1", "2"])
-    }
-
-    @Test func theLibraryReadsAppendedFilesInOrder() throws {
-        for i in 0..<12 { #expect(append("list/", "item \(i)").status == 0) }
-        let data = try home.store().retrieve("list", from: .documents, as: [Data].self)
-        #expect(data.map { String(decoding: $0, as: UTF8.self) } == (0..<12).map { "item \($0)" })
     }
 
     @Test func aFileNamedWithASlashIsRefused() throws {

@@ -79,15 +79,8 @@ import Testing
         #expect(elements() == after + "4\n")
     }
 
-    @Test func theShapeIsFoundFromTheEndsOnly() throws {
-        try home.write(relative, "[1," + String(repeating: "x", count: 100) + "]")
-        // The middle is trusted (every shelf write checked it): a file broken by another program in
-        // the middle is caught by a whole-file read, not by an append.
-        let folder = try FileDescriptor.open(home.path("docs/shelf"), [.readOnly, .folder])
-        defer { folder.close() }
-        let file = try folder.open("big.json", .readOnly, path: home.path(relative))
-        defer { file.close() }
-        #expect(try StoredJSONShape.inspect(file, size: size) == .array(insertAt: size - 1, close: size - 1, isEmpty: false))
+    /// (That only the ends are read, the middle trusted: AppendJSONTests.theItemJoinsTheStoredArray.)
+    @Test func blanksAreFoundFromEitherEnd() {
         #expect(Blanks.lastNonBlank(Array(" \t\r\n x \t\r\n         ".utf8)) == 5)
         #expect(Blanks.firstNonBlank(Array(" \t\r\n         \u{0b}".utf8)) == 13)
         #expect(Blanks.firstNonBlank(Array(repeating: 0x20, count: 17)) == nil)

@@ -15,20 +15,19 @@ import Testing
         return result.stdout.trimmingCharacters(in: .newlines)
     }
 
-    @Test(arguments: [String(repeating: "9", count: 255), String(repeating: "0", count: 254) + "9"])
-    func appendsKeepWorkingAfterAnyNumberedName(_ user: String) throws {
+    /// 255 digits do not count (their successor could not be a name); a shorter value does, past
+    /// UInt64.max and with a carry through every digit too.
+    @Test(arguments: [(String(repeating: "9", count: 255), ["0", "1", "2"]),
+                      (String(repeating: "0", count: 254) + "9", ["10", "11", "12"]),
+                      ("18446744073709551615", ["18446744073709551616", "18446744073709551617", "18446744073709551618"]),
+                      ("99999999999999999999999", ["100000000000000000000000", "100000000000000000000001",
+                                                   "100000000000000000000002"])])
+    func appendsKeepWorkingAfterAnyNumberedName(_ user: String, _ expected: [String]) throws {
         try home.write("docs/shelf/n/" + user, "the user's")
         let names = (0..<3).map { append("item \($0)") }
-        // 255 digits do not count (their successor could not be a name); a shorter value does.
-        #expect(names == (user.hasPrefix("0") ? ["10", "11", "12"] : ["0", "1", "2"]))
+        #expect(names == expected)
         #expect(home.read("docs/shelf/n/" + user) == "the user's")
         for (i, name) in names.enumerated() { #expect(home.read("docs/shelf/n/" + name) == "item \(i)") }
-    }
-
-    @Test func afterUInt64MaxComesItsSuccessor() throws {
-        try home.write("docs/shelf/n/18446744073709551615", "max")
-        #expect(append("a") == "18446744073709551616")
-        #expect(append("b") == "18446744073709551617")
     }
 
     @Test func theCounterIsUsedInsteadOfListingTheFolder() throws {
@@ -128,6 +127,8 @@ import Testing
         let killed = try home.process(["append", "documents", "n/"], stdin: "lost",
                                                       environment: [Failpoints.variable: "folder"])
         #expect(killed.killed)
+        let visible = home.allPaths().filter { $0.hasPrefix("docs/shelf/n/") && !$0.hasPrefix("docs/shelf/n/.shelf-") }
+        #expect(visible == ["docs/shelf/n/0"])
         #expect(append("b") == "1")
     }
 
@@ -140,5 +141,6 @@ import Testing
     @Test func noNameIsLeftPastTwoHundredAndFiftyFiveDigits() throws {
         #expect(throws: ShelfError.self) { try NumberedNames.increment(FileName(String(repeating: "9", count: 255)), in: "n") }
         #expect(try NumberedNames.increment(FileName(String(repeating: "9", count: 254)), in: "n").bytes.count == 255)
+        #expect(try NumberedNames.increment("199", in: "") == "200" && NumberedNames.increment("0", in: "") == "1")
     }
 }

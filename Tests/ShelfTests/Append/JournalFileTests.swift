@@ -99,15 +99,6 @@ import Testing
         #expect(home.run(["copy", "documents", "logs", "caches"]).status == 0)
         #expect(home.allPaths().filter { $0.hasPrefix("cache/shelf/logs") } == ["cache/shelf/logs", "cache/shelf/logs/a.jsonl"])
     }
-
-    @Test func aSaveOverTheFileAndTheNextAppendLeaveNoJournal() throws {
-        #expect(home.run(["append", "documents", "a.json"], stdin: "1").status == 0)
-        #expect(home.run(["append", "documents", "a.json"], stdin: "2").status == 0)
-        #expect(home.run(["save", "documents", "a.json"], stdin: "[9]").status == 0)
-        #expect(home.run(["append", "documents", "a.json"], stdin: "10").status == 0)
-        #expect(home.read("docs/shelf/a.json") == "[9,10]")
-        #expect(home.read(journal("a.json")) == nil)
-    }
 }
 
 @Suite struct Checksum64Tests {

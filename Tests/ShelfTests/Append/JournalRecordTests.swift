@@ -6,7 +6,9 @@ import Testing
 
 /// The rollback journal, driven by hand: the states a crash or a power failure can leave are built
 /// directly, then the next access must repair them, keep a complete append, or leave the file
-/// alone when the record is not about it.
+/// alone when the record is not about it. (A reader's rollback of a torn append, a complete append
+/// whose commit was lost, and a torn journal: AppendCrashTests, at the crash points that leave them.
+/// Journal names: JournalPlaceTests; never listed: their reserved prefix, ListTests.)
 @Suite struct JournalRecordTests {
     let home = TestHome()
     let relative = "docs/shelf/a.json"
@@ -61,25 +63,6 @@ import Testing
         #expect(decode(unknown.encoded()) == .record(unknown))
     }
 
-    @Test func aReaderRollsBackATornAppend() throws {
-        try tear("[1,2]\n", at: 4, inserting: ",3")
-        #expect(home.read(relative) == "[1,2,3")
-        #expect(journalPending)
-        #expect(home.run(["retrieve", "documents", "a.json"]).stdout == "[1,2]\n")
-        #expect(home.read(relative) == "[1,2]\n")
-        #expect(!journalPending)
-    }
-
-    @Test func aCompleteAppendWhoseCommitWasLostIsKept() throws {
-        // Every new byte is there, the tail included; only the emptying of the journal is missing.
-        try tear("[1,2]\n", at: 4, inserting: ",3", written: Array(",3]\n".utf8))
-        #expect(journalPending)
-        #expect(home.run(["retrieve", "documents", "a.json"]).stdout == "[1,2,3]\n")
-        #expect(!journalPending)
-        #expect(home.run(["append", "documents", "a.json"], stdin: "4").status == 0)
-        #expect(home.read(relative) == "[1,2,3,4]\n")
-    }
-
     @Test func theRightLengthWithTheWrongBytesIsRolledBack() throws {
         // A power failure can keep the new length and lose the data: zeros where the item was.
         try tear("[1,2]\n", at: 4, inserting: ",3", written: [0, 0, 0, 0])
@@ -123,23 +106,5 @@ import Testing
         try tear("[1,2]", at: 4, inserting: ",3", written: Array(",3] and more".utf8))
         #expect(home.run(["retrieve", "documents", "a.json"]).stdout == "[1,2,3] and more")
         #expect(!journalPending)
-    }
-
-    @Test func aTornJournalMeansTheDataWasNeverTouched() throws {
-        try home.write(relative, "[1]")
-        try home.write(journalRelative, "SHELFJ3\n\u{1}\u{2}")
-        #expect(home.run(["append", "documents", "a.json"], stdin: "2").status == 0)
-        #expect(home.read(relative) == "[1,2]")
-        #expect(!journalPending)
-    }
-
-    @Test func journalsAreNeverListedAndLongNamesAreHashed() {
-        // Every length's journal name: JournalPlaceTests.noJournalNameIsAUserNameOrAnotherFilesJournal.
-        let long = String(repeating: "n", count: 250)
-        #expect(JournalName.of("a.json") == ".shelf-journal2-a.json")
-        #expect(home.run(["append", "documents", long], stdin: "x").status == 0)
-        #expect(home.run(["append", "documents", long], stdin: "y").status == 0)
-        #expect(home.read("docs/shelf/" + long) == "xy")
-        #expect(home.run(["list", "documents"]).stdout == long + "\n")
     }
 }

@@ -10,11 +10,16 @@ import Testing
         home.run(["retrieve", "documents", path, "--each"])
     }
 
-    @Test func elementsComeOutOneCompactLineEach() throws {
-        try home.write("docs/shelf/a.json", "[\n  {\"ok\" : true, \"s\": \"a  b\\\\\", \"t\": \"\\\" ]\"},\n  [1, [2]],\n  -1.5e3, \"x\", null\n]\n")
-        let result = each("a.json")
+    /// An array's elements, or a JSON Lines file's values, one compact line each.
+    @Test(arguments: [("a.json",
+                       "[\n  {\"ok\" : true, \"s\": \"a  b\\\\\", \"t\": \"\\\" ]\"},\n  [1, [2]],\n  -1.5e3, \"x\", null\n]\n",
+                       "{\"ok\":true,\"s\":\"a  b\\\\\",\"t\":\"\\\" ]\"}\n[1,[2]]\n-1.5e3\n\"x\"\nnull\n"),
+                      ("l.jsonl", "{\"a\": 1}\n\n  [1, 2] \n3", "{\"a\":1}\n[1,2]\n3\n")])
+    func valuesComeOutOneCompactLineEach(_ name: String, _ stored: String, _ lines: String) throws {
+        try home.write("docs/shelf/" + name, stored)
+        let result = each(name)
         #expect(result.status == 0 && result.stderr.isEmpty)
-        #expect(result.stdout == "{\"ok\":true,\"s\":\"a  b\\\\\",\"t\":\"\\\" ]\"}\n[1,[2]]\n-1.5e3\n\"x\"\nnull\n")
+        #expect(result.stdout == lines)
     }
 
     /// An empty array gives nothing; another value, or a broken file, exits 65 and writes nothing.
@@ -36,16 +41,6 @@ import Testing
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == count)
         #expect(lines.last == "{\"n\":\(count - 1),\"s\":\"\(String(repeating: "x", count: (count - 1) % 7))\"}")
-    }
-
-    @Test func jsonLinesFilesGiveTheirValues() throws {
-        try home.write("docs/shelf/l.jsonl", "{\"a\": 1}\n\n  [1, 2] \n3")
-        #expect(each("l.jsonl").stdout == "{\"a\":1}\n[1,2]\n3\n")
-    }
-
-    @Test func appendedItemsComeBackOut() {
-        for i in 0..<5 { #expect(home.run(["append", "documents", "log.json"], stdin: "{\"i\": \(i), \"ok\": \(i % 2 == 0)}").status == 0) }
-        #expect(each("log.json").stdout == (0..<5).map { "{\"i\":\($0),\"ok\":\($0 % 2 == 0)}\n" }.joined())
     }
 
     @Test func missingAndFolderTargets() throws {

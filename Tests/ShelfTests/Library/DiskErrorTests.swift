@@ -69,6 +69,17 @@ import Testing
         #expect(code { try Disk.save(Data(), to: group, as: "a/../b") } == Disk.ErrorCode.invalidFileName.rawValue)
         #expect(code { try Disk.save(Data(), to: group, as: "a\nb") } == Disk.ErrorCode.invalidFileName.rawValue)
         #expect(code { try Disk.remove(URL(fileURLWithPath: "/etc/passwd")) } == Disk.ErrorCode.invalidFileName.rawValue)
+        // Every other call shape refuses an unsafe name the same way.
+        let message = Message(title: "", body: "")
+        for call in [{ _ = try Disk.retrieve("../a", from: group, as: Message.self) },
+                     { try Disk.save([Data()], to: group, as: "../a") },
+                     { try Disk.save(message, to: group, as: "../a") }, { try Disk.append(message, to: "../a", in: group) },
+                     { try Disk.append([1], to: "../a", in: group) }, { try Disk.append(Data(), to: "../a", in: group) },
+                     { try Disk.append([Data()], to: "../a", in: group) }, { try Disk.move("../a", in: group, to: .documents) },
+                     { try Disk.rename("../a", in: group, to: "b") }, { try Disk.rename("a", in: group, to: "../b") },
+                     { try Disk.doNotBackup("../a", in: group) }] as [() throws -> Void] {
+            #expect(code(call) == Disk.ErrorCode.invalidFileName.rawValue)
+        }
         // A group name that can be no folder: no such container, as Disk says (issue 26, item 9).
         #expect(code { _ = try Disk.url(for: "x", in: .sharedContainer(appGroupName: "..")) } == Disk.ErrorCode.couldNotAccessSharedContainer.rawValue)
         #expect(access(try Disk.store().locations.path(for: group), F_OK) != 0)

@@ -33,14 +33,9 @@ import Testing
             #expect(result.stdout.contains("ok \(step)\n"), "\(step)")
         }
         #expect(result.stdout.contains("Domain: DiskErrorDomain\nCode: 0\nDescription: no such file or folder: \(home.path("docs/disk-port/posts.json"))"))
-    }
-
-    /// The program's own namespace is its name, as an iOS app has its own sandbox.
-    @Test func eachProgramGetsItsOwnNamespace() throws {
-        #expect(try run().status == 0)
+        // The program's own namespace is its name, as an iOS app has its own sandbox.
         #expect(home.exists("docs/disk-port/anime.mp4"))
         #expect(home.exists("data/shelf-shared/group.example/shared.json"))
-        #expect(!home.exists("docs/shelf"))
         #expect(home.allPaths().allSatisfy { !$0.hasPrefix("docs/shelf") && !$0.hasPrefix("cache/shelf") })
     }
 
@@ -50,28 +45,24 @@ import Testing
         #expect(!home.exists("docs/disk-port"))
     }
 
-    @Test func theProgramNameIsTheDefaultWhenItCanBeAFolderName() {
-        #expect(Locations.programName(executable: nil, arguments: ["/usr/local/bin/recipes"]) == "recipes")
-        #expect(Locations.programName(executable: nil, arguments: ["recipes"]) == "recipes")
-        #expect(Locations.programName(executable: nil, arguments: ["./tools/my app"]) == "my app")
-        #expect(Locations.programName(executable: nil, arguments: ["/x/.."]) == "shelf")
-        #expect(Locations.programName(executable: nil, arguments: ["/"]) == "shelf")
-        #expect(Locations.programName(executable: nil, arguments: ["a\nb"]) == "shelf")
-        #expect(Locations.programName(executable: nil, arguments: []) == "shelf")
-        // Its applicationSupport folder would hold every shared container: never a namespace.
-        #expect(Locations.programName(executable: nil, arguments: ["/bin/shelf-shared"]) == "shelf")
-        #expect(throws: ShelfError.self) { try Store(app: "shelf-shared", environment: home.environment) }
-        #expect(home.run(["--app", "shelf-shared", "path", "applicationSupport", "team/x"]).status == 64)
+    /// The program's name is the default namespace when it can be a folder name; the executable
+    /// file's name, not the launch name (issue 26, item 6): a link to the program, or another
+    /// `argv[0]`, keeps the same folders.
+    @Test(arguments: [(nil, ["/usr/local/bin/recipes"], "recipes"), (nil, ["recipes"], "recipes"),
+                      (nil, ["./tools/my app"], "my app"), (nil, ["/x/.."], "shelf"), (nil, ["/"], "shelf"),
+                      (nil, ["a\nb"], "shelf"), (nil, [], "shelf"),
+                      ("/opt/recipes/bin/recipes", ["/usr/local/bin/rcp"], "recipes"), ("/opt/recipes/bin/recipes", [], "recipes"),
+                      ("/", ["recipes"], "shelf")] as [(String?, [String], String)])
+    func theExecutableFileNamesTheNamespace(_ executable: String?, _ arguments: [String], _ name: String) {
+        #expect(Locations.programName(executable: executable, arguments: arguments) == name)
     }
 
-    /// The executable file's name, not the launch name (issue 26, item 6): a link to the program,
-    /// or another `argv[0]`, keeps the same folders.
-    @Test func theExecutableFileNamesTheNamespaceNotTheLaunchName() {
-        #expect(Locations.programName(executable: "/opt/recipes/bin/recipes", arguments: ["/usr/local/bin/rcp"]) == "recipes")
-        #expect(Locations.programName(executable: "/opt/recipes/bin/recipes", arguments: []) == "recipes")
-        #expect(Locations.programName(executable: "/", arguments: ["recipes"]) == "shelf")
+    @Test func thisProcessIsNamedByItsFileAndNoProgramBySharedContainersFolder() throws {
         // This test process: the kernel's name for its executable file.
         #expect(Locations.executablePath().map { $0.hasSuffix("/" + Locations.programName()) } == true)
+        // Its applicationSupport folder would hold every shared container: never a namespace (as a
+        // program name: NamespaceOverlapTests; with --app: ExitStatusTests).
+        #expect(throws: ShelfError.self) { try Store(app: "shelf-shared", environment: home.environment) }
     }
 
     @Test func aLinkToTheProgramUsesTheProgramsNamespace() throws {
@@ -97,10 +88,5 @@ import Testing
         }
         let chosen = try Subprocess.run(home.path("bin/recipes"), ["dirs", "--json"], environment: home.environment.merging(["SHELF_APP": "recipes"]) { $1 })
         #expect(chosen.stdout.contains("\"app\":\"recipes\""))
-    }
-
-    @Test func theCommandLineKeepsShelf() {
-        let result = home.run(["path", "caches", "x"])
-        #expect(result.stdout == home.path("cache/shelf/x") + "\n")
     }
 }

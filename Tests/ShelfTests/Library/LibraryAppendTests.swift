@@ -3,7 +3,9 @@ import Testing
 @testable import Shelf
 @testable import ShelfCore
 
-/// Disk's `append` family on `Store` (and through `Disk`): O(item), Disk's results.
+/// Disk's `append` family on `Store` (and through `Disk`): O(item), Disk's results. (JSON under
+/// any name: DiskDifferentialTests; a single stored value becoming the first element:
+/// PersistibleTests.saveToFileTurnsASingleStoredValueIntoAList.)
 @Suite struct LibraryAppendTests {
     let home = TestHome()
     let store: Store
@@ -19,12 +21,6 @@ import Testing
         #expect(list.map(\.title) == ["1", "2", "3", "4"])
     }
 
-    @Test func aSingleStoredValueBecomesTheFirstElementLikeDisk() throws {
-        try store.save(Message(title: "old", body: ""), to: .caches, as: "one.json")
-        try store.append(Message(title: "new", body: ""), to: "one.json", in: .caches)
-        #expect(try store.retrieve("one.json", from: .caches, as: [Message].self).map(\.title) == ["old", "new"])
-    }
-
     /// The type check reads the stored file a few KiB at a time (not a whole read chunk): a first
     /// element spread over several of those pieces is still judged whole.
     @Test func theTypeCheckJudgesAFirstElementLongerThanItsPieces() throws {
@@ -34,13 +30,6 @@ import Testing
         #expect(try store.retrieve("long.json", from: .caches, as: [Message].self).map(\.title.count) == [6000, 1])
         #expect(throws: ShelfError.self) { try store.append(5, to: "long.json", in: .caches) }
         #expect(try store.retrieve("long.json", from: .caches, as: [Message].self).count == 2)
-    }
-
-    @Test func anyNameHoldsJSONAsInDisk() throws {
-        try store.append(1, to: "numbers", in: .caches)
-        try store.append([2, 3], to: "numbers", in: .caches)
-        #expect(home.read("cache/shelf/numbers") == "[1,2,3]")
-        #expect(try store.retrieve("numbers", from: .caches, as: [Int].self) == [1, 2, 3])
     }
 
     /// Disk code that appends to `x.jsonl` reads it back as `[T]` (issue 26, item 4): the Codable
@@ -73,10 +62,6 @@ import Testing
         #expect(throws: ShelfError.isAFolder(path: home.path("cache/shelf/folder"))) { try store.append(1, to: "folder", in: .caches) }
         #expect(throws: ShelfError.self) { try store.append(1, to: "slash/", in: .caches) }
         #expect(!home.exists("cache/shelf/slash"))
-        #expect(throws: NSError.self) { try Disk.append(Message(title: "", body: ""), to: "../unsafe", in: .caches) }
-        #expect(throws: NSError.self) { try Disk.append([1], to: "../unsafe", in: .caches) }
-        #expect(throws: NSError.self) { try Disk.append(Data(), to: "../unsafe", in: .caches) }
-        #expect(throws: NSError.self) { try Disk.append([Data()], to: "../unsafe", in: .caches) }
     }
 
     @Test func concurrentTasksLoseNothing() async throws {
@@ -92,7 +77,6 @@ import Testing
 
     @Test func retrieveElementsAndBytes() throws {
         try store.append([1, 2], to: "a.json", in: .caches)
-        #expect(try store.retrieveBytes("a.json", from: .caches) == Array("[1,2]".utf8))
         let out = CapturedFile()
         try store.retrieveElements(SafePath("a.json"), from: .caches, to: out.fd)
         #expect(out.contents() == "1\n2\n")

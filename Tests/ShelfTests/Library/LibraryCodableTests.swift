@@ -72,22 +72,6 @@ struct Message: Codable, Equatable, Hashable, Sendable {
         } throws: { ($0 as? ShelfError).map { if case .deserialization = $0 { true } else { false } } ?? false }
     }
 
-    @Test func missingKeyIsNamed() throws {
-        try store.save(["title": "t"], to: .caches, as: "m.json")
-        #expect {
-            try store.retrieve("m.json", from: .caches, as: Message.self)
-        } throws: { error in
-            guard case ShelfError.deserialization(_, let reason) = error else { return false }
-            return reason.contains("missing key 'body'")
-        }
-    }
-
-    @Test func retrieveOfMissingFileIsNotFoundWithPath() throws {
-        #expect(throws: ShelfError.notFound(path: home.path("docs/shelf/none/m.json"))) {
-            try store.retrieve("none/m.json", from: .documents, as: Message.self)
-        }
-    }
-
     @Test func unsafeNamesAreRefusedBeforeAnyWrite() throws {
         for name in ["../m.json", "/etc/m.json", "a//b.json", ".shelf-tmp-x", ""] {
             #expect(throws: ShelfError.self) { try store.save(Message(title: "", body: ""), to: .caches, as: name) }
@@ -104,15 +88,6 @@ struct Message: Codable, Equatable, Hashable, Sendable {
         #expect(throws: ShelfError.isAFolder(path: home.path("cache/shelf/dir"))) {
             try store.retrieve("dir", from: .caches, as: Message.self)
         }
-    }
-
-    @Test func appNamespaceComesFromTheConfiguration() throws {
-        try home.store(app: "myapp").save(Message(title: "", body: ""), to: .applicationSupport, as: "m.json")
-        #expect(home.exists("data/myapp/m.json"))
-        let fromEnvironment = try Store(environment: home.environment.merging(["SHELF_APP": "envapp"]) { $1 })
-        try fromEnvironment.save(1, to: .applicationSupport, as: "n.json")
-        #expect(home.read("data/envapp/n.json") == "1")
-        #expect(throws: ShelfError.self) { try Store(app: "../x", environment: home.environment) }
     }
 
     @Test func diskDirectoryTypealiasIsTheLibrarysDirectory() {

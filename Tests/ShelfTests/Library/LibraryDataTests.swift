@@ -30,10 +30,11 @@ import Testing
         #expect(!home.exists("cache/shelf/x.json"))
     }
 
-    @Test func dataOfAMissingFileIsNotFound() throws {
-        #expect(throws: ShelfError.notFound(path: home.path("cache/shelf/none"))) {
-            try store.retrieve("none", from: .caches, as: Data.self)
-        }
+    @Test func retrieveOfAMissingFileIsNotFoundWithItsPath() throws {
+        let missing = ShelfError.notFound(path: home.path("cache/shelf/none"))
+        #expect(throws: missing) { try store.retrieve("none", from: .caches, as: Data.self) }
+        #expect(throws: missing) { try store.retrieve("none", from: .caches, as: [Data].self) }
+        #expect(throws: missing) { try store.retrieve("none", from: .caches, as: Message.self) }
     }
 
     @Test func dataListIsANumberedFolder() throws {
@@ -72,9 +73,6 @@ import Testing
             try store.retrieve("file", from: .caches, as: [Data].self)
         }
         #expect(home.read("cache/shelf/file") == "x")
-        #expect(throws: ShelfError.notFound(path: home.path("cache/shelf/none"))) {
-            try store.retrieve("none", from: .caches, as: [Data].self)
-        }
     }
 
     @Test func aLinkInsideADataListFolderIsRefused() throws {

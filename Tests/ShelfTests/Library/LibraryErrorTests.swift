@@ -32,8 +32,4 @@ import Testing
         #expect(!error.failureReason.isEmpty)
         #expect(!error.recoverySuggestion.isEmpty)
     }
-
-    @Test func unusableInputSaysNothingChanged() {
-        #expect(ShelfError.invalidInput(path: "<stdin>", reason: "r").recoverySuggestion.contains("nothing was changed"))
-    }
 }

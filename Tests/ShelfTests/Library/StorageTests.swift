@@ -150,19 +150,6 @@ import Testing
 }
 
 @Suite struct CodableStorageTests {
-    let home = TestHome()
-
-    @Test func typedValuesRoundTripOverMemoryAndDisk() throws {
-        let disk = try DiskStorage(directory: .documents, store: home.store())
-        for storage in [CodableStorage(storage: MemoryStorage()), CodableStorage(storage: disk)] {
-            let message = Message(title: "t", body: "b")
-            try storage.save(message, for: "inbox/1.json")
-            let back: Message = try storage.fetch(for: "inbox/1.json")
-            #expect(back == message)
-        }
-        #expect(home.exists("docs/shelf/inbox/1.json"))
-    }
-
     @Test func injectedCodersAreUsed() throws {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -193,11 +180,9 @@ import Testing
         #expect(throws: StorageError.self) { let _: Message = try storage.fetch(for: "none") }
     }
 
-    @Test func asyncAndHandlerVariants() async throws {
+    /// (Typed round trips, also async, over memory and disk: DocsWalkthroughTests.storageWalkthroughRuns.)
+    @Test func handlerVariants() async throws {
         let storage = CodableStorage(storage: MemoryStorage())
-        try await storage.save(Message(title: "a", body: "b"), for: "m")
-        let fetched: Message = try await storage.fetch(for: "m")
-        #expect(fetched == Message(title: "a", body: "b"))
         let saved = await StorageTests.handlerOutcome { storage.save(Message(title: "h", body: ""), for: "h", handler: $0) }
         #expect(try saved.calledAfterReturn && saved.result.get().title == "h")
         let loaded: StorageTests.Outcome<Message> = await StorageTests.handlerOutcome { storage.fetch(for: "h", handler: $0) }
