@@ -65,7 +65,7 @@ enum Scenarios {
         ("namespaces", NamespaceOverlapScenarios.run),
         ("lock-waits", LockWaitScenarios.run),
         ("program-writes", ProgramWriteScenarios.run),
-        ("limits", { DepthScenarios.run($0) + LimitScenarios.run($0) }),
+        ("limits", { DepthScenarios.run($0) + ArrayBlankScenarios.limits($0) }),
         ("byte-exactness", ByteExactScenarios.run),
         ("network-fs", NetworkFileSystemScenarios.run),
         ("outside-extremes", { OutsideValueScenarios.run($0) + JournalExtremeScenarios.run($0) }),

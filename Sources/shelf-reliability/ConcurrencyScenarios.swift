@@ -8,13 +8,14 @@ enum ConcurrencyScenarios {
     }
 
     /// 8 `save`s of different documents to one path at once, readers alongside: every read and
-    /// the final file are one writer's document, whole.
+    /// the final file are one writer's document, whole, and the file keeps the mode it was given.
     static func saveRace(_ battery: Battery) -> ScenarioReport {
-        battery.scenario("concurrency: save race", checked: "8 saves to one .json at once + 2 readers; every read and the result are one whole document", sandbox: "save-race") { report, sandbox in
+        battery.scenario("concurrency: save race", checked: "8 saves to one .json made 0644 at once + 2 readers; every read and the result are one whole document; still 0644", sandbox: "save-race") { report, sandbox in
             var rng = battery.random(for: "concurrency-save")
-            let path = "race/doc.json"
+            let path = "race/doc.json", file = sandbox.namespace("caches") + "/race/doc.json"
             let initial = Content.json(run: -1, size: 1000, &rng)
             try battery.shelf.setUp("caches", path, initial, in: sandbox)
+            guard chmod(file, 0o644) == 0 else { throw HarnessError("chmod failed") }
             var reads = 0
             var before = initial
             for round in 0..<25 {
@@ -49,6 +50,9 @@ enum ConcurrencyScenarios {
                 let final = try battery.shelf.run(["retrieve", "caches", path], in: sandbox)
                 checks.expect(final, in: [0], "retrieve after the race")
                 checks.expect(documents.contains(final.stdout), "the file after the race is no writer's whole document")
+                var st = stat()
+                checks.expect(lstat(file, &st) == 0 && st.st_mode & 0o7777 == 0o644,
+                              "the mode after the race is \(String(st.st_mode & 0o7777, radix: 8)), not 644")
                 before = final.stdout
                 checks.problems += Visibility.problems(battery, sandbox, directory: "caches", expected: ["race", "race/doc.json"])
                 report.record(checks.problems, run: "round \(round), the result")
