@@ -69,7 +69,7 @@ enum Scenarios {
         ("byte-exactness", ByteExactScenarios.run),
         ("network-fs", NetworkFileSystemScenarios.run),
         ("outside-extremes", { OutsideValueScenarios.run($0) + JournalExtremeScenarios.run($0) }),
-        ("hostile-names", { HostileDiskNameScenarios.run($0) + ByteArgumentScenarios.run($0) }),
+        ("hostile-names", HostileNameScenarios.run),
         ("second-user", SecondUserScenarios.run),
         ("root-spellings", RootSpellingScenarios.run),
         ("removed-while-running", RemovedWhileRunningScenarios.run),
