@@ -9,6 +9,15 @@ import ShelfTestSupport
 enum ArrayBlankScenarios {
     static let memoryLimitKB = 96 << 10
 
+    /// The other limits (depth is `DepthScenarios`): folder appends after a file named with 255
+    /// nines or past UInt64 (`NumberedFolderScenarios`, issue 12, item 11), and these blanks (item 12).
+    static func limits(_ battery: Battery) -> [ScenarioReport] {
+        [battery.scenario("limits", checked: "folder appends after 255 nines; append to an array with 300 MB of blanks in < 96 MB") { report in
+            try NumberedFolderScenarios.run(battery, report)
+            try run(battery, report)
+        }]
+    }
+
     static func run(_ battery: Battery, _ report: ScenarioReport) throws {
         var rng = battery.random(for: "limits-blanks")
         var placements: [(String, Int, Bool)] = [("before its ]", 300, false), ("after its ]", 300, false), ("after its ], mixed blanks", 64, true)]

@@ -2,11 +2,11 @@ import Foundation
 import ShelfTestSupport
 
 /// Byte-exactness of everything stored: odd bytes through save, append, copy, move (also across
-/// file systems) and rename; and `sync`, which must compare and keep each element's bytes: NFC
-/// and NFD spellings are different values and different ids, and numbers keep their digits.
+/// file systems) and rename; and `sync`, which must compare and keep each element's bytes: numbers
+/// keep their digits. (NFC and NFD spellings as different values and ids: SyncBytesTests.)
 enum ByteExactScenarios {
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [battery.scenario("byte exactness", checked: "odd bytes through save/append/copy/move/rename; sync keeps NFC vs NFD and huge numbers exactly", sandbox: "bytes-exact") { report, sandbox in
+        [battery.scenario("byte exactness", checked: "odd bytes through save/append/copy/move/rename; sync keeps huge numbers exactly", sandbox: "bytes-exact") { report, sandbox in
             let second = SecondFileSystem(beside: sandbox)
             defer { second.release() }
             let environment = second.path.map { ["XDG_RUNTIME_DIR": $0] } ?? [:]
@@ -35,17 +35,6 @@ enum ByteExactScenarios {
             let report2 = try shelf(["sync", "caches", "u", "--json"], Array("[\(changed)]".utf8))
             checks.expect(report2.out.contains("\"updated\":[\"n\"]"), "a changed 20-digit number was not seen as a change: \(report2.out)")
             report.record(checks.problems, run: "sync of huge numbers")
-
-            checks = Checks()
-            let nfc = "{\"id\":\"a\",\"v\":\"\u{e9}\"}", nfd = "{\"id\":\"a\",\"v\":\"e\u{301}\"}"
-            _ = try shelf(["sync", "caches", "w"], Array("[\(nfc)]".utf8))
-            let again = try shelf(["sync", "caches", "w", "--json"], Array("[\(nfd)]".utf8))
-            checks.expect(again.out.contains("\"updated\":[\"a\"]"), "NFD value after NFC not seen as a change: \(again.out)")
-            checks.expect(try shelf(["retrieve", "caches", "w/a.json"]).stdout.starts(with: []) && String(decoding: try shelf(["retrieve", "caches", "w/a.json"]).stdout, as: UTF8.self).unicodeScalars.contains("\u{301}"), "the stored value is not the NFD bytes given")
-            let twins = try shelf(["sync", "caches", "t"], Array("[{\"id\":\"\u{e9}\"},{\"id\":\"e\u{301}\"}]".utf8))
-            checks.expect(twins, in: [0], "sync of two ids that differ only in NFC/NFD")
-            checks.expect(RawFiles.names(of: sandbox.namespace("caches") + "/t").count == 2, "NFC and NFD ids did not give two files")
-            report.record(checks.problems, run: "sync of NFC and NFD")
         }]
     }
 }

@@ -63,39 +63,36 @@ enum DepthScenarios {
         return checks.problems
     }
 
-    /// Whether `f.txt` holds `deep` at the bottom of `depth` folders `ab` (read with openat, as deep as it goes).
-    static func deepFileExists(_ namespace: String, depth: Int) -> Bool {
+    /// `f.txt` at the bottom of `depth` nested folders `ab`, opened with openat as deep as it goes
+    /// (no path is ever longer than one name); `making` makes the folders and the file, as any
+    /// program may. -1 if it is not there.
+    static func deepFile(_ namespace: String, depth: Int, making: Bool) -> Int32 {
         var folder = open(namespace, O_RDONLY | O_DIRECTORY)
         for _ in 0..<depth where folder >= 0 {
+            if making { _ = mkdirat(folder, "ab", 0o700) }
             let next = openat(folder, "ab", O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
             close(folder)
             folder = next
         }
-        guard folder >= 0 else { return false }
+        guard folder >= 0 else { return -1 }
         defer { close(folder) }
-        let file = openat(folder, "f.txt", O_RDONLY | O_NOFOLLOW)
+        return making ? openat(folder, "f.txt", O_WRONLY | O_CREAT | O_EXCL, 0o600) : openat(folder, "f.txt", O_RDONLY | O_NOFOLLOW)
+    }
+
+    /// Whether the deepest `f.txt` holds `deep`.
+    static func deepFileExists(_ namespace: String, depth: Int) -> Bool {
+        let file = deepFile(namespace, depth: depth, making: false)
         guard file >= 0 else { return false }
         defer { close(file) }
         var buffer = [UInt8](repeating: 0, count: 16)
         return read(file, &buffer, 16) == 4 && buffer.prefix(4).elementsEqual("deep".utf8)
     }
 
-    /// `depth` nested folders `ab` with `f.txt` at the bottom, made with mkdirat/openat as any
-    /// program may (no path is ever longer than one name).
     static func makeTree(_ namespace: String, depth: Int) throws {
         try FileManager.default.createDirectory(atPath: namespace, withIntermediateDirectories: true)
-        var folder = open(namespace, O_RDONLY | O_DIRECTORY)
-        for _ in 0..<depth {
-            _ = mkdirat(folder, "ab", 0o700)
-            let next = openat(folder, "ab", O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
-            close(folder)
-            guard next >= 0 else { throw POSIXError(.EIO) }
-            folder = next
-        }
-        let file = openat(folder, "f.txt", O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        close(folder)
+        let file = deepFile(namespace, depth: depth, making: true)
         guard file >= 0 else { throw POSIXError(.EIO) }
+        defer { close(file) }
         try Child.writeAll(file, Array("deep".utf8))
-        close(file)
     }
 }

@@ -1,17 +1,13 @@
 import Foundation
 import ShelfTestSupport
 
-/// The writing paths of issue 15's modes and `--force` on folders, raced by other shelf processes:
-/// `copy -f` merging a folder into one that writers are appending and saving into (nothing they
-/// were told was written may be lost: a merge never removes anything), `move -f` onto such a
-/// folder (always refused, nothing lost), and saves racing saves over a file whose mode must stay.
+/// `--force` on folders (issue 15), raced by other shelf processes: `copy -f` merging a folder into
+/// one that writers are appending and saving into (nothing they were told was written may be lost:
+/// a merge never removes anything) and `move -f` onto such a folder (always refused, nothing lost).
+/// (Saves racing saves over a file whose mode must stay: "concurrency: save race".)
 enum ForceMergeScenarios {
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [mergeRace(battery), modeRace(battery)]
-    }
-
-    static func mergeRace(_ battery: Battery) -> ScenarioReport {
-        battery.scenario("force: copy -f merges racing writers", checked: "copy -f of a folder onto a folder while appenders and savers write into the target, and move -f onto it: every acknowledged append once, every acknowledged save there, merged files the source's, move refused (73)") { report in
+        [battery.scenario("force: copy -f merges racing writers", checked: "copy -f of a folder onto a folder while appenders and savers write into the target, and move -f onto it: every acknowledged append once, every acknowledged save there, merged files the source's, move refused (73)") { report in
             var rng = battery.random(for: "force-merge")
             for round in 0..<(battery.full ? 6 : 2) {
                 let sandbox = try Sandbox(label: "merge")
@@ -60,28 +56,6 @@ enum ForceMergeScenarios {
                 checks.expect(Sandbox.reservedLeftovers(target).isEmpty, "temporary files left: \(Sandbox.reservedLeftovers(target))")
                 report.record(checks.problems, run: "round \(round): \(total) copy -f/move -f (\(moves) moves), \(appended.count) appends, \(saved.count) saves")
             }
-        }
-    }
-
-    static func modeRace(_ battery: Battery) -> ScenarioReport {
-        battery.scenario("force: saves keep the mode", checked: "8 saves at once over a file made 0644, many rounds: the file keeps 0644 and holds one save's bytes whole", sandbox: "mode") { report, sandbox in
-            var rng = battery.random(for: "mode-race")
-            try battery.shelf.setUp("caches", "m/page.html", Array("first".utf8), in: sandbox)
-            let file = sandbox.namespace("caches") + "/m/page.html"
-            guard chmod(file, 0o644) == 0 else { throw HarnessError("chmod failed") }
-            for round in 0..<(battery.full ? 20 : 6) {
-                let documents = (0..<8).map { w in Content.json(run: round * 8 + w, size: rng.int(1...(128 << 10)), &rng) }
-                var checks = Checks()
-                try Lanes.run(documents.map { document in
-                    Lanes.Lane(count: 1, start: { _ in try battery.shelf.start(["save", "caches", "m/page.html"], in: sandbox, input: .bytes(document)) },
-                               finished: { _, result in checks.expect(result, in: [0], "a racing save") })
-                })
-                var st = stat()
-                checks.expect(lstat(file, &st) == 0 && st.st_mode & 0o7777 == 0o644,
-                              "the mode after the race is \(String(st.st_mode & 0o7777, radix: 8)), not 644")
-                checks.expect(Sandbox.readFile(file).map { documents.contains($0) } ?? false, "the file is no save's whole content")
-                report.record(checks.problems, run: "round \(round)")
-            }
-        }
+        }]
     }
 }

@@ -105,13 +105,10 @@ enum GenerationScenarios {
             case "rename":
                 steps.append(("save other", try shelf(["save", "caches", name + ".new"], bytes)))
                 steps.append(("rename --force", try shelf(["rename", "caches", name + ".new", name, "--force"])))
-            case "move", "move-cross-fs":
-                let from = replacer == "move" ? "documents" : "temporary"
+            case "move", "move-cross-fs", "copy":
+                let from = replacer == "move-cross-fs" ? "temporary" : "documents", verb = replacer == "copy" ? "copy" : "move"
                 steps.append(("save in \(from)", try shelf(["save", from, name], bytes)))
-                steps.append(("move --force", try shelf(["move", from, name, "caches", "--force"])))
-            case "copy":
-                steps.append(("save in documents", try shelf(["save", "documents", name], bytes)))
-                steps.append(("copy --force", try shelf(["copy", "documents", name, "caches", "--force"])))
+                steps.append(("\(verb) --force", try shelf([verb, from, name, "caches", "--force"])))
             case "sync":
                 // The folder holds the one element's file, `g.json`: sync replaces it atomically.
                 let folder = String(name.split(separator: "/")[0])

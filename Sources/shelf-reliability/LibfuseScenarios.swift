@@ -106,7 +106,7 @@ enum LibfuseScenarios {
         case "rename": result = try shelf(battery, ["rename", "caches", "s.json", "t.json", "--force"], in: sandbox)
         case "update":
             let program = sandbox.path("new.json")
-            FileManager.default.createFile(atPath: program, contents: Data(new))
+            try Sandbox.writeFile(program, new)
             result = try shelf(battery, ["update", "caches", "t.json", "--", "sh", "-c", "cat > /dev/null; cat \"$0\"", program], in: sandbox)
         case "append": result = try shelf(battery, ["append", "caches", "t.json", "--wrap"], in: sandbox, new)
         default: result = try shelf(battery, [replacer, "documents", "t.json", "caches", "--force"], in: sandbox)

@@ -4,10 +4,15 @@ import ShelfTestSupport
 /// Hostile names found on disk, made by other programs straight in a namespace: bytes that are
 /// not UTF-8 (`caf\xe9.txt` next to `caf\xe8.txt`), a line feed (`evil<LF>CACHEDIR.TAG`), an escape
 /// sequence, CR, TAB, DEL, NFC and NFD spellings of one word. Every command must see each one as
-/// itself: list shows each once, on one line, escaped (and NUL-separated on request); retrieve
+/// itself: list shows each once, on one line, escaped (NUL-separated: NameOutputTests); retrieve
 /// gives its bytes or refuses the name (64), never another file's; copy and move keep the exact
 /// names; clear and remove leave none behind.
-enum HostileDiskNameScenarios {
+///
+/// And names that are not UTF-8 where the user gives them: `--app`, `SHELF_APP`, the group of a
+/// shared container, and the XDG variables and HOME (path arguments and `--file`: NameBytesTests and
+/// ProcessBytesEndToEndTests). Each must keep its exact bytes or be refused (64); never collapse
+/// (`c\xff` into `c\u{FFFD}`), never crash.
+enum HostileNameScenarios {
     static let names: [[UInt8]] = [
         Array("caf".utf8) + [0xe9] + Array(".txt".utf8), Array("caf".utf8) + [0xe8] + Array(".txt".utf8),
         Array("evil\nCACHEDIR.TAG".utf8), Array("esc\u{1b}[31mred".utf8), Array("cr\rname".utf8), Array("tab\tname".utf8),
@@ -17,7 +22,11 @@ enum HostileDiskNameScenarios {
     static func content(_ index: Int) -> [UInt8] { Array("content of name \(index)\n".utf8) }
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [battery.scenario("hostile disk names", checked: "names made by other programs (not UTF-8, LF, ESC, CR, NFC/NFD): listed once each and escaped, retrieved exactly or refused, copied, moved, removed, cleared", sandbox: "disk-names") { report, sandbox in
+        [diskNames(battery), byteArguments(battery)]
+    }
+
+    static func diskNames(_ battery: Battery) -> ScenarioReport {
+        battery.scenario("hostile disk names", checked: "names made by other programs (not UTF-8, LF, ESC, CR, NFC/NFD): listed once each and escaped, retrieved exactly or refused, copied, moved, removed, cleared", sandbox: "disk-names") { report, sandbox in
             let second = SecondFileSystem(beside: sandbox)
             defer { second.release() }
             let environment = second.path.map { ["XDG_RUNTIME_DIR": $0] } ?? [:]
@@ -34,14 +43,12 @@ enum HostileDiskNameScenarios {
             }
             // The cache tag the first save made is shelf's: left out unless --all, then listed like any other file.
             let tag = RawFiles.exists(Array((caches + "/CACHEDIR.TAG").utf8)) ? [Array("CACHEDIR.TAG".utf8)] : []
-            let top = Set(names + [Array("sub".utf8)])
             for options in [["list"], ["list", "-l"], ["list", "-R"], ["list", "--json"], ["list", "--all"], ["list", "-R", "--all", "--json"]] {
                 let listed = try shelf(words(options[0], "caches") + options.dropFirst().map { Array($0.utf8) })
-                let shown = (options.contains("-R") ? names.count * 2 + 1 : top.count) + (options.contains("--all") ? tag.count : 0)
+                let shown = (options.contains("-R") ? names.count * 2 + 1 : names.count + 1) + (options.contains("--all") ? tag.count : 0)
                 report.record(listing(listed, expected: shown, json: options.contains("--json"), columns: options.contains("-l")),
                               run: options.joined(separator: " ") + " caches")
             }
-            report.record(try nulListing(shelf, expected: top), run: "a NUL-separated list of caches")
             for (index, name) in names.enumerated() {
                 var checks = Checks()
                 let read = try shelf(words("retrieve", "caches") + [name])
@@ -70,7 +77,58 @@ enum HostileDiskNameScenarios {
             let left = RawFiles.names(of: caches).filter { $0 != Array("CACHEDIR.TAG".utf8) }
             checks.expect(left.isEmpty, "clear exited \(cleared.status) and left \(left.map(\.shown).prefix(4))")
             report.record(checks.problems, run: "clear of hostile names")
-        }]
+        }
+    }
+
+
+    static let e9 = Array("caf".utf8) + [0xe9]
+    static let replacement: [UInt8] = [0xef, 0xbf, 0xbd]
+
+    static func byteArguments(_ battery: Battery) -> ScenarioReport {
+        battery.scenario("byte arguments", checked: "non-UTF-8 --app, SHELF_APP, group, XDG variables, HOME: exact bytes or 64, never a collapse") { report in
+            func attempt(_ label: String, _ body: (Sandbox) throws -> [String]) throws {
+                let sandbox = try Sandbox(label: "bytes")
+                defer { sandbox.destroy() }
+                var problems = try body(sandbox)
+                let collapsed = RawFiles.tree(sandbox.root).keys.filter { $0.contains(replacement) }
+                if !collapsed.isEmpty { problems.append("a name collapsed to U+FFFD: \(collapsed.map(\.shown).prefix(2))") }
+                report.record(problems, run: label)
+            }
+            func run(_ sandbox: Sandbox, _ arguments: [[UInt8]], raw environment: [[UInt8]] = [], extra: [String: String] = [:]) throws -> ChildResult {
+                try battery.shelf.start(rawArguments: arguments, in: sandbox, input: .bytes([1]), environment: extra, rawEnvironment: environment).wait(timeout: 20)
+            }
+            let save = [Array("save".utf8)]
+            let placements: [(String, [[UInt8]], [[UInt8]], [String: String], String)] = [
+                ("--app", [Array("--app".utf8), e9] + save + [Array("caches".utf8), Array("x".utf8)], [], [:], "cache/" ),
+                ("SHELF_APP", save + [Array("caches".utf8), Array("x".utf8)], [Array("SHELF_APP=".utf8) + e9], [:], "cache/"),
+                ("group", save + [Array("sharedContainer:".utf8) + e9, Array("x".utf8)], [], [:], "data/shelf-shared/"),
+            ]
+            for (label, arguments, environment, extra, parent) in placements {
+                try attempt(label + " caf\\xe9") { sandbox in
+                    var checks = Checks()
+                    let result = try run(sandbox, arguments, raw: environment, extra: extra)
+                    checks.expect(result, in: [0, 64], label)
+                    if result.status == 0 {
+                        checks.expect(RawFiles.exists(Array(sandbox.path(parent).utf8) + e9), "\(label): exit 0 but no folder named with the exact bytes")
+                    }
+                    return checks.problems
+                }
+            }
+            let variables: [(String, String, [String: String])] = [
+                ("XDG_CACHE_HOME", "caches", [:]), ("XDG_DATA_HOME", "applicationSupport", [:]), ("XDG_DOCUMENTS_DIR", "documents", [:]),
+                ("XDG_RUNTIME_DIR", "temporary", [:]), ("TMPDIR", "temporary", ["XDG_RUNTIME_DIR": ""]), ("HOME", "caches", ["XDG_CACHE_HOME": ""]),
+            ]
+            for (variable, directory, extra) in variables {
+                try attempt("\(variable)=…/c\\xff") { sandbox in
+                    var checks = Checks()
+                    let value = Array((sandbox.root + "/c").utf8) + [0xff]
+                    let result = try run(sandbox, save + [Array(directory.utf8), Array("x".utf8)], raw: [Array("\(variable)=".utf8) + value], extra: extra)
+                    checks.expect(result, in: [0, 64, 77], "save \(directory) with \(variable) not UTF-8")
+                    if result.status == 0 { checks.expect(RawFiles.exists(value), "exit 0 but nothing was written below the exact bytes of \(variable)") }
+                    return checks.problems
+                }
+            }
+        }
     }
 
     static func rawControl(_ bytes: [UInt8]) -> Bool { bytes.contains { ($0 < 0x20 && $0 != 10) || $0 == 0x7f } }
@@ -102,16 +160,5 @@ enum HostileDiskNameScenarios {
         checks.expect(lines.count == expected, "\(lines.count) lines for \(expected) entries")
         checks.expect(Set(lines).count == lines.count, "two entries print the same line (names collapsed)")
         return checks.problems
-    }
-
-    /// Some option must give the names NUL-separated, byte for byte.
-    static func nulListing(_ shelf: ([[UInt8]]) throws -> ChildResult, expected: Set<[UInt8]>) throws -> [String] {
-        for option in ["-0", "--null", "--print0", "--zero"] {
-            let result = try shelf([Array("list".utf8), Array("caches".utf8), Array(option.utf8)])
-            guard result.exited && result.status == 0 else { continue }
-            let got = Set(result.stdout.split(separator: 0).map { Array($0.last == 0x2f ? $0.dropLast() : $0) })
-            return got == expected ? [] : ["list \(option) gave \(got.count) names, not exactly the \(expected.count) on disk"]
-        }
-        return ["no NUL-separated listing (tried -0, --null, --print0, --zero)"]
     }
 }
