@@ -34,9 +34,9 @@ enum PermissionScenarios {
                 ("rename in a read-only (0555) folder", ["rename", "caches", "readonly/keep.txt", "readonly/k2.txt"], nil, ns + "/readonly"),
                 ("copy into a read-only (0555) folder", ["copy", "caches", "frozen.txt", "caches", "readonly/f.txt"], nil, ns + "/readonly"),
                 ("replace a read-only (0444) file", ["save", "caches", "frozen.txt"], [1], ns + "/frozen.txt"),
+                ("append to a read-only (0444) file", ["append", "caches", "frozen.txt"], [1], ns + "/frozen.txt"),
             ]
             if !rootOwned { cases.removeAll { $0.label.contains("owned by root") } }
-            cases.append(("append to a read-only (0444) file", ["append", "caches", "frozen.txt"], [1], ns + "/frozen.txt"))
             let before = Sandbox.snapshot(sandbox.root)
             for c in cases {
                 var checks = Checks()

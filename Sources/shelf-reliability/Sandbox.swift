@@ -79,30 +79,15 @@ final class Sandbox {
 
     /// FNV-1a of a file's bytes (enough to notice a change, not a security measure).
     static func checksum(_ path: String) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return "unreadable" }
-        defer { close(fd) }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            for i in 0..<n { hash = (hash ^ UInt64(buffer[i])) &* 0x100_0000_01b3 }
-        }
-        return String(hash, radix: 16)
+        RawFiles.read(Array(path.utf8)).map { String(SeededRandom.fnv1a($0), radix: 16) } ?? "unreadable"
     }
 
-    static func readFile(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
-    }
+    static func readFile(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
 
     static func writeFile(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o600) throws {
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
-        guard fd >= 0 else { throw HarnessError("open \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        try Child.writeAll(fd, bytes)
+        try RawFiles.write(Array(path.utf8), bytes, mode: mode)
     }
 
     /// rm -rf without following links, after making every folder writable again (at any depth,
