@@ -97,25 +97,28 @@ extension Array where Element == UInt8 {
 }
 
 extension RawFiles {
-    /// Every path below `root` (relative, components joined by `/`, exact bytes) with its size (-1
-    /// for a folder): two of these show what a command left behind, whatever its names look like.
-    public static func tree(_ root: [UInt8]) -> [[UInt8]: Int] {
-        var found: [[UInt8]: Int] = [:]
+    /// Calls `visit` with every path below `root` (relative, components joined by `/`, exact bytes),
+    /// its status, and the open folder that holds it with its name there; a folder before its entries.
+    public static func walk(_ root: [UInt8], _ visit: (_ path: [UInt8], _ status: stat, _ folder: Int32, _ name: [UInt8]) -> Void) {
         func walk(_ fd: Int32, _ prefix: [UInt8]) {
             for name in names(in: fd) {
                 guard let st = status(name, at: fd) else { continue }
                 let relative = prefix.isEmpty ? name : prefix + [0x2f] + name
-                if st.st_mode & S_IFMT == S_IFDIR {
-                    found[relative] = -1
-                    let child = openFolder(name, at: fd)
-                    if child >= 0 { walk(child, relative); close(child) }
-                } else {
-                    found[relative] = Int(st.st_size)
-                }
+                visit(relative, st, fd, name)
+                guard st.st_mode & S_IFMT == S_IFDIR else { continue }
+                let child = openFolder(name, at: fd)
+                if child >= 0 { walk(child, relative); close(child) }
             }
         }
         let fd = openFolder(root)
         if fd >= 0 { walk(fd, []); close(fd) }
+    }
+
+    /// Every path below `root` with its size (-1 for a folder): two of these show what a command
+    /// left behind, whatever its names look like.
+    public static func tree(_ root: [UInt8]) -> [[UInt8]: Int] {
+        var found: [[UInt8]: Int] = [:]
+        walk(root) { path, st, _, _ in found[path] = st.st_mode & S_IFMT == S_IFDIR ? -1 : Int(st.st_size) }
         return found
     }
 
