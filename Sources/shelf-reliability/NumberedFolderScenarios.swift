@@ -44,7 +44,9 @@ enum NumberedFolderScenarios {
             for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix(".shelf-") {
                 try Sandbox.writeFile(folder.path + "/" + name, Array("3\nnot what shelf wrote\u{0}".utf8))
             }
-            try folder.writeOutside("900", "theirs")
+            // And another program's file, which the appends must count.
+            try Sandbox.writeFile(folder.path + "/900", Array("theirs".utf8))
+            folder.files["900"] = Array("theirs".utf8)
         }),
         ("shelf's counter a sparse gigabyte", { folder in
             try Sandbox.writeFile(folder.path + "/" + counter, [])
@@ -81,11 +83,6 @@ enum NumberedFolderScenarios {
             let result = try battery.shelf.run(["save", "caches", "n/" + name, "--raw"], in: sandbox, input: .bytes(bytes))
             if result.status == 0 { files[name] = bytes }
             return result
-        }
-
-        mutating func writeOutside(_ name: String, _ text: String) throws {
-            try Sandbox.writeFile(path + "/" + name, Array(text.utf8))
-            files[name] = Array(text.utf8)
         }
 
         /// The numbered names present and their values (numbers of any length, compared as such).

@@ -87,8 +87,7 @@ enum PermissionScenarios {
     }
 
     static func mode(of path: String, is expected: mode_t) -> [String] {
-        var st = stat()
-        guard lstat(path, &st) == 0 else { return ["\(path) does not exist"] }
+        guard let st = RawFiles.status(Array(path.utf8)) else { return ["\(path) does not exist"] }
         let mode = st.st_mode & 0o7777
         return mode == expected ? [] : ["\(path) has mode \(String(mode, radix: 8)), expected \(String(expected, radix: 8))"]
     }

@@ -91,9 +91,9 @@ final class Sandbox {
     /// Gives the whole tree to `uid` (for runs as an unprivileged user).
     static func chownTree(_ path: String, to uid: uid_t) {
         lchown(path, uid, uid)
-        var st = stat()
-        guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { return }
-        for name in entries(of: path) { chownTree(path + "/" + name, to: uid) }
+        RawFiles.walk(Array(path.utf8)) { _, _, fd, name in
+            _ = RawFiles.withCString(name) { fchownat(fd, $0, uid, uid, AT_SYMLINK_NOFOLLOW) }
+        }
     }
 
     /// The names in a folder (without `.` and `..`) as text; empty when it cannot be read.
