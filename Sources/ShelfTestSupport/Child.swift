@@ -192,8 +192,8 @@ public final class Child {
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
     /// A function of the loaded C library that Swift's Glibc module does not declare (the `_np`
-    /// spawn actions of glibc 2.29 and 2.34); nil when this C library lacks it.
-    private static func libc<F>(_ name: String, as type: F.Type) -> F? {
+    /// spawn actions of glibc 2.29 and 2.34, the pty calls); nil when this C library lacks it.
+    public static func libc<F>(_ name: String, as type: F.Type) -> F? {
         dlsym(nil, name).map { unsafeBitCast($0, to: type) }
     }
 

@@ -92,8 +92,5 @@ public enum ScratchDisks {
         return stat(path, &st) == 0 ? UInt64(st.st_dev) : nil
     }
 
-    public static func inode(of path: String) -> UInt64? {
-        var st = stat()
-        return lstat(path, &st) == 0 ? UInt64(st.st_ino) : nil
-    }
+    public static func inode(of path: String) -> UInt64? { RawFiles.status(Array(path.utf8)).map { UInt64($0.st_ino) } }
 }

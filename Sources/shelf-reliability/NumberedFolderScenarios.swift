@@ -5,9 +5,8 @@ import ShelfTestSupport
 /// a user saved in the folder (255 nines, UInt64.max, numbers with leading zeros, things that look
 /// like numbers and are not), appends must keep working, each giving a new number that holds
 /// exactly its item, above every numbered name it can count, never overwriting a user's file. And
-/// however shelf keeps the next number, changes made around it must not fool it: another program
-/// adding, removing or copying files, shelf's own saves, a crash, or shelf's own files in the
-/// folder damaged (garbage, a sparse gigabyte, a FIFO, a folder, a link to /etc/passwd).
+/// however shelf keeps the next number, its own files in the folder damaged (garbage, a sparse
+/// gigabyte, a FIFO, a folder, a link to a file outside) must not fool it.
 enum NumberedFolderScenarios {
     static let counter = ".shelf-counter"
 
@@ -38,24 +37,16 @@ enum NumberedFolderScenarios {
         }
     }
 
-    /// What happens to the folder between appends.
+    /// What happens to the folder between appends: shelf's own files damaged. Other programs'
+    /// and shelf's own new names, and a crash, are FolderCounterTests' (exact numbers).
     static let changes: [(String, @Sendable (inout Folder) throws -> Void)] = [
-        ("another program adds 500", { try $0.writeOutside("500", "theirs") }),
-        ("another program removes the highest", { folder in _ = unlink(folder.path + "/" + (folder.highest() ?? "0")) }),
-        ("shelf saves 700", { folder in folder.checks.expect(try folder.save("700"), in: [0], "save n/700") }),
-        ("shelf renames a file to 800", { folder in
-            folder.checks.expect(try folder.shelf(["save", "caches", "n/x"], "x"), in: [0], "save n/x")
-            folder.checks.expect(try folder.shelf(["rename", "caches", "n/x", "n/800"]), in: [0], "rename n/x n/800")
-        }),
-        ("an append killed before its file got a number", { folder in
-            let killed = try folder.shelf(["append", "caches", "n/"], "killed", extra: [Failpoints.variable: "folder"])
-            folder.checks.expect(killed.signal == SIGKILL, "the append armed to die did not: \(killed.summary)")
-        }),
         ("garbage in shelf's files there", { folder in
             for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix(".shelf-") {
                 try Sandbox.writeFile(folder.path + "/" + name, Array("3\nnot what shelf wrote\u{0}".utf8))
             }
-            try folder.writeOutside("900", "theirs")
+            // And another program's file, which the appends must count.
+            try Sandbox.writeFile(folder.path + "/900", Array("theirs".utf8))
+            folder.files["900"] = Array("theirs".utf8)
         }),
         ("shelf's counter a sparse gigabyte", { folder in
             try Sandbox.writeFile(folder.path + "/" + counter, [])
@@ -87,27 +78,17 @@ enum NumberedFolderScenarios {
 
         var path: String { sandbox.namespace("caches") + "/n" }
 
-        func shelf(_ arguments: [String], _ input: String? = nil, extra: [String: String] = [:]) throws -> ChildResult {
-            try battery.shelf.run(arguments, in: sandbox, input: input.map { .bytes(Array($0.utf8)) } ?? .none, environment: extra)
-        }
-
         mutating func save(_ name: String) throws -> ChildResult {
-            let result = try shelf(["save", "caches", "n/" + name, "--raw"], "user's \(name)")
-            if result.status == 0 { files[name] = Array("user's \(name)".utf8) }
+            let bytes = Array("user's \(name)".utf8)
+            let result = try battery.shelf.run(["save", "caches", "n/" + name, "--raw"], in: sandbox, input: .bytes(bytes))
+            if result.status == 0 { files[name] = bytes }
             return result
-        }
-
-        mutating func writeOutside(_ name: String, _ text: String) throws {
-            try Sandbox.writeFile(path + "/" + name, Array(text.utf8))
-            files[name] = Array(text.utf8)
         }
 
         /// The numbered names present and their values (numbers of any length, compared as such).
         func numbers() -> [String] {
             Visibility.visibleEntries(path).filter { !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }
         }
-
-        func highest() -> String? { numbers().max(by: NumberedFolderScenarios.less) }
 
         /// One append of `item`: exit 0, a new numbered name holding exactly the item, every other
         /// file as it was, and (where a number above them can still be a name) above every number.

@@ -114,16 +114,15 @@ enum OutsideValueScenarios {
 
     static func folder(of file: String) -> String { (file as NSString).deletingLastPathComponent }
 
-    /// Durations, sizes and times typed at their limits, and the statuses they may end with. The
-    /// most weeks whose seconds fit in Int64: (2^63 - 1) / 604,800 = 15,250,284,452,471.
+    /// Durations, sizes and times typed at their limits, and the statuses they may end with (the
+    /// days, seconds and sizes at Int64's edge: OutsideValueTests.durationsAndSizesAtTheirExtremesParseOrAreRefused).
+    /// The most weeks whose seconds fit in Int64: (2^63 - 1) / 604,800 = 15,250,284,452,471.
     static let typedValues: [([String], Set<Int32>)] = [
-        (["clear", "caches", "--older-than", "999999999999d"], [0]), (["clear", "caches", "--older-than", "9223372036854775807s"], [0]),
-        (["clear", "caches", "--older-than", "9223372036854775808s"], [64]), (["clear", "caches", "--older-than", "15250284452471w"], [0]),
-        (["clear", "caches", "--older-than", "15250284452472w"], [64]), (["clear", "caches", "--older-than", "0s"], [0]),
-        (["clear", "caches", "--max-size", "9223372036854775807"], [0]), (["clear", "caches", "--max-size", "8E"], [64]),
-        (["clear", "caches", "--max-size", "7E"], [0]), (["clear", "caches", "--max-size", "0"], [0]),
-        (["save", "caches", "g.txt", "--expires-in", "999999999999d"], [0]), (["save", "caches", "g.txt", "--expires-in", "106751991167300d"], [64]),
-        (["save", "caches", "g.txt", "--expires-in", "9223372036854775807s"], [64]), (["save", "caches", "g.txt", "--expires-at", "9999-12-31T23:59:59-23:59"], [0]),
+        (["clear", "caches", "--older-than", "15250284452471w"], [0]),
+        (["clear", "caches", "--older-than", "15250284452472w"], [64]),
+        (["clear", "caches", "--older-than", "0s"], [0]), (["clear", "caches", "--max-size", "7E"], [0]),
+        (["clear", "caches", "--max-size", "0"], [0]), (["save", "caches", "g.txt", "--expires-in", "9223372036854775807s"], [64]),
+        (["save", "caches", "g.txt", "--expires-at", "9999-12-31T23:59:59-23:59"], [0]),
         // The earliest time there is: parsed (no trap), then refused as in the past.
         (["save", "caches", "g.txt", "--expires-at", "0000-01-01T00:00:00+23:59"], [64]),
     ]
@@ -136,7 +135,6 @@ enum OutsideValueScenarios {
             _ = mkfifo(sandbox.path("config/user-dirs.dirs"), 0o600)
         }),
         ("user-dirs.dirs a sparse gigabyte", { _ in ["XDG_DOCUMENTS_DIR": ""] }, { sandbox in
-            try FileManager.default.createDirectory(atPath: sandbox.path("config"), withIntermediateDirectories: true)
             try Sandbox.writeFile(sandbox.path("config/user-dirs.dirs"), [])
             truncate(sandbox.path("config/user-dirs.dirs"), 1 << 30)
         }),

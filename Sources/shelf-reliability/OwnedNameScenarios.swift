@@ -6,15 +6,14 @@ import ShelfTestSupport
 /// a hash of the name would also be the journal of a user file called `#<that hash>` if the two
 /// forms were not told apart, and a scheme could just as well cut the name short. So the pairs are
 /// a long name and `#<SHA-256>` (and the bare SHA-256), and long names that differ only after their
-/// first 239 or 254 bytes. An append torn in one file, then
-/// any command on the other, must leave the first file whole (its own record settles it). And
-/// `CACHEDIR.TAG` is shelf's at the top of `caches`: a user file of that name must never be taken
-/// for shelf's or shelf's for the user's.
+/// first 239 or 254 bytes. An append torn in one file, then any command on the other, must leave
+/// the first file whole (its own record settles it). (A user's `CACHEDIR.TAG` at the top of caches:
+/// JournalPlaceTests.theCacheTagIsShelfsAndCannotBeChanged.)
 enum OwnedNameScenarios {
     static let actions = ["retrieve", "append", "remove", "rename", "copy", "move"]
 
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [battery.scenario("owned names", checked: "user files named as shelf derives (or could derive) its own: #<SHA-256> of a long name, long names alike but for their end; a torn append in one survives any command on the other; CACHEDIR.TAG", sandbox: "owned") { report, sandbox in
+        [battery.scenario("owned names", checked: "user files named as shelf derives (or could derive) its own: #<SHA-256> of a long name, long names alike but for their end; a torn append in one survives any command on the other", sandbox: "owned") { report, sandbox in
             var rng = battery.random(for: "owned-names")
             var run = 0
             for _ in 0..<(battery.full ? 3 : 1) {
@@ -34,7 +33,6 @@ enum OwnedNameScenarios {
                     }
                 }
             }
-            report.record(try cacheTag(battery), run: "a user file named CACHEDIR.TAG in caches")
         }]
     }
 
@@ -95,28 +93,6 @@ enum OwnedNameScenarios {
             let again = try shelf(["retrieve", "caches", other])
             checks.expect(again.stdout == otherNow, "the other file changed: \(again.stdout.count) bytes, expected \(otherNow.count)")
         }
-        return checks.problems
-    }
-
-    /// `CACHEDIR.TAG` is shelf's at the top of `caches`; a user file of that name must either be
-    /// refused or be an ordinary user file: listed, retrieved as saved, removed by clear.
-    static func cacheTag(_ battery: Battery) throws -> [String] {
-        let sandbox = try Sandbox(label: "owned-tag")
-        defer { sandbox.destroy() }
-        var checks = Checks()
-        _ = try battery.shelf.run(["save", "caches", "a.txt"], in: sandbox, input: .bytes([1]))
-        let mine = Array("my own tag, not a cache tag\n".utf8)
-        let saved = try battery.shelf.run(["save", "caches", "CACHEDIR.TAG"], in: sandbox, input: .bytes(mine))
-        checks.expect(saved, in: [0, 64], "save caches CACHEDIR.TAG")
-        guard saved.status == 0 else { return checks.problems }
-        let read = try battery.shelf.run(["retrieve", "caches", "CACHEDIR.TAG"], in: sandbox)
-        checks.expect(read.stdout == mine, "retrieve CACHEDIR.TAG did not give the bytes saved (\(read.summary))")
-        let listed = try battery.shelf.run(["list", "caches"], in: sandbox)
-        checks.expect(listed.out.split(separator: "\n").contains("CACHEDIR.TAG"), "list caches does not show the user's file CACHEDIR.TAG (it was accepted with exit 0)")
-        let cleared = try battery.shelf.run(["clear", "caches"], in: sandbox)
-        checks.expect(cleared, in: [0], "clear caches")
-        let left = Sandbox.readFile(sandbox.namespace("caches") + "/CACHEDIR.TAG")
-        checks.expect(left != mine, "clear caches kept the user's file CACHEDIR.TAG (taken for shelf's cache tag)")
         return checks.problems
     }
 }

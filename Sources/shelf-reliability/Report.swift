@@ -51,6 +51,15 @@ struct Checks {
     }
 
     mutating func add(_ problem: String) { problems.append(problem) }
+
+    /// A crash report, a backtrace or a trap message on stderr is a crash whatever the status.
+    mutating func expectNoCrashReport(_ result: ChildResult, _ what: String) {
+        let text = result.err
+        for marker in ["Backtrace", "Crashed", "Fatal error", "Thread 0", "💣", "*** Signal", "Stack dump"] where text.contains(marker) {
+            problems.append("\(what): crash report on stderr (\(marker)): \(text.prefix(200))")
+            return
+        }
+    }
 }
 
 /// The table printed at the end of a battery run.
@@ -62,16 +71,5 @@ enum SummaryTable {
              r.skipped.map { r.runs == 0 ? "skipped: \($0)" : "\(r.checked) (partly skipped: \($0))" } ?? r.checked]
         }
         return TextTable.columns([header] + rows, rule: true, padLast: false)
-    }
-}
-
-extension Checks {
-    /// A crash report, a backtrace or a trap message on stderr is a crash whatever the status.
-    mutating func expectNoCrashReport(_ result: ChildResult, _ what: String) {
-        let text = result.err
-        for marker in ["Backtrace", "Crashed", "Fatal error", "Thread 0", "💣", "*** Signal", "Stack dump"] where text.contains(marker) {
-            problems.append("\(what): crash report on stderr (\(marker)): \(text.prefix(200))")
-            return
-        }
     }
 }

@@ -34,33 +34,30 @@ final class Sandbox {
 
     func path(_ relative: String) -> String { root + "/" + relative }
 
-    /// Every entry below `folder` with its type, size and a checksum of its bytes, sorted:
-    /// comparing two snapshots shows anything created, removed or changed.
+    /// Every entry below `folder` with its type, size and a checksum of its bytes (FNV-1a: enough to
+    /// notice a change), sorted: comparing two snapshots shows anything created, removed or changed.
     static func snapshot(_ folder: String) -> [String] {
-        var lines: [String] = []
-        func walk(_ path: String, _ relative: String) {
-            var st = stat()
-            guard lstat(path, &st) == 0 else { return }
-            let kind = st.st_mode & S_IFMT
-            if kind == S_IFDIR {
-                lines.append("\(relative)/ mode=\(String(st.st_mode & 0o7777, radix: 8))")
-                for name in entries(of: path).sorted() { walk(path + "/" + name, relative + "/" + name) }
-            } else if kind == S_IFLNK {
+        var root = stat()
+        var lines = lstat(folder, &root) == 0 ? ["/ mode=\(String(root.st_mode & 0o7777, radix: 8))"] : []
+        RawFiles.walk(Array(folder.utf8)) { path, st, fd, name in
+            let relative = "/" + String(decoding: path, as: UTF8.self)
+            switch st.st_mode & S_IFMT {
+            case S_IFDIR: lines.append("\(relative)/ mode=\(String(st.st_mode & 0o7777, radix: 8))")
+            case S_IFLNK:
                 var target = [CChar](repeating: 0, count: 4096)
-                let n = readlink(path, &target, 4095)
+                let n = RawFiles.withCString(name) { readlinkat(fd, $0, &target, 4095) }
                 lines.append("\(relative) -> \(String(decoding: target.prefix(max(0, n)).map { UInt8(bitPattern: $0) }, as: UTF8.self))")
-            } else if kind == S_IFREG && relative.hasSuffix("/.shelf-counter") {
+            case S_IFREG where relative.hasSuffix("/.shelf-counter"):
                 // A numbered folder's counter records the folder's change time: its bytes differ
                 // from run to run by design, so only its presence is compared.
                 lines.append("\(relative) (counter)")
-            } else if kind == S_IFREG {
-                lines.append("\(relative) size=\(st.st_size) sum=\(checksum(path))")
-            } else {
-                lines.append("\(relative) type=\(kind)")
+            case S_IFREG:
+                let sum = RawFiles.read(name, at: fd).map { String(SeededRandom.fnv1a($0), radix: 16) } ?? "unreadable"
+                lines.append("\(relative) size=\(st.st_size) sum=\(sum)")
+            default: lines.append("\(relative) type=\(st.st_mode & S_IFMT)")
             }
         }
-        walk(folder, "")
-        return lines
+        return lines.sorted()
     }
 
     /// Names below `folder` that start with shelf's reserved prefix (temp, lock, journal files).
@@ -77,32 +74,12 @@ final class Sandbox {
         }
     }
 
-    /// FNV-1a of a file's bytes (enough to notice a change, not a security measure).
-    static func checksum(_ path: String) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return "unreadable" }
-        defer { close(fd) }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            for i in 0..<n { hash = (hash ^ UInt64(buffer[i])) &* 0x100_0000_01b3 }
-        }
-        return String(hash, radix: 16)
-    }
-
-    static func readFile(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
-    }
+    static func readFile(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
 
     static func writeFile(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o600) throws {
         let folder = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
-        guard fd >= 0 else { throw HarnessError("open \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        try Child.writeAll(fd, bytes)
+        try RawFiles.write(Array(path.utf8), bytes, mode: mode)
     }
 
     /// rm -rf without following links, after making every folder writable again (at any depth,
@@ -114,9 +91,9 @@ final class Sandbox {
     /// Gives the whole tree to `uid` (for runs as an unprivileged user).
     static func chownTree(_ path: String, to uid: uid_t) {
         lchown(path, uid, uid)
-        var st = stat()
-        guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { return }
-        for name in entries(of: path) { chownTree(path + "/" + name, to: uid) }
+        RawFiles.walk(Array(path.utf8)) { _, _, fd, name in
+            _ = RawFiles.withCString(name) { fchownat(fd, $0, uid, uid, AT_SYMLINK_NOFOLLOW) }
+        }
     }
 
     /// The names in a folder (without `.` and `..`) as text; empty when it cannot be read.

@@ -3,16 +3,13 @@
 struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
-
     /// A generator for one scenario: its own stream, independent of which scenarios run before
     /// it, so `--only crash --seed N` replays exactly what the full battery did.
-    init(seed: UInt64, scenario: String) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a: stable across runs, unlike Hasher
-        for byte in scenario.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        state = seed ^ hash
+    init(seed: UInt64, scenario: String) { state = seed ^ SeededRandom.fnv1a(Array(scenario.utf8)) }
+
+    /// FNV-1a: stable across runs, unlike Hasher.
+    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 
     mutating func next() -> UInt64 {

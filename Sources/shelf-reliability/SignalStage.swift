@@ -129,6 +129,8 @@ final class SignalStage {
     /// Old or whole new content, by command.
     func judge(finished: Bool, cut: Bool, killed: Bool) throws -> [String] {
         var checks = Checks()
+        func whole(_ root: String) -> Bool { files.allSatisfy { Sandbox.readFile(root + "/tree/" + $0.key) == $0.value } }
+        let new = Sandbox.entries(of: namespaces["caches"]! + "/inbox").filter { !$0.hasPrefix(".") && $0 != "0" && $0 != "1" }
         switch command {
         case "save":
             let read = try shelf(["retrieve", "caches", "s.bin"]).stdout
@@ -140,13 +142,11 @@ final class SignalStage {
             checks.expect(copy == nil || copy == old, "the copy holds \(copy?.count ?? 0) of \(old.count) bytes")
             checks.expect(!finished || copy == old, "copy exited 0 but there is no copy")
         case "copy-folder":
-            func whole(_ root: String) -> Bool { files.allSatisfy { Sandbox.readFile(root + "/tree/" + $0.key) == $0.value } }
             checks.expect(whole(namespaces["caches"]!), "the copy's source folder changed")
             let copied = FileManager.default.fileExists(atPath: namespaces["documents"]! + "/tree")
             checks.expect(!copied || whole(namespaces["documents"]!), "the copied folder is there but not whole")
             checks.expect(!finished || copied, "copy exited 0 but there is no copy")
         case "move-cross-fs":
-            func whole(_ root: String) -> Bool { files.allSatisfy { Sandbox.readFile(root + "/tree/" + $0.key) == $0.value } }
             let source = whole(namespaces["caches"]!), target = whole(temporary)
             checks.expect(source || target, "neither the source nor the target folder is whole")
             checks.expect(!finished || (target && !source), "move exited 0 but the target is \(target ? "whole and the source still there" : "not whole")")
@@ -159,13 +159,11 @@ final class SignalStage {
             checks.expect(target == nil || target == old, "the target holds \(target?.count ?? 0) of \(old.count) bytes")
             checks.expect(!finished || (target == old && source == nil), "move exited 0 but the target is not whole or the source is still there")
         case "folder-append":
-            let new = Sandbox.entries(of: namespaces["caches"]! + "/inbox").filter { !$0.hasPrefix(".") && $0 != "0" && $0 != "1" }
             checks.expect(new.count <= 1, "\(new.count) new files for one append")
             if let name = new.first { checks.expect(Sandbox.readFile(namespaces["caches"]! + "/inbox/" + name) == input && !cut, "the new file \(name) is not the whole item") }
             checks.expect(!finished || new.count == 1, "append exited 0 but no new file")
         case "folder-each-append":
             // All elements or none (a SIGKILL may stop between two; any other signal rolls back).
-            let new = Sandbox.entries(of: namespaces["caches"]! + "/inbox").filter { !$0.hasPrefix(".") && $0 != "0" && $0 != "1" }
             checks.expect(new.isEmpty || (new.count == elements && !cut) || killed, "\(new.count) of \(elements) elements landed")
             checks.expect(!finished || new.count == elements, "append exited 0 but \(new.count) of \(elements) files are there")
         case "each-append":

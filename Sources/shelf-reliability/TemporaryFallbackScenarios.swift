@@ -44,8 +44,7 @@ extension PermissionScenarios {
                     checks.expect(result, in: accepted ? [0] : [77], "save temporary with \(setup)")
                     if accepted {
                         checks.problems += PermissionScenarios.mode(of: folder, is: 0o700)
-                        var st = stat()
-                        checks.expect(lstat(folder, &st) == 0 && st.st_uid == uid, "the folder is not owned by uid \(uid)")
+                        checks.expect(RawFiles.status(Array(folder.utf8))?.st_uid == uid, "the folder is not owned by uid \(uid)")
                     } else {
                         checks.expect(result.err.contains(folder), "the message does not name \(folder): \(result.err.prefix(200))")
                         checks.expect(Sandbox.entries(of: decoy).isEmpty && Sandbox.entries(of: folder).isEmpty, "something was written")

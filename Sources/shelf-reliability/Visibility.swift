@@ -1,4 +1,5 @@
 import Glibc
+import ShelfTestSupport
 
 /// "No temp, lock or journal file is shown": what a user sees of a namespace folder must be
 /// exactly what they stored. `shelf list` is asked, and the folder itself is read, ignoring only shelf's reserved `.shelf-` names (which listings never show).

@@ -55,7 +55,6 @@ enum WriteRaceScenarios {
                     report.record(try race.run(&rng), run: "round \(round): \(operation.name)")
                 }
             }
-            report.record(try ReadOnlyMove.check(battery), run: "move across file systems of a folder with a read-only sub-folder, as an unprivileged user")
         }]
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ShelfTestSupport
 
 // shelf-reliability: the crash, concurrency, full-disk, permission, hostile-input and argv-fuzzing
 // battery (docs/reliability.md). It runs a built `shelf` binary; it is a test tool, never shipped.
@@ -14,7 +15,7 @@ let usage = """
 var seed = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000_000
 var quick = false
 var only: Set<String>?
-var binary = ProcessInfo.processInfo.environment["SHELF_BIN"].flatMap { $0.isEmpty ? nil : $0 }
+var binary: String?
 var words = Array(CommandLine.arguments.dropFirst())
 while !words.isEmpty {
     let word = words.removeFirst()
@@ -43,7 +44,7 @@ if let only, let unknown = only.first(where: { name in !Scenarios.all.contains {
 signal(SIGPIPE, SIG_IGN)
 
 let selfDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-let shelfPath = binary ?? selfDirectory.appendingPathComponent("shelf").path
+let shelfPath = binary ?? SandboxHome.builtBinary(else: selfDirectory.appendingPathComponent("shelf").path)
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let fixtures = repository.appendingPathComponent("Tests/Fixtures/JSONTestSuite/test_parsing").path
 

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ShelfTestSupport
 
 /// A pseudo-terminal: its slave side is standard error "at a terminal".
 final class PseudoTerminal {
@@ -10,16 +11,12 @@ final class PseudoTerminal {
         // The pty calls are in libc but not in Swift's Glibc module: look them up.
         typealias IntCall = @convention(c) (Int32) -> Int32
         typealias NameCall = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-        func lookup<T>(_ name: String, as type: T.Type) throws -> T {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { throw POSIXError(.ENOSYS) }
-            return unsafeBitCast(symbol, to: type)
+        guard let openpt = Child.libc("posix_openpt", as: IntCall.self), let grant = Child.libc("grantpt", as: IntCall.self),
+              let unlock = Child.libc("unlockpt", as: IntCall.self), let ptsname = Child.libc("ptsname", as: NameCall.self) else {
+            throw POSIXError(.ENOSYS)
         }
-        master = try lookup("posix_openpt", as: IntCall.self)(O_RDWR | O_NOCTTY)
-        guard master >= 0, try lookup("grantpt", as: IntCall.self)(master) == 0,
-              try lookup("unlockpt", as: IntCall.self)(master) == 0,
-              let name = try lookup("ptsname", as: NameCall.self)(master) else {
-            throw POSIXError(.ENXIO)
-        }
+        master = openpt(O_RDWR | O_NOCTTY)
+        guard master >= 0, grant(master) == 0, unlock(master) == 0, let name = ptsname(master) else { throw POSIXError(.ENXIO) }
         slave = open(name, O_RDWR | O_NOCTTY)
         guard slave >= 0 else { throw POSIXError(.ENXIO) }
         var settings = termios()

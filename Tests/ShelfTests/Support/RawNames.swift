@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 @testable import ShelfCore
 import ShelfCLI
+import ShelfTestSupport
 
 /// Names as bytes in tests: running the CLI with words that are not UTF-8, and making and reading
 /// names on disk directly, as another program would (Foundation's path APIs take text).
@@ -22,23 +23,12 @@ extension TestHome {
     /// Creates the file `name` (any bytes but `/` and NUL) in the folder `relative`.
     func createRaw(_ name: [UInt8], in relative: String, contents: String) {
         try? FileManager.default.createDirectory(atPath: path(relative), withIntermediateDirectories: true)
-        let full = Array(path(relative).utf8) + [UInt8(ascii: "/")] + name + [0]
-        let fd = full.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o600) } }
-        precondition(fd >= 0, "cannot create a raw name in \(relative)")
-        _ = contents.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count - 1) }
-        close(fd)
+        try! RawFiles.write(Array(path(relative).utf8) + [UInt8(ascii: "/")] + name, Array(contents.utf8))
     }
 
     /// The names in the folder `relative`, as bytes, sorted; empty when it does not exist.
     func rawNames(in relative: String) -> [[UInt8]] {
-        guard let dir = opendir(path(relative)) else { return [] }
-        defer { closedir(dir) }
-        var names: [[UInt8]] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            if name != [UInt8(ascii: ".")] && name != Array("..".utf8) { names.append(name) }
-        }
-        return names.sorted { $0.lexicographicallyPrecedes($1) }
+        RawFiles.names(of: path(relative)).sorted { $0.lexicographicallyPrecedes($1) }
     }
 }
 

@@ -15,13 +15,8 @@ final class TestHome: @unchecked Sendable {
     }
 
     deinit {
-        // Folders made read-only by a test must be writable again to be removed. Real folders only:
-        // chmod follows a symbolic link, and a test home may link to the built binary.
-        for relative in (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? [] {
-            var st = stat()
-            if lstat(root + "/" + relative, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR { chmod(root + "/" + relative, 0o700) }
-        }
-        try? FileManager.default.removeItem(atPath: root)
+        // Folders made read-only by a test are made writable again to be removed; links are not followed.
+        RawFiles.removeTree(Array(root.utf8))
     }
 
     /// Every variable shelf reads, inside this home.
@@ -44,10 +39,7 @@ final class TestHome: @unchecked Sendable {
         FileManager.default.contents(atPath: path(relative)).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    func exists(_ relative: String) -> Bool {
-        var st = stat()
-        return lstat(path(relative), &st) == 0
-    }
+    func exists(_ relative: String) -> Bool { RawFiles.exists(Array(path(relative).utf8)) }
 
     /// Every path below the home, relative, sorted: to prove nothing appeared elsewhere.
     func allPaths() -> [String] {
