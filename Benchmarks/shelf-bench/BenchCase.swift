@@ -1,3 +1,5 @@
+import ShelfTestSupport
+
 /// One side of a case: how to prepare a run (untimed) and what to run (timed).
 struct Side {
     var label: String
@@ -40,6 +42,14 @@ struct BenchCase {
     var tearDown: () throws -> Void = {}
 }
 
+/// One timed run: a process (from `wait4`) or a call in this process.
+protocol Timed {
+    var seconds: Double { get }
+    var cpuSeconds: Double { get }
+}
+
+extension ChildResult: Timed {}
+
 /// What a case measured, or why it did not run.
 struct CaseResult: Codable {
     var name: String
@@ -69,6 +79,17 @@ struct CaseResult: Codable {
     var other: String?
     var otherTimes: Summary?
     var otherRatio: Summary?
+
+    /// The times of both sides' runs, taken in pairs (run `i` of each side in the same round),
+    /// and shelf ÷ baseline within each pair; for CPU time too.
+    mutating func record(shelf: [some Timed], baseline: [some Timed]) {
+        self.shelf = Summary(shelf.map(\.seconds))
+        baselineTimes = Summary(baseline.map(\.seconds))
+        ratio = Summary(zip(shelf, baseline).map { $0.seconds / $1.seconds })
+        shelfCPU = Summary(shelf.map(\.cpuSeconds))
+        baselineCPU = Summary(baseline.map(\.cpuSeconds))
+        cpuRatio = Summary(zip(shelf, baseline).map { $0.cpuSeconds / max($1.cpuSeconds, 1e-6) })
+    }
 
     static func skipped(_ benchCase: BenchCase, _ reason: String) -> CaseResult {
         CaseResult(name: benchCase.name, baseline: benchCase.baseline.label, target: benchCase.target.text,

@@ -35,21 +35,14 @@ struct CaseRunner {
                     shelfRuns.append(try once(benchCase.shelf, repetition: repetition))
                 }
             }
-            result.shelf = Summary(shelfRuns.map(\.seconds))
-            result.baselineTimes = Summary(baselineRuns.map(\.seconds))
-            let ratios = zip(shelfRuns, baselineRuns).map { $0.seconds / $1.seconds }
-            let ratio = Summary(ratios)
-            result.ratio = ratio
             // CPU time (from wait4; unlike the peak memory it is not inherited across exec) is less noisy
             // than wall time on a shared machine, where waiting for a core or the disk shows in the wall time only.
-            result.shelfCPU = Summary(shelfRuns.map(\.cpuSeconds))
-            result.baselineCPU = Summary(baselineRuns.map(\.cpuSeconds))
-            result.cpuRatio = Summary(zip(shelfRuns, baselineRuns).map { $0.cpuSeconds / max($1.cpuSeconds, 1e-6) })
+            result.record(shelf: shelfRuns, baseline: baselineRuns)
             result.shelfMaxRSSKiB = try peakMemory(benchCase.shelf, repetition: benchCase.repetitions)
             if benchCase.baselineMemory {
                 result.baselineMaxRSSKiB = try peakMemory(benchCase.baseline, repetition: benchCase.repetitions)
             }
-            var pass = benchCase.target.met(ratio.median)
+            var pass = benchCase.target.met(result.ratio!.median)
             if let limit = benchCase.rssLimitMiB, let rss = result.shelfMaxRSSKiB {
                 pass = (pass ?? true) && rss <= limit * 1024
             }

@@ -10,23 +10,11 @@ extension Cases {
     static let writers = 8
 
     /// What the writers append to and how to count what landed.
-    enum AppendTarget {
-        case array, lines, folder
+    enum AppendTarget: String {
+        case array = "concurrent.json", lines = "concurrent.jsonl", folder = "concurrent/"
 
-        var path: String {
-            switch self {
-            case .array: return "concurrent.json"
-            case .lines: return "concurrent.jsonl"
-            case .folder: return "concurrent/"
-            }
-        }
-        var label: String {
-            switch self {
-            case .array: return "a JSON array"
-            case .lines: return "JSON Lines"
-            case .folder: return "a folder"
-            }
-        }
+        var path: String { rawValue }
+        var label: String { [.array: "a JSON array", .lines: "JSON Lines", .folder: "a folder"][self]! }
     }
 
     static func concurrentAppends(_ w: Workspace, _ scale: Scale) -> [Benchmark] {

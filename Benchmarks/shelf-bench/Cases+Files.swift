@@ -28,19 +28,6 @@ extension Cases {
         let size = scale.bigFile, label = Scale.bytes(scale.bigFile)
         let source = w.plain("big-source.bin"), copy = w.plain("big-copy.bin")
         let stored = w.caches() + "/big.bin"
-        // Each run writes a new file: the old one is removed and the removal committed first,
-        // so neither side pays for freeing (and discarding) the previous run's gigabyte.
-        let fresh: (String) -> (Int) throws -> Void = { path in
-            { _ in try DataFiles.removeDurably(path) }
-        }
-        // The same over an existing file of the same size: both sides then also free the old
-        // file's blocks (cat when the shell truncates it, shelf when the replaced file goes).
-        let existing: (String) -> (Int) throws -> Void = { path in
-            { _ in
-                try DataFiles.makeFolders(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
-                try DataFiles.writeBytesDurably(path, bytes: size)
-            }
-        }
         // A save from a pipe against `cat > f && sync f`, each side's file made ready by `prepare`.
         let fromPipe = { (name: String, prepare: (String) -> (Int) throws -> Void) in
             BenchCase(
@@ -58,7 +45,7 @@ extension Cases {
                 })
         }
         let savePipe = fromPipe("save \(label) from a pipe, durable", fresh)
-        let replacePipe = fromPipe("replace \(label) from a pipe, durable", existing)
+        let replacePipe = fromPipe("replace \(label) from a pipe, durable") { existing($0, bytes: size) }
         let saveFile = BenchCase(
             name: "save \(label) with --file, durable",
             shelf: Side(label: "shelf save --file", prepare: fresh(stored)) { _ in

@@ -8,22 +8,14 @@ extension Cases {
         // The realistic tree (100 folders of 1,000) and the worst case for ordering (one folder).
         // On tmpfs by default: on a shared disk one pair of 100,000-file runs takes minutes and
         // its time depends on everyone else's writes. `--disk-clear` adds the same on disk.
-        var cases: [Benchmark] = []
-        if let tmpfs = w.tmpfsRoot {
-            cases += [
-                .paired(clear(w, scale, name: "clear \(label) files in 100 folders, tmpfs", folders: 100,
-                              directory: "temporary", namespaces: tmpfs, plain: tmpfs + "/plain")),
-                .paired(clear(w, scale, name: "clear \(label) files in one folder, tmpfs", folders: 1,
-                              directory: "temporary", namespaces: tmpfs, plain: tmpfs + "/plain")),
-            ]
-        }
-        if w.diskClear || w.tmpfsRoot == nil {
-            cases += [
-                .paired(clear(w, scale, name: "clear \(label) files in 100 folders", folders: 100,
-                              directory: "caches", namespaces: w.cacheHome, plain: w.plain(""))),
-                .paired(clear(w, scale, name: "clear \(label) files in one folder", folders: 1,
-                              directory: "caches", namespaces: w.cacheHome, plain: w.plain(""))),
-            ]
+        var places: [(suffix: String, directory: String, namespaces: String, plain: String)] = []
+        if let tmpfs = w.tmpfsRoot { places.append((", tmpfs", "temporary", tmpfs, tmpfs + "/plain")) }
+        if w.diskClear || w.tmpfsRoot == nil { places.append(("", "caches", w.cacheHome, w.plain(""))) }
+        var cases: [Benchmark] = places.flatMap { place in
+            [(100, "100 folders"), (1, "one folder")].map { folders, spread in
+                Benchmark.paired(clear(w, scale, name: "clear \(label) files in \(spread)\(place.suffix)", folders: folders,
+                              directory: place.directory, namespaces: place.namespaces, plain: place.plain))
+            }
         }
         let listSpace = w.caches("bench-list"), many = listSpace + "/many"
         let list = BenchCase(

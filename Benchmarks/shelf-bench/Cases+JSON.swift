@@ -17,11 +17,7 @@ extension Cases {
     }
 
     static func appends(_ w: Workspace, _ scale: Scale) -> [Benchmark] {
-        let item = w.plain("item.json"), line = w.plain("line.jsonl")
-        let writeItems = {
-            try writeText(item, DataFiles.record(9_999_999))
-            try writeText(line, DataFiles.record(9_999_999) + "\n")
-        }
+        let item = w.plain("item.json")
         let big = "append-big.json", small = "append-small.json"
         let sizes = BenchCase(
             name: "append 1 item to a \(Scale.bytes(scale.bigJSON)) array",
@@ -31,7 +27,7 @@ extension Cases {
             },
             target: .atMost(1.5), repetitions: scale.small, warmUp: true, commands: ["append"],
             setUp: {
-                try writeItems()
+                try writeItems(w)
                 try DataFiles.makeFolders(w.caches())
                 try DataFiles.writeArray(w.caches() + "/" + big, bytes: scale.bigJSON)
                 try DataFiles.writeArray(w.caches() + "/" + small, bytes: 1000)
@@ -46,28 +42,33 @@ extension Cases {
         for (count, repetitions) in counts {
             cases.append(.paired(diskRewrite(w, name: "append 1 item to a \(Scale.count(count))-item array",
                                              stored: "rewrite-\(count).json", items: count, bytes: .max,
-                                             target: .none, repetitions: repetitions, writeItems: writeItems)))
+                                             target: .none, repetitions: repetitions)))
         }
         cases.append(.paired(diskRewrite(w, name: "append 1 item to a \(Scale.bytes(scale.bigJSON)) array",
                                          stored: big, items: .max, bytes: scale.bigJSON,
-                                         target: .fasterBy(100), repetitions: scale.large, writeItems: writeItems)))
+                                         target: .fasterBy(100), repetitions: scale.large)))
         // JSON Lines on disk, where shelf's fsyncs (journal, folder, file, folder) meet `>>`'s none,
         // then with `sync f` added to the baseline, then on tmpfs, where an fsync costs nothing.
-        cases.append(.paired(lines(w, scale, directory: "caches", base: w.caches(), plainBase: w.plain(""),
-                                   suffix: "", sync: false, target: .atMost(2), writeItems: writeItems)))
-        cases.append(.paired(lines(w, scale, directory: "caches", base: w.caches(), plainBase: w.plain(""),
-                                   suffix: " (baseline fsyncs too)", sync: true, target: .none, writeItems: writeItems)))
+        cases.append(.paired(lines(w, scale, suffix: "", sync: false, target: .atMost(2))))
+        cases.append(.paired(lines(w, scale, suffix: " (baseline fsyncs too)", sync: true, target: .none)))
         if let temporary = w.temporary {
-            cases.append(.paired(lines(w, scale, directory: "temporary", base: temporary, plainBase: temporary + "-plain/",
-                                       suffix: ", tmpfs", sync: false, target: .atMost(2), writeItems: writeItems)))
+            cases.append(.paired(lines(w, scale, suffix: ", tmpfs", sync: false, target: .atMost(2),
+                                       on: ("temporary", temporary, temporary + "-plain/"))))
         }
         return cases
     }
 
-    /// shelf append of one line against `echo >> f` (and, with `sync`, `echo >> f && sync f`).
-    private static func lines(_ w: Workspace, _ scale: Scale, directory: String, base: String, plainBase: String,
-                              suffix: String, sync: Bool, target: Target,
-                              writeItems: @escaping () throws -> Void) -> BenchCase {
+    /// The item and the line the append cases append.
+    private static func writeItems(_ w: Workspace) throws {
+        try writeText(w.plain("item.json"), DataFiles.record(9_999_999))
+        try writeText(w.plain("line.jsonl"), DataFiles.record(9_999_999) + "\n")
+    }
+
+    /// shelf append of one line against `echo >> f` (and, with `sync`, `echo >> f && sync f`), in
+    /// caches unless `on` names another directory, its folder and the baseline's.
+    private static func lines(_ w: Workspace, _ scale: Scale, suffix: String, sync: Bool, target: Target,
+                              on place: (directory: String, base: String, plainBase: String)? = nil) -> BenchCase {
+        let (directory, base, plainBase) = place ?? ("caches", w.caches(), w.plain(""))
         let line = w.plain("line.jsonl"), stored = base + "/log.jsonl", plain = plainBase + "log.jsonl"
         let script = sync ? #"echo "$1" >> "$2" && sync "$2""# : #"echo "$1" >> "$2""#
         return BenchCase(
@@ -78,7 +79,7 @@ extension Cases {
             },
             target: target, repetitions: scale.small, warmUp: true, commands: ["append"], tools: ["sh", "sync"],
             setUp: {
-                try writeItems()
+                try writeItems(w)
                 try DataFiles.makeFolders(base)
                 try DataFiles.makeFolders(plainBase)
                 let start = (0..<100).map { DataFiles.record($0) + "\n" }.joined()
@@ -94,7 +95,7 @@ extension Cases {
     /// shelf append against the harness's own Disk-style append (`shelf-bench disk-append`) on
     /// an equal copy of the array.
     private static func diskRewrite(_ w: Workspace, name: String, stored: String, items: Int, bytes: Int,
-                                    target: Target, repetitions: Int, writeItems: @escaping () throws -> Void) -> BenchCase {
+                                    target: Target, repetitions: Int) -> BenchCase {
         let item = w.plain("item.json"), copy = w.plain("disk-" + stored)
         let shelfPath = w.caches() + "/" + stored
         var recordCount = 0
@@ -106,7 +107,7 @@ extension Cases {
             },
             target: target, repetitions: repetitions, baselineMemory: true, commands: ["append"],
             setUp: {
-                try writeItems()
+                try writeItems(w)
                 try DataFiles.makeFolders(w.caches())
                 let written = try DataFiles.writeArray(shelfPath, count: items, bytes: bytes)
                 try DataFiles.writeArray(copy, count: items, bytes: bytes)

@@ -25,10 +25,10 @@ extension Cases {
         let appended = w.caches() + "/stream-appended.json", saved = w.caches() + "/stream-saved.json"
         let appendEach = BenchCase(
             name: "append --each of a \(label) array to a new file",
-            shelf: Side(label: "shelf append --each", prepare: { _ in try DataFiles.removeDurably(appended) }) { _ in
+            shelf: Side(label: "shelf append --each", prepare: fresh(appended)) { _ in
                 shelf(w, "append", "caches", "stream-appended.json", "--each", "--file", source)
             },
-            baseline: Side(label: "shelf save", prepare: { _ in try DataFiles.removeDurably(saved) }) { _ in
+            baseline: Side(label: "shelf save", prepare: fresh(saved)) { _ in
                 shelf(w, "save", "caches", "stream-saved.json", "--file", source)
             },
             target: .none, rssLimitMiB: 32, repetitions: scale.slow, commands: ["append"],
@@ -47,16 +47,12 @@ extension Cases {
     private static func replaceFromCat(_ w: Workspace, _ scale: Scale) -> BenchCase {
         let size = 256 << 20, label = Scale.bytes(size)
         let source = w.plain("cat-source.bin"), stored = w.caches() + "/cat-replaced.bin", copy = w.plain("cat-replaced.bin")
-        // Each run replaces a file of the same size, written and committed (untimed) beforehand.
-        let existing: (String) -> (Int) throws -> Void = { path in
-            { _ in try DataFiles.writeBytesDurably(path, bytes: size) }
-        }
         return BenchCase(
             name: "replace \(label) from `cat file |`, durable",
-            shelf: Side(label: "cat file | shelf save", prepare: existing(stored)) { _ in
+            shelf: Side(label: "cat file | shelf save", prepare: existing(stored, bytes: size)) { _ in
                 shell(w, #"cat "$1" | "$2" save caches cat-replaced.bin"#, source, w.shelf)
             },
-            baseline: Side(label: "cat file | cat > f && sync f", prepare: existing(copy)) { _ in
+            baseline: Side(label: "cat file | cat > f && sync f", prepare: existing(copy, bytes: size)) { _ in
                 shell(w, #"cat "$1" | cat > "$2" && sync "$2""#, source, copy)
             },
             target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.durable, warmUp: true, commands: ["save"],

@@ -44,7 +44,6 @@ extension Cases {
         JSONCorpus.allCases.map { kind in
             let source = w.plain("save-\(kind.rawValue).json")
             let checked = w.caches() + "/checked.json", raw = w.caches() + "/raw.json"
-            let fresh: (String) -> (Int) throws -> Void = { path in { _ in try DataFiles.removeDurably(path) } }
             return .paired(BenchCase(
                 name: "validated save vs --raw save, \(Scale.bytes(scale.bigJSON)) \(kind.label), durable",
                 shelf: Side(label: "shelf save", prepare: fresh(checked)) { _ in
@@ -58,7 +57,7 @@ extension Cases {
                     try DataFiles.makeFolders(w.caches())
                     let writer = try Writer(source)
                     defer { writer.close() }
-                    try kind.make(bytes: scale.bigJSON).withUnsafeBytes { try writer.write($0) }
+                    try writer.write(kind.make(bytes: scale.bigJSON))
                 },
                 tearDown: {
                     w.remove(source)
@@ -72,21 +71,17 @@ extension Cases {
 enum ValidatorTiming {
     /// The thread's CPU time and the wall time of each pass over `data`, after one untimed pass.
     /// CPU time is what the validator costs; wall time also counts whatever else the machine ran.
-    static func passes(_ data: [UInt8], count: Int, chunk: Int = 1 << 20) throws -> [(cpu: Double, wall: Double)] {
+    static func passes(_ data: [UInt8], count: Int, chunk: Int = 1 << 20) throws -> [LibraryRunner.Timing] {
         try data.withUnsafeBytes { bytes in
             try validate(bytes, chunk: chunk)
-            return try (0..<count).map { _ in
-                let cpu = threadTime(), wall = Spawner.now()
-                try validate(bytes, chunk: chunk)
-                return (threadTime() - cpu, Spawner.now() - wall)
-            }
+            return try (0..<count).map { _ in try LibraryRunner.timed { try validate(bytes, chunk: chunk) } }
         }
     }
 
     /// The median CPU time per pass, and the MB/s it and the median wall time give.
     static func rates(_ data: [UInt8], passes count: Int) throws -> (cpu: Summary, rate: Double, wallRate: Double) {
         let timed = try passes(data, count: count)
-        let cpu = Summary(timed.map(\.cpu)), wall = Summary(timed.map(\.wall))
+        let cpu = Summary(timed.map(\.cpuSeconds)), wall = Summary(timed.map(\.seconds))
         return (cpu, Double(data.count) / cpu.median / 1e6, Double(data.count) / wall.median / 1e6)
     }
 
@@ -99,11 +94,5 @@ enum ValidatorTiming {
             offset = end
         }
         try validator.finish()
-    }
-
-    static func threadTime() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }

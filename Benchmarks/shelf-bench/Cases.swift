@@ -48,6 +48,17 @@ enum Cases {
             + coder(w, scale)
     }
 
+    /// A side's preparation: `path` removed (if there) and the removal committed, so that each run
+    /// writes a new file and neither side pays for freeing (and discarding) the previous run's.
+    static func fresh(_ path: String) -> (Int) throws -> Void { { _ in try DataFiles.removeDurably(path) } }
+
+    /// A side's preparation: `path` written with `bytes` bytes and committed, so that each run
+    /// replaces a file of that size and both sides also free the old file's blocks (cat when the
+    /// shell truncates it, shelf when the replaced file goes).
+    static func existing(_ path: String, bytes: Int) -> (Int) throws -> Void {
+        { _ in try DataFiles.writeBytesDurably(path, bytes: bytes) }
+    }
+
     /// A shelf command line.
     static func shelf(_ w: Workspace, _ arguments: String..., input: Command.Input = .none,
                       output: Command.Output = .discard) -> Command {

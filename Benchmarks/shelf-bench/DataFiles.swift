@@ -1,4 +1,5 @@
 import Glibc
+import ShelfTestSupport
 
 /// The inputs the cases need, written straight with system calls (untimed, before a case runs).
 enum DataFiles {
@@ -11,20 +12,22 @@ enum DataFiles {
     static func writeBytes(_ path: String, bytes: Int) throws {
         let writer = try Writer(path)
         defer { writer.close() }
-        var left = bytes
-        try Spawner.pattern.withUnsafeBytes { chunk in
-            while left > 0 {
-                let n = min(left, chunk.count)
-                try writer.write(UnsafeRawBufferPointer(rebasing: chunk[..<n]))
-                left -= n
-            }
+        let pattern = Spawner.pattern
+        for start in stride(from: 0, to: bytes, by: pattern.count) {
+            try writer.write(bytes - start >= pattern.count ? pattern : Array(pattern.prefix(bytes - start)))
         }
     }
 
     /// A file of `bytes` bytes on disk, not only in the page cache: the old file a timed command
     /// replaces, whose writing back must not be charged to that command.
     static func writeBytesDurably(_ path: String, bytes: Int) throws {
+        try makeFolders(folder(of: path))
         try writeBytes(path, bytes: bytes)
+        try syncWithFolder(path)
+    }
+
+    /// `fsync` of the file at `path`, then of its folder (which holds its name).
+    static func syncWithFolder(_ path: String) throws {
         try sync(path)
         try syncFolder(folder(of: path))
     }
@@ -117,28 +120,15 @@ enum DataFiles {
 /// Buffered-by-the-caller writes to a new file.
 struct Writer {
     let fd: Int32
-    let path: String
 
     init(_ path: String) throws {
         fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw BenchError("cannot create \(path): \(errnoText())") }
-        self.path = path
     }
 
-    func write(_ text: String) throws {
-        var text = text
-        try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
-    }
+    func write(_ text: String) throws { try write(Array(text.utf8)) }
 
-    func write(_ bytes: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw BenchError("cannot write \(path): \(errnoText())") }
-            offset += n
-        }
-    }
+    func write(_ bytes: [UInt8]) throws { try Child.writeAll(fd, bytes) }
 
     /// Closes after an fsync: the data is on disk before any timing starts, so its write-back
     /// cannot slow whichever run comes first.
@@ -154,6 +144,7 @@ func writeText(_ path: String, _ text: String) throws {
     try writer.write(text)
 }
 
+/// The whole file, read to its end (not to its size: /proc's files have none).
 func readText(_ path: String) throws -> String {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw BenchError("cannot open \(path): \(errnoText())") }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 
 /// The record shape the JSON cases store (see `DataFiles.record`), as a user's Codable type.
 struct DiskRecord: Codable, Equatable, Sendable {
@@ -50,14 +49,7 @@ enum DiskStyle {
     }
 
     /// fsync of the file, then of its folder (which holds the rename).
-    static func sync(_ url: URL) throws {
-        for path in [url.path, url.deletingLastPathComponent().path] {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw BenchError("cannot open \(path): \(errnoText())") }
-            defer { close(fd) }
-            if fsync(fd) != 0 { throw BenchError("fsync \(path): \(errnoText())") }
-        }
-    }
+    static func sync(_ url: URL) throws { try DataFiles.syncWithFolder(url.path) }
 }
 
 /// `shelf-bench disk-append FILE ITEM`: Disk's append as a separate process, the baseline the

@@ -52,12 +52,7 @@ enum LibraryRunner {
                     try sides[index].afterwards()
                 }
             }
-            result.shelf = Summary(times[0].map(\.seconds))
-            result.baselineTimes = Summary(times[1].map(\.seconds))
-            result.ratio = Summary(zip(times[0], times[1]).map { $0.seconds / $1.seconds })
-            result.shelfCPU = Summary(times[0].map(\.cpuSeconds))
-            result.baselineCPU = Summary(times[1].map(\.cpuSeconds))
-            result.cpuRatio = Summary(zip(times[0], times[1]).map { $0.cpuSeconds / max($1.cpuSeconds, 1e-6) })
+            result.record(shelf: times[0], baseline: times[1])
             if times.count > 2 {
                 result.otherTimes = Summary(times[2].map(\.seconds))
                 result.otherRatio = Summary(zip(times[0], times[2]).map { $0.seconds / $1.seconds })
@@ -71,7 +66,7 @@ enum LibraryRunner {
         return result
     }
 
-    struct Timing {
+    struct Timing: Timed {
         var seconds: Double
         /// This thread's CPU time: the library does its work on the caller's thread.
         var cpuSeconds: Double

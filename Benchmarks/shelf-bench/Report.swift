@@ -54,13 +54,12 @@ struct Report: Codable {
         }
     }
 
-    private func time(_ summary: Summary?) -> String {
-        summary.map { Format.duration($0.median) + " " + Format.percent($0.spread) } ?? "—"
+    /// A median as `format` writes it, with its spread.
+    private func time(_ summary: Summary?, _ format: (Double) -> String = Format.duration) -> String {
+        summary.map { format($0.median) + " " + Format.percent($0.spread) } ?? "—"
     }
 
-    private func ratio(_ summary: Summary?) -> String {
-        summary.map { Format.ratio($0.median) + " " + Format.percent($0.spread) } ?? "—"
-    }
+    private func ratio(_ summary: Summary?) -> String { time(summary, Format.ratio) }
 
     private func verdict(_ result: CaseResult) -> String {
         if let skipped = result.skipped { return "skipped: \(skipped)" }

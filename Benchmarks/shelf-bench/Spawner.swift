@@ -77,10 +77,7 @@ enum Spawner {
 }
 
 /// A failure of the harness itself (not of a measured process).
-struct BenchError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
+typealias BenchError = HarnessError
 
 func errnoText() -> String { String(cString: strerror(errno)) }
 

@@ -73,19 +73,12 @@ enum Format {
         value == value.rounded() ? String(Int(value)) : fixed(value, 1)
     }
 
+    /// `value` with exactly `digits` decimals, rounded (whole numbers of units, so no "1e-05").
     static func fixed(_ value: Double, _ digits: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
-        var text = String(rounded)
-        if let dot = text.firstIndex(of: ".") {
-            let decimals = text.distance(from: dot, to: text.endIndex) - 1
-            if digits == 0 { text = String(text[..<dot]) } else if decimals < digits {
-                text += String(repeating: "0", count: digits - decimals)
-            } else if decimals > digits {
-                text = String(text[...text.index(dot, offsetBy: digits)])
-            }
-        }
-        return text
+        guard value.isFinite, abs(value) < 1e15 else { return String(value) }
+        let scale = (0..<digits).reduce(1) { scale, _ in scale * 10 }
+        let units = Int((abs(value) * Double(scale)).rounded())
+        let whole = (value < 0 && units > 0 ? "-" : "") + String(units / scale)
+        return digits == 0 ? whole : whole + "." + String(scale + units % scale).dropFirst()
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import ShelfTestSupport
 
 // shelf-bench: runs every case of `make bench` (see docs/performance.md), or plays the
 // Disk-style rewrite that the append cases are measured against.
@@ -40,13 +41,7 @@ if arguments.first == "corpus" {
     guard arguments.count == 3, let kind = JSONCorpus(rawValue: arguments[1]), let size = Int(arguments[2]) else {
         fail("usage: shelf-bench corpus KIND BYTES")
     }
-    let data = kind.make(bytes: size)
-    var written = 0
-    while written < data.count {
-        let n = data[written...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-        if n <= 0 { fail("cannot write standard output: \(errnoText())", status: 74) }
-        written += n
-    }
+    do { try Child.writeAll(1, kind.make(bytes: size)) } catch { fail("cannot write standard output: \(error)", status: 74) }
     exit(0)
 }
 

@@ -109,6 +109,23 @@ struct Disk {
         mounts[inode] ?? inode
     }
 
+    /// Every entry under the folder `start`, depth first, each folder once (a crash may leave a
+    /// folder under two names): `visit` gets the folder holding the entry, the entry, its path from
+    /// `start` and the inode a walk enters there; it returns true to stop the walk.
+    func walk(from start: Int, _ visit: (_ folder: Int, _ entry: FolderEntryModel, _ path: [UInt8], _ target: Int) -> Bool) {
+        var stack: [(Int, [UInt8])] = [(start, [])]
+        var seen: Set<Int> = []
+        while let (folder, prefix) = stack.popLast() {
+            guard seen.insert(folder).inserted else { continue }
+            for entry in self[folder].entries {
+                let path = prefix + [UInt8(ascii: "/")] + entry.name
+                let target = entered(entry.inode)
+                if visit(folder, entry, path, target) { return }
+                if self[target].kind == .folder { stack.append((target, path)) }
+            }
+        }
+    }
+
     /// Sets the link counts and the parents of folders from the tree (after a crash image was
     /// put together from pieces).
     mutating func recount() {

@@ -12,15 +12,7 @@ extension ModelKernel {
     }
 
     func makeFolder(_ path: SystemString, in folder: Int32?, permissions: UInt32) throws(Errno) {
-        let resolved = try world.resolve(path.bytes, in: folder, followFinal: false)
-        try world.checkNewEntry(resolved)
-        var node = Inode(kind: .folder, device: world.device(of: resolved.parent), mode: permissions & ~world.umask & 0o7777,
-                         owner: world.owner, time: world.now)
-        node.parent = resolved.parent
-        let inode = world.disk.allocate(node)
-        world.recordCreated(inode)
-        world.link(inode, as: resolved.name, in: resolved.parent)
-        world.recordEntries(.makeFolder, [(resolved.parent, resolved.name, inode)], inode: inode, summary: world.recording ? "mkdir \(world.describe(inode))" : "")
+        try world.create(.folder, in: world.resolve(path.bytes, in: folder, followFinal: false), permissions: permissions)
     }
 
     func remove(_ path: SystemString, in folder: Int32?, isFolder: Bool) throws(Errno) {
@@ -108,15 +100,7 @@ extension ModelKernel {
     }
 
     func makeSymbolicLink(_ path: SystemString, in folder: Int32?, to target: SystemString) throws(Errno) {
-        let resolved = try world.resolve(path.bytes, in: folder, followFinal: false)
-        try world.checkNewEntry(resolved)
-        var node = Inode(kind: .symbolicLink, device: world.device(of: resolved.parent), mode: 0o777, owner: world.owner, time: world.now)
-        node.linkText = target.bytes
-        let inode = world.disk.allocate(node)
-        world.recordCreated(inode)
-        world.link(inode, as: resolved.name, in: resolved.parent)
-        world.recordEntries(.symbolicLink, [(resolved.parent, resolved.name, inode)], inode: inode,
-                            summary: world.recording ? "symlink \(world.describe(inode))" : "")
+        try world.create(.symbolicLink, in: world.resolve(path.bytes, in: folder, followFinal: false), linkText: target.bytes)
     }
 
     func checkAccess(_ path: SystemString, in folder: Int32?, _ mode: AccessMode) throws(Errno) {

@@ -42,7 +42,7 @@ final class ModelKernel: Kernel, @unchecked Sendable {
         let resolved = try world.resolve(bytes, in: folder, followFinal: !options.contains(.noFollow))
         guard let inode = resolved.inode else {
             guard options.contains(.create) else { throw .noSuchFile }
-            let inode = try world.createFile(in: resolved, permissions: permissions)
+            let inode = try world.create(.file, in: resolved, permissions: permissions)
             return world.install(Descriptor(target: .inode(inode), readable: readable, writable: writable))
         }
         if options.contains(.create) && options.contains(.exclusive) { throw .fileExists }

@@ -50,15 +50,25 @@ extension World {
         }
     }
 
-    /// A new empty file at `resolved` (which names nothing yet).
-    mutating func createFile(in resolved: Resolved, permissions: UInt32) throws(Errno) -> Int {
+    /// A new empty file, empty folder or symbolic link (to `linkText`, mode 0777) at `resolved`
+    /// (which names nothing yet), made, named and recorded.
+    @discardableResult
+    mutating func create(_ kind: Inode.Kind, in resolved: Resolved, permissions: UInt32 = 0o777,
+                         linkText: [UInt8] = []) throws(Errno) -> Int {
         try checkNewEntry(resolved)
-        let node = Inode(kind: .file, device: device(of: resolved.parent), mode: permissions & ~umask & 0o7777, owner: owner, time: now)
+        let mode = kind == .symbolicLink ? 0o777 : permissions & ~umask & 0o7777
+        var node = Inode(kind: kind, device: device(of: resolved.parent), mode: mode, owner: owner, time: now)
+        node.parent = kind == .folder ? resolved.parent : 0
+        node.linkText = linkText
         let inode = disk.allocate(node)
         recordCreated(inode)
         link(inode, as: resolved.name, in: resolved.parent)
-        recordEntries(.create, [(resolved.parent, resolved.name, inode)], inode: inode,
-                      summary: recording ? "create \(describe(inode))" : "")
+        let (operation, verb): (OperationKind, String) = switch kind {
+        case .file: (.create, "create")
+        case .folder: (.makeFolder, "mkdir")
+        case .symbolicLink: (.symbolicLink, "symlink")
+        }
+        recordEntries(operation, [(resolved.parent, resolved.name, inode)], inode: inode, summary: recording ? "\(verb) \(describe(inode))" : "")
         return inode
     }
 

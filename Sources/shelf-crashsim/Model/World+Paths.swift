@@ -76,15 +76,10 @@ extension World {
     /// What `stat` says about an inode.
     func status(ofInode number: Int) -> FileStatus {
         let node = disk[number]
-        let type: UInt32 = switch node.kind {
-        case .file: UInt32(S_IFREG)
-        case .folder: UInt32(S_IFDIR)
-        case .symbolicLink: UInt32(S_IFLNK)
-        }
-        let size = switch node.kind {
-        case .file: node.data.count
-        case .folder: 4096
-        case .symbolicLink: node.linkText.count
+        let (type, size): (UInt32, Int) = switch node.kind {
+        case .file: (UInt32(S_IFREG), node.data.count)
+        case .folder: (UInt32(S_IFDIR), 4096)
+        case .symbolicLink: (UInt32(S_IFLNK), node.linkText.count)
         }
         let links = node.kind == .folder ? (node.links > 0 || number == Disk.root ? 2 : 0) : node.links
         return FileStatus(mode: type | node.mode, size: Int64(size), device: UInt64(node.device), inode: UInt64(number),

@@ -176,17 +176,11 @@ extension World {
     /// One path of `inode`, found by a walk from the root (nil when it has no name).
     func path(of inode: Int) -> [UInt8]? {
         if inode == Disk.root { return Array("/".utf8) }
-        var stack: [(Int, [UInt8])] = [(Disk.root, [])]
-        var seen: Set<Int> = []
-        while let (folder, prefix) = stack.popLast() {
-            guard seen.insert(folder).inserted else { continue }
-            for entry in disk[folder].entries {
-                let path = prefix + [UInt8(ascii: "/")] + entry.name
-                if entry.inode == inode || disk.entered(entry.inode) == inode { return path }
-                let target = disk.entered(entry.inode)
-                if disk[target].kind == .folder { stack.append((target, path)) }
-            }
+        var found: [UInt8]?
+        disk.walk(from: Disk.root) { _, entry, path, target in
+            if entry.inode == inode || target == inode { found = path }
+            return found != nil
         }
-        return nil
+        return found
     }
 }

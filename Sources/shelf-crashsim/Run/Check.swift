@@ -65,16 +65,11 @@ extension Machine {
     /// Whether a crash image holds one of shelf's temp files anywhere.
     func hasTempFile(_ disk: Disk) -> Bool {
         let prefix = Array(".shelf-tmp-".utf8)
-        var stack = [Disk.root]
-        var seen: Set<Int> = []
-        while let folder = stack.popLast() {
-            guard seen.insert(folder).inserted else { continue }
-            for entry in disk[folder].entries {
-                if entry.name.starts(with: prefix) { return true }
-                let target = disk.entered(entry.inode)
-                if disk[target].kind == .folder { stack.append(target) }
-            }
+        var found = false
+        disk.walk(from: Disk.root) { _, entry, _, _ in
+            found = entry.name.starts(with: prefix)
+            return found
         }
-        return false
+        return found
     }
 }

@@ -61,9 +61,8 @@ struct Machine {
 
     /// Runs `command` as a new process on the current world (`time`: the stamp of its changes).
     func run(_ command: Command, time: Int64) -> Outcome {
-        if command.arguments.first == "!chmod" { return chmod(command.arguments) }
+        if ["!chmod", "!expire"].contains(command.arguments.first) { return edit(command.arguments) }
         if command.arguments.first?.hasPrefix("!program-") == true { return runProgramWrite(command, time: time) }
-        if command.arguments.first == "!expire" { return expire(command.arguments) }
         kernel.world.startProcess(input: command.input)
         kernel.world.now = FileTime(seconds: time, nanoseconds: 0)
         kernel.world.fault = nil
@@ -81,25 +80,20 @@ struct Machine {
         return Outcome(status: status, stdout: kernel.world.output[1] ?? [], stderr: kernel.world.output[2] ?? [], problem: problem)
     }
 
-    /// `!expire <directory> <path>`: gives a saved file an expiry time long past (the command line
-    /// refuses a past time), on the model directly (not recorded).
-    private func expire(_ arguments: [String]) -> Outcome {
-        guard arguments.count == 3, let folder = Machine.namespaces[arguments[1]],
-              let inode = try? kernel.world.existing(Array((folder + "/" + arguments[2]).utf8), in: nil, followFinal: false).1 else {
-            return Outcome(status: 64, stdout: [], stderr: Array("bad !expire".utf8), problem: nil)
-        }
-        kernel.world.disk[inode].setAttribute(Array("user.shelf.expires".utf8), to: Array("978307200".utf8))
-        return Outcome(status: 0, stdout: [], stderr: [], problem: nil)
-    }
-
-    /// `!chmod <directory> <path> <octal mode>`: a set-up step shelf has no command for, made on
+    /// `!chmod <directory> <path> <octal mode>`, and `!expire <directory> <path>` (an expiry time
+    /// long past, which the command line refuses): set-up steps shelf has no command for, made on
     /// the model directly (not recorded).
-    private func chmod(_ arguments: [String]) -> Outcome {
-        guard arguments.count == 4, let folder = Machine.namespaces[arguments[1]], let mode = UInt32(arguments[3], radix: 8),
+    private func edit(_ arguments: [String]) -> Outcome {
+        let chmod = arguments[0] == "!chmod", mode = arguments.count == 4 ? UInt32(arguments[3], radix: 8) : nil
+        guard arguments.count == (chmod ? 4 : 3), !chmod || mode != nil, let folder = Machine.namespaces[arguments[1]],
               let inode = try? kernel.world.existing(Array((folder + "/" + arguments[2]).utf8), in: nil, followFinal: false).1 else {
-            return Outcome(status: 64, stdout: [], stderr: Array("bad !chmod".utf8), problem: nil)
+            return Outcome(status: 64, stdout: [], stderr: Array("bad \(arguments[0])".utf8), problem: nil)
         }
-        kernel.world.disk[inode].mode = mode
+        if let mode {
+            kernel.world.disk[inode].mode = mode
+        } else {
+            kernel.world.disk[inode].setAttribute(Array("user.shelf.expires".utf8), to: Array("978307200".utf8))
+        }
         return Outcome(status: 0, stdout: [], stderr: [], problem: nil)
     }
 

@@ -23,15 +23,14 @@ extension Machine {
     func observe(_ directories: [String], time: Int64) -> (Observation, [String]) {
         var observation = Observation()
         var problems: [String] = []
-        func record(_ outcome: Outcome, _ command: String) -> [UInt8] {
+        func record(_ outcome: Outcome, _ command: String, shown: [UInt8]? = nil) -> [UInt8] {
             if let problem = outcome.problem { problems.append("\(command): \(problem)") }
-            return Array("\(outcome.status)\n".utf8) + outcome.stdout
+            return Array("\(outcome.status)\n".utf8) + (shown ?? outcome.stdout)
         }
         for directory in directories {
             var group: [String: [UInt8]] = [:]
             let listing = run(Command("list -R --all \(directory)"), time: time)
-            group["list"] = record(Outcome(status: listing.status, stdout: Machine.withoutEmptyFolders(Machine.lines(listing.stdout)),
-                                           stderr: [], problem: listing.problem), "list -R \(directory)")
+            group["list"] = record(listing, "list -R \(directory)", shown: Machine.withoutEmptyFolders(Machine.lines(listing.stdout)))
             for name in Machine.lines(listing.stdout) where !name.hasSuffix("/") {
                 var retrieve = Command("retrieve \(directory)")
                 retrieve.arguments.append(name)
@@ -52,8 +51,7 @@ extension Machine {
                 if fields.count == 5 { fields.remove(at: 1) }
                 return fields.joined(separator: "\t")
             }
-            group["long"] = record(Outcome(status: long.status, stdout: Machine.withoutEmptyFolders(withoutTimes), stderr: [],
-                                           problem: long.problem), "list -lR \(directory)")
+            group["long"] = record(long, "list -lR \(directory)", shown: Machine.withoutEmptyFolders(withoutTimes))
             group["modes"] = permissions(in: directory)
             observation.groups[directory] = group
             problems += unsettledJournals(in: directory)
@@ -91,19 +89,14 @@ extension Machine {
         let world = kernel.world
         guard let root = try? world.existing(Array(folder.utf8), in: nil, followFinal: true).1 else { return [] }
         var problems: [String] = []
-        var stack = [(root, folder)]
         let prefix = Array(".shelf-journal2-".utf8)  // docs/formats.md, "The journal"
-        while let (inode, path) = stack.popLast() {
-            for entry in world.disk[inode].entries {
-                let node = world.disk[world.disk.entered(entry.inode)]
-                let name = String(decoding: entry.name, as: UTF8.self)
-                if node.kind == .folder { stack.append((world.disk.entered(entry.inode), path + "/" + name)) }
-                guard entry.name.starts(with: prefix), node.kind == .file, !node.data.isEmpty else { continue }
-                let served = Array(entry.name.dropFirst(prefix.count))
-                if world.disk[inode].entry(served) != nil {
-                    problems.append("\(path)/\(name) still holds a record after its file was retrieved")
-                }
+        world.disk.walk(from: root) { inode, entry, path, target in
+            let node = world.disk[target]
+            if entry.name.starts(with: prefix), node.kind == .file, !node.data.isEmpty,
+               world.disk[inode].entry(Array(entry.name.dropFirst(prefix.count))) != nil {
+                problems.append(folder + String(decoding: path, as: UTF8.self) + " still holds a record after its file was retrieved")
             }
+            return false
         }
         return problems
     }

@@ -72,7 +72,6 @@ struct Options {
         settings.seed = seed
         if quick {
             settings.limits = CrashImages.Limits(exhaustive: 256, sampled: 48)
-            settings.nested = CrashImages.Limits(exhaustive: 16, sampled: 8)
             settings.nestedRecoveries = 25
         } else {
             settings.limits = CrashImages.Limits(exhaustive: 1024, sampled: 200)

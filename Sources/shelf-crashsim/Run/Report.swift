@@ -12,7 +12,8 @@ enum Report {
     static func print(_ rows: [Row], failures: [Failure], broken: [String], replayFlags: String) {
         let header = ["scenario", "ops", "syncs", "crash points", "states", "judged", "2nd crash", "failures", "time", "notes"]
         let counts: [KeyPath<ScenarioResult, Int>] = [\.operations, \.syncs, \.crashPoints, \.states, \.checked, \.nestedStates]
-        let seconds = { (nanoseconds: UInt64) in String(format1: Double(nanoseconds) / 1e9) + " s" }
+        // Tenths of a second: a double of whole tenths prints as one decimal ("2.0", "381.2").
+        let seconds = { (nanoseconds: UInt64) in String((Double(nanoseconds) / 1e8).rounded() / 10) + " s" }
         var table = [header]
         for row in rows {
             guard let result = row.result else {
@@ -42,12 +43,5 @@ enum Report {
         for (scenario, count) in shown.sorted(by: { $0.key < $1.key }) where count > 3 {
             Swift.print("     … and \(count - 3) more failures of \(scenario)")
         }
-    }
-}
-
-extension String {
-    init(format1 value: Double) {
-        let tenths = Int((value * 10).rounded())
-        self = "\(tenths / 10).\(tenths % 10)"
     }
 }

@@ -17,10 +17,6 @@ extension Scenarios {
             Scenario(name: "clear-keep-newest", summary: "clear --keep-newest of a folder with --older-than: only the older files go",
                      setup: tree("caches") + [Command("save caches tree/newest.json", input: json("newest", size: 300))],
                      steps: [Command("clear caches tree --keep-newest 1 --older-than 0s")], oracle: .perItem, probe: "tree/newest.json"),
-            Scenario(name: "clear-expired", summary: "clear --expired removes only the expired file",
-                     setup: [Command("save temporary gone.json --expires-in 1h", input: "1"), Command("!expire temporary gone.json"),
-                             Command("save temporary kept.json", input: "2")],
-                     steps: [Command("clear temporary --expired")], oracle: .perItem, probe: "kept.json"),
             // Folders that stay (sub), one the clear empties (emptied), and the top: each removal
             // acknowledged must stay removed, in every folder.
             Scenario(name: "clear-expired-deep", summary: "clear --expired in folders that stay and one it empties",
