@@ -106,20 +106,15 @@ extension Store {
 
     /// `clear` of a folder named by its exact bytes.
     package func clear(_ directory: Directory, in folder: SafePath?, options: ClearOptions) throws -> ClearReport {
-        let opened: FileDescriptor?
-        if let folder {
-            do {
-                opened = try openExistingFolder(folder, in: directory)
-            } catch ShelfError.notFound {
-                return ClearReport()  // a missing folder is already clear
-            }
+        let opened = if let folder {
+            try nilIfNotFound { try openExistingFolder(folder, in: directory) }
         } else {
-            opened = try FolderWalker.openNamespace(try locations.namespace(for: directory), create: false)
+            try FolderWalker.openNamespace(try locations.namespace(for: directory), create: false)
         }
-        guard let opened else { return ClearReport() }
+        guard let opened else { return ClearReport() }  // a missing folder is already clear
         let prefix = folder.map { $0.bytes + [UInt8(ascii: "/")] } ?? []
         return try opened.closeAfter { top in
-            let now = options.now ?? Expiry.now()
+            let now = options.now ?? ProcessState.now()
             var walk = ClearWalk(options: options, now: now)
             // `/proc/locks` shows this host's locks only: on a network file system each file's lock
             // is tried instead (docs/file-systems.md), and the snapshot is not even read.

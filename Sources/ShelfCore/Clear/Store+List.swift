@@ -16,10 +16,9 @@ extension Store {
     package func entries(of folder: SafePath?, in directory: Directory, recursive: Bool = false, all: Bool = false) throws -> [ListEntry] {
         var entries: [ListEntry] = []
         try walkListing(folder, in: directory, recursive: recursive, all: all) { parent, name, path, index in
-            do {
-                entries.append(try Store.describe(name, in: parent, as: path, index: index))
-            } catch ShelfError.notFound {
-                // Removed since the folder was read: it is simply no longer there.
+            // Removed since the folder was read (nil): it is simply no longer there.
+            if let entry = try nilIfNotFound({ try Store.describe(name, in: parent, as: path, index: index) }) {
+                entries.append(entry)
             }
         }
         return entries

@@ -65,7 +65,7 @@ extension TempLeftovers {
     /// of live writers stay; errors are ignored (the sweep is a courtesy, not the write).
     static func sweepAbandoned(in folder: FileDescriptor) {
         guard let entries = try? FolderEntries.read(folder) else { return }
-        let now = Expiry.now()
+        let now = ProcessState.now()
         for entry in entries where entry.name.hasPrefix(TempFile.prefix) {
             _ = removeIfAbandoned(entry.name, in: folder, now: now)
         }

@@ -85,10 +85,7 @@ extension Store {
     package func withEditCopy<R>(_ safe: SafePath, in directory: Directory, privateUnder candidates: [String],
                                  _ body: (EditCopy, _ keep: inout Bool) throws -> R) throws -> R {
         if safe.namesFolder { throw ShelfError.invalidName(safe.description + "/", reason: "a file name cannot end with '/'") }
-        guard let target = try target(safe, in: directory, create: true) else {
-            throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
-        }
-        return try target.closeAfter { target in
+        return try existingTarget(safe, in: directory, create: true).closeAfter { target in
             try CachingMount.refuseInPlaceChanges(in: target.folder, path: target.path)
             if let st = try target.status(), !st.isRegularFile { throw ShelfError.notRegular(st, path: target.path) }
             // The folder's shared lock (every writer's, so that `clear` does not remove it) is let
@@ -118,12 +115,9 @@ extension Store {
         let create: OpenOptions = [.readWrite, .create, .exclusive, .noFollow]
         return try folder.open(name, create, path: path).closeAfter { edited in
             try folder.open(EditCopy.originalName, create, path: path).closeAfter { original in
-                let stored: (file: FileDescriptor, path: String)
-                do {
-                    stored = try openLockedForReading(safe, in: directory, options: RetrieveOptions(allowExpired: true))
-                } catch ShelfError.notFound {
-                    return nil
-                }
+                guard let stored = try nilIfNotFound({
+                    try openLockedForReading(safe, in: directory, options: RetrieveOptions(allowExpired: true))
+                }) else { return nil }
                 return try stored.file.closeAfter { file in
                     var source = file
                     try copy(from: &source, to: edited, validatingJSON: false, path: path)

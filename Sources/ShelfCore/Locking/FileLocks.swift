@@ -46,12 +46,7 @@ package enum FileLocks {
                 guard let st = try folder.status(of: name, path: path) else { return nil }
                 gate = try ReplaceGate.hold(for: name, in: folder, mode: st.permissions)
             }
-            let file: FileDescriptor
-            do {
-                file = try folder.openRegular(name, .readWrite, path: path)
-            } catch ShelfError.notFound {
-                return nil
-            }
+            guard let file = try nilIfNotFound({ try folder.openRegular(name, .readWrite, path: path) }) else { return nil }
             var locked: LockedFile?
             _ = try file.kept { file in
                 try FileLock.lock(file, .exclusive)
@@ -118,13 +113,9 @@ package enum FileLocks {
     /// Recovery needs a writable descriptor; a reader (or a mover) may hold a read-only one, so
     /// the name is opened again, and recovery only happens if it still leads to the held file.
     static func recoverThroughName(of file: FileDescriptor, name: FileName, in folder: FileDescriptor) throws -> Bool {
-        let writable: FileDescriptor
-        do {
-            writable = try folder.open(name, [.readWrite, .noFollow, .nonBlocking], path: file.path,
-                                       operation: .openToRecover)
-        } catch ShelfError.notFound {
-            return false
-        }
+        guard let writable = try nilIfNotFound({
+            try folder.open(name, [.readWrite, .noFollow, .nonBlocking], path: file.path, operation: .openToRecover)
+        }) else { return false }
         return try writable.closeAfter { writable in
             let st = try writable.status()
             guard try FileIdentity(st) == FileIdentity(file.status()) else { return false }

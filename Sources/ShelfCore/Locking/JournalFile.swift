@@ -74,8 +74,7 @@ final class JournalFile {
 
     /// Writes `record` and makes it durable before the data changes: `fdatasync` when the journal
     /// exists; when this is the first append, the new file is fsynced and so is the folder.
-    /// - Parameter mode: the stored file's permission bits, which the journal gets when it is
-    ///   created: it holds some of the file's bytes, and whoever may append must be able to use it.
+    /// - Parameter mode: the stored file's permission bits, which the journal gets if created (`create`).
     func write(_ record: JournalRecord, mode: UInt32) throws {
         let created = file == nil
         let file = try self.file?.descriptor ?? create(mode: mode)

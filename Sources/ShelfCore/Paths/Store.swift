@@ -33,15 +33,4 @@ public struct Store: Sendable {
     package func absolutePath(of safe: SafePath, in directory: Directory) throws -> String {
         try locations.path(for: directory) + "/" + safe.description
     }
-
-    /// Like `target` without `create`, but a missing folder on the way is a `notFound` error naming
-    /// the path. `locked`: under the writers' shared lock on the folder (for commands that change
-    /// what is in it without making folders: `remove`).
-    func existingTarget(_ safe: SafePath, in directory: Directory, locked: Bool = false) throws -> Target {
-        let ns = try locations.namespace(for: directory)
-        guard let target = try FolderWalker.openTarget(safe, in: ns, create: false, locked: locked) else {
-            throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
-        }
-        return target
-    }
 }

@@ -19,13 +19,8 @@ extension Store {
     /// - Throws: `invalidJSON` when what was read is not JSON (or the file is JSON Lines, two
     ///   values), `isAFolder`, `symbolicLink`, `permissionDenied`, `io`; a missing file is `.nothing`.
     public func firstStoredValue(_ path: String, in directory: Directory) throws -> FirstStoredValue {
-        let snapshot: ReadSnapshot
-        let filePath: String
-        do {
-            (snapshot, filePath) = try openSnapshot(SafePath(path), in: directory)
-        } catch ShelfError.notFound {
-            return .nothing
-        }
+        guard let opened = try nilIfNotFound({ try openSnapshot(SafePath(path), in: directory) }) else { return .nothing }
+        let (snapshot, filePath) = opened
         return try snapshot.file.closeAfter { _ in
             var splitter = ValueSplitter(unit: .arrayElements, compact: true, sink: FirstValueSink())
             do {

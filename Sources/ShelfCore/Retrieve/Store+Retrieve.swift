@@ -33,7 +33,7 @@ extension Store {
         if options.allowExpired { return }
         let st = try file.status()
         if let expires = try Expiry.read(file, st, named: name, in: folder),
-           Expiry.hasExpired(expires, now: options.now ?? Expiry.now()) {
+           Expiry.hasExpired(expires, now: options.now ?? ProcessState.now()) {
             throw ShelfError.expired(path: file.path, at: TimestampText.format(expires))
         }
     }

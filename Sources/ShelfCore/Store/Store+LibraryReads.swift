@@ -23,12 +23,9 @@ extension Store {
                 if st.isRegularFile { names.append(entry.name) }
             }
             return try names.sorted(by: Store.numberedOrder).compactMap { name in
-                let opened = try FileLocks.openForReading(name, in: folder) { () -> FileDescriptor? in
-                    do {
-                        return try folder.open(name, [.readOnly, .noFollow])
-                    } catch ShelfError.notFound {
-                        return nil  // removed since the listing: no longer part of the folder
-                    }
+                // Gone since the listing (nil): no longer part of the folder.
+                let opened = try FileLocks.openForReading(name, in: folder) {
+                    try nilIfNotFound { try folder.open(name, [.readOnly, .noFollow]) }
                 }
                 return try opened?.closeAfter { file in try readFile(StoredFileReader(file: file)) }
             }
@@ -42,12 +39,7 @@ extension Store {
     /// - Throws: `notAFolder`, `symbolicLink` for the folder itself, `permissionDenied`, `io`.
     public func readJSONFiles<T>(inFolder path: String, in directory: Directory,
                                  _ readFile: (_ id: String, StoredFileReader) throws -> T) throws -> [T] {
-        let folder: FileDescriptor
-        do {
-            folder = try openExistingFolder(SafePath(path), in: directory)
-        } catch ShelfError.notFound {
-            return []
-        }
+        guard let folder = try nilIfNotFound({ try openExistingFolder(SafePath(path), in: directory) }) else { return [] }
         return try folder.closeAfter { folder in
             try FolderEntries.read(folder).compactMap { entry -> T? in
                 let name = entry.name

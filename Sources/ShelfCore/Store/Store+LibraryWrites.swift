@@ -9,10 +9,7 @@ extension Store {
     @discardableResult
     public func saveNumberedFiles<Source: ByteSource>(_ sources: [Source], inFolder path: String,
                                                       in directory: Directory) throws -> String {
-        guard let target = try target(SafePath(path), in: directory, create: true) else {
-            throw ShelfError.notFound(path: try self.path(for: path, in: directory))
-        }
-        try target.closeAfter { target in
+        try existingTarget(SafePath(path), in: directory, create: true).closeAfter { target in
             if let st = try target.status() {
                 if st.isSymbolicLink { throw ShelfError.symbolicLink(path: target.path) }
                 if !st.isFolder { throw ShelfError.notAFolder(path: target.path) }
@@ -48,12 +45,9 @@ extension Store {
                                   unchanged: (StoredFileReader) throws -> Bool) throws -> Bool {
         guard let target = try target(SafePath(path), in: directory, create: false) else { return false }
         return try target.closeAfter { target in
-            let file: FileDescriptor
-            do {
-                file = try target.folder.openForExclusiveLock(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
-            } catch ShelfError.notFound {
-                return false
-            }
+            guard let file = try nilIfNotFound({
+                try target.folder.openForExclusiveLock(target.name, [.readOnly, .noFollow, .nonBlocking], path: target.path)
+            }) else { return false }
             return try file.closeAfter { file in try removeIfUnchanged(file, target, unchanged: unchanged) }
         }
     }

@@ -63,12 +63,7 @@ extension Store {
             try CachingMount.refuseInPlaceChanges(in: spoolFolder, path: folderPath)
             let input = try SyncInput.read(&source, key: key, spoolFolder: spoolFolder, inputName: inputName)
             try SyncIDs.check(input.elements.map(\.id), folderPath: folderPath)
-            let folder: FileDescriptor?
-            do {
-                folder = try openExistingFolder(path, in: directory)
-            } catch ShelfError.notFound {
-                folder = nil
-            }
+            let folder = try nilIfNotFound { try openExistingFolder(path, in: directory) }
             var report = try folder?.closeAfter { try update(path, in: directory, folder: $0, with: input, options: options) }
                 ?? update(path, in: directory, folder: nil, with: input, options: options)
             func byteOrder(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }

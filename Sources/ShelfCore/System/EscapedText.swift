@@ -33,19 +33,6 @@ package enum EscapedText {
         return out
     }
 
-    /// `escaping` of valid UTF-8 text: the same string, with no copy, when nothing needs escaping.
-    package static func escaping(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != backslash && $0 != 0xC2 }) { return text }
-        return escaping(Array(text.utf8))
-    }
-
-    /// `escaping` as bytes; the same array, with no copy, when nothing needs escaping (the
-    /// common case a listing of many names pays for).
-    package static func escapedBytes(_ bytes: [UInt8]) -> [UInt8] {
-        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != backslash }) { return bytes }
-        return Array(escaping(bytes).utf8)
-    }
-
     private static let backslash = UInt8(ascii: "\\")
 
     fileprivate static func isControl(_ scalar: Unicode.Scalar) -> Bool {

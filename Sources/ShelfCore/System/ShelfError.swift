@@ -208,3 +208,13 @@ extension ShelfError {
         return .notAFile(path: path, kind: status.kindName)
     }
 }
+
+/// Runs `body`, answering nil where it throws `notFound`: for what may be gone (or never was),
+/// which is then an answer, not a failure.
+func nilIfNotFound<R>(_ body: () throws -> R) rethrows -> R? {
+    do {
+        return try body()
+    } catch ShelfError.notFound {
+        return nil
+    }
+}

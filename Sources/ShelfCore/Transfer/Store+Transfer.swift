@@ -36,10 +36,7 @@ extension Store {
                 if from.components == to.components { throw Store.sameEntry(targetPath) }
                 if st.isFolder && to.components.starts(with: from.components) { throw Store.insideItself(targetPath) }
             }
-            guard let target = try target(to, in: destination, create: true) else {
-                throw ShelfError.notFound(path: try absolutePath(of: to, in: destination))
-            }
-            return try target.closeAfter { target in
+            return try existingTarget(to, in: destination, create: true).closeAfter { target in
                 if takingSource { try TreeLocks.Busy.tryLock(source.folder, .shared) }
                 if takingSource, try isOtherLink(target, of: source, st) {
                     return try body(Transfer(source: source, sourceStatus: st, destination: target, existing: st, isSourceLink: true))

@@ -60,11 +60,8 @@ final class TreeLocks {
         try hold(folder)
         for entry in try FolderEntries.read(folder) {
             guard try Store.isFolder(entry, in: folder) else { continue }
-            do {
-                try holdTree(entry.name, in: folder, path: folder.path(for: entry.name))
-            } catch ShelfError.notFound {
-                continue  // removed since the listing (by a program that takes no lock)
-            }
+            // Removed since the listing (by a program that takes no lock): nil, and on to the next.
+            _ = try nilIfNotFound { try holdTree(entry.name, in: folder, path: folder.path(for: entry.name)) }
         }
     }
 

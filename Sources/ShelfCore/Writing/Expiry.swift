@@ -40,14 +40,8 @@ enum Expiry {
         }
     }
 
-    /// Seconds since 1970 UTC, now.
-    static func now() -> Int64 {
-        ProcessState.now()
-    }
-
     /// Whether a file with expiry `expires` has expired at `now`.
     static func hasExpired(_ expires: Int64?, now: Int64) -> Bool {
-        guard let expires else { return false }
-        return expires <= now
+        expires.map { $0 <= now } ?? false
     }
 }

@@ -40,12 +40,7 @@ struct ExpiryIndex {
     /// The index of `folder`; nil when it has none.
     /// - Throws: `io` (EFBIG) for an index larger than `sizeLimit`.
     static func load(in folder: FileDescriptor) throws -> ExpiryIndex? {
-        let file: FileDescriptor
-        do {
-            file = try folder.open(name, [.readOnly, .noFollow, .nonBlocking])
-        } catch ShelfError.notFound {
-            return nil
-        }
+        guard let file = try nilIfNotFound({ try folder.open(name, [.readOnly, .noFollow, .nonBlocking]) }) else { return nil }
         return try file.closeAfter { file in
             let st = try file.status()
             let refused = { (why: Errno) in
@@ -71,11 +66,7 @@ struct ExpiryIndex {
             index.prune(in: folder, keeping: entryName)
             let target = Target(folder: folder, name: name, path: folder.path(for: name))
             if index.entries.isEmpty {
-                do {
-                    try folder.remove(name, path: target.path)
-                } catch ShelfError.notFound {
-                    // no index to remove
-                }
+                _ = try nilIfNotFound { try folder.remove(name, path: target.path) }  // nil: no index to remove
                 return
             }
             try AtomicReplace.write(target) { file in try file.writeAll(index.bytes) }

@@ -37,14 +37,14 @@ enum KeptMetadata {
             do {
                 let expires = try ExtendedAttributes.value(ExtendedAttributes.expiry, of: old.descriptor)
                     .flatMap { Int64(String(decoding: $0, as: UTF8.self)) }
-                guard Expiry.hasExpired(expires, now: Expiry.now()) else { return expires }
+                guard Expiry.hasExpired(expires, now: ProcessState.now()) else { return expires }
                 try ExtendedAttributes.remove(ExtendedAttributes.expiry, from: file)
                 return nil
             } catch ShelfError.unsupported {
                 // No user attributes here: the index's entry is bound to the old file's inode and
                 // time, so the new file needs one of its own.
                 guard let expires = try Expiry.read(old.descriptor, st, named: target.name, in: target.folder),
-                      !Expiry.hasExpired(expires, now: Expiry.now()) else { return nil }
+                      !Expiry.hasExpired(expires, now: ProcessState.now()) else { return nil }
                 try Expiry.record(expires, on: file, named: target.name, in: target.folder)
                 return expires
             }

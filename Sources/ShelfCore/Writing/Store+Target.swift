@@ -14,6 +14,19 @@ extension Store {
                                   tag: CacheTag.ensure)
     }
 
+    /// Like `target`, but a missing folder on the way is a `notFound` error naming the path.
+    /// `locked`: under the writers' shared lock on the folder without `create` too (for commands
+    /// that change what is in it without making folders: `remove`).
+    func existingTarget(_ safe: SafePath, in directory: Directory, create: Bool = false, locked: Bool = false,
+                        folderMode: UInt32 = 0o700) throws -> Target {
+        let ns = try locations.namespace(for: directory)
+        guard let target = try FolderWalker.openTarget(safe, in: ns, create: create, locked: locked, folderMode: folderMode,
+                                                        tag: CacheTag.ensure) else {
+            throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
+        }
+        return target
+    }
+
     /// The folder of `prepared` under the writers' shared lock, then `body` with the target to
     /// write: `prepared` itself, or the same path walked again when its folder was removed while
     /// the input arrived.
@@ -21,10 +34,7 @@ extension Store {
     func withLockedFolder<R>(of prepared: Target, _ safe: SafePath, in directory: Directory, folderMode: UInt32 = 0o700,
                              _ body: (Target) throws -> R) throws -> R {
         if try FolderWalker.lockFolder(prepared.folder) { return try body(prepared) }
-        guard let again = try target(safe, in: directory, create: true, folderMode: folderMode) else {
-            throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
-        }
-        return try again.closeAfter(body)
+        return try existingTarget(safe, in: directory, create: true, folderMode: folderMode).closeAfter(body)
     }
 
     /// Walks to the folder of `safe`, making missing folders (of mode `folderMode`, less the

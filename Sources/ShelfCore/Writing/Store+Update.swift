@@ -29,11 +29,8 @@ extension Store {
         transform: (_ current: FileDescriptor, _ folder: FileDescriptor, _ replaceWith: (inout Source) throws -> Void) throws -> Void
     ) throws -> SavedFile {
         if safe.namesFolder { throw ShelfError.invalidName(safe.description + "/", reason: "a file name cannot end with '/'") }
-        guard let target = try target(safe, in: directory, create: options.create != nil) else {
-            throw ShelfError.notFound(path: try absolutePath(of: safe, in: directory))
-        }
         let validate = options.validateJSON ?? Store.isJSONName(safe.name)
-        return try target.closeAfter { target in
+        return try existingTarget(safe, in: directory, create: options.create != nil).closeAfter { target in
             try CachingMount.refuseInPlaceChanges(in: target.folder, path: target.path)
             while true {
                 try Store.checkReplaceable(target, replace: true)

@@ -136,12 +136,9 @@ enum TreeCopier {
     /// Recreates the symbolic link `name` of `folder` (at `path`) as `copy`, with the same text:
     /// it is never resolved. False when the link is gone.
     private static func copyLink(_ name: FileName, in folder: FileDescriptor, path: String, as copy: Target) throws -> Bool {
-        let text: [UInt8]
-        do {
-            text = try systemCall(.readLink, path: path) { () throws(Errno) in try kernel.readLink(SystemString(name), in: folder.raw) }
-        } catch ShelfError.notFound {
-            return false
-        }
+        guard let text = try nilIfNotFound({
+            try systemCall(.readLink, path: path) { () throws(Errno) in try kernel.readLink(SystemString(name), in: folder.raw) }
+        }) else { return false }
         try systemCall(.createLink, path: copy.path) { () throws(Errno) in
             try kernel.makeSymbolicLink(SystemString(copy.name), in: copy.folder.raw, to: SystemString(bytes: text))
         }
