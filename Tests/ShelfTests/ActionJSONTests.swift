@@ -4,7 +4,9 @@ import Testing
 
 /// Issue 15: every command that acts prints what it did with `--json`, once it is done. (Without
 /// it nothing is printed, as before: EndToEndTests, SaveRetrieveTests' --print-path; the two
-/// together are refused: TypedCommandTests.wrongWordsAreRefusedBeforeAnyIO.)
+/// together are refused: TypedCommandTests.wrongWordsAreRefusedBeforeAnyIO. Whether remove removed
+/// each path: JSONShapeTests.removeOfSeveralPathsIsOneDocumentWithItsFailures, and with --force
+/// SeveralPathsTests.forceIgnoresMissingPathsAndJSONGivesOneObjectForAllPaths.)
 @Suite struct ActionJSONTests {
     let home = TestHome()
 
@@ -47,16 +49,6 @@ import Testing
         let renamed = try object(home.run(["rename", "temporary", "b.txt", "sub/c.txt", "--json"]))
         #expect(renamed["directory"] as? String == "temporary" && renamed["path"] as? String == home.path("run/shelf/sub/c.txt"))
         #expect(home.read("run/shelf/sub/c.txt") == "a")
-    }
-
-    @Test func removeSaysWhetherSomethingWasRemoved() throws {
-        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
-        func removed(_ result: CLIResult) throws -> Bool? {
-            (try object(result)["paths"] as? [[String: Any]])?.first?["removed"] as? Bool
-        }
-        #expect(try removed(home.run(["remove", "caches", "a.txt", "--json"])) == true)
-        #expect(try removed(home.run(["remove", "-f", "caches", "a.txt", "--json"])) == false)
-        // (Missing without -f: ExitStatusTests' "remove nope --json", its error object JSONShapeTests.checkError.)
     }
 
     /// A path that is not UTF-8 is escaped in `path`, and given exactly in `pathBytes`.

@@ -198,14 +198,11 @@ import Testing
                       ["--keep-newest", "2k"], ["--keep-newest", "+3"]])
     func badOptionsAreUsageErrorsAndRemoveNothing(_ words: [String]) {
         save("caches", ["a.txt"])
-        home.run(["clear", "caches"] + words).expect(status: 64, saying: "usage: shelf clear", about: "\(words)")
+        let result = home.run(["clear", "caches"] + words).expect(status: 64, saying: "usage: shelf clear", about: "\(words)")
         #expect(home.exists("cache/shelf/a.txt"))
+        // A bad duration names the option and the accepted forms.
+        if words.count == 2 && words[0] == "--older-than" {
+            #expect(result.stderr.contains("--older-than '\(words[1])'") && result.stderr.contains("7d"), "\(result.stderr)")
+        }
     }
-
-    @Test func aBadDurationNamesTheOptionAndTheAcceptedForms() {
-        let result = home.run(["clear", "caches", "--older-than", "3 fortnights"])
-        #expect(result.stderr.contains("--older-than '3 fortnights'"))
-        #expect(result.stderr.contains("7d"))
-    }
-
 }

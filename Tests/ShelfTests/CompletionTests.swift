@@ -28,10 +28,6 @@ import Testing
         for directory in CompletionModel.directories { #expect(script.contains(directory)) }
     }
 
-    @Test func unknownShellIsAUsageErrorWithASuggestion() {
-        home.expect(["completions", "bsah"], status: 64, saying: "did you mean 'bash'?")
-    }
-
     // MARK: bash, sourced and asked
 
     /// The test home's environment with the built shelf first on PATH, as the scripts run it.

@@ -154,18 +154,15 @@ import Testing
         "backup": [74: "a file system without user extended attributes: NoXattrFileSystemTests"],
     ]
 
-    func run(_ test: Case, in home: TestHome) -> CLIResult {
-        test.fullOutput ? home.runToFullDisk(test.words, stdin: test.stdin, environment: test.environment)
-            : home.run(test.words, stdin: test.stdin, environment: test.environment)
-    }
-
     @Test(arguments: CommandTable.all.map(\.name))
     func declaredStatusesAreTheOnesItReturns(_ name: String) throws {
         let spec = try #require(CommandTable.command(named: name))
         let cases = try #require(ExitStatusTests.cases[name], "no failure cases for \(name)")
         var seen: Set<Int32> = [0]
         for test in cases {
-            let result = run(test, in: try TestHome.withFailureFixtures())
+            let home = try TestHome.withFailureFixtures()
+            let result = test.fullOutput ? home.runToFullDisk(test.words, stdin: test.stdin, environment: test.environment)
+                : home.run(test.words, stdin: test.stdin, environment: test.environment)
             let status = result.status
             #expect(status == test.status, "\(test): \(result.stderr)")
             if test.failure != nil { try HintTests.check(result, test, command: name) }

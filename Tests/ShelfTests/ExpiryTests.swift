@@ -41,16 +41,6 @@ import Testing
         #expect(json.contains("\"expired\":false"), "\(json)")
     }
 
-    @Test func aFileNotYetExpiredIsRetrievedAndItsExpiryIsStoredAsAnAttribute() throws {
-        let before = Int64(time(nil))
-        #expect(home.run(["save", "caches", "t.json", "--expires-in", "2h"], stdin: "{}").status == 0)
-        let after = Int64(time(nil))
-        #expect(home.run(["retrieve", "caches", "t.json"]).stdout == "{}")
-        let stored = home.attribute("user.shelf.expires", of: "cache/shelf/t.json").flatMap { Int64($0) }
-        #expect(stored != nil && (before + 7200...after + 7200).contains(stored!))
-        #expect(try home.store().expiry(of: "t.json", in: .caches) == stored)
-    }
-
     /// The expiry and the do-not-backup flag travel with rename, copy and move.
     @Test func theExpiryAndTheBackupFlagTravelWithRenameMoveAndCopy() throws {
         try home.saveExpiring(.caches, "a", "a", at: 978_307_200)

@@ -28,7 +28,7 @@ import Testing
         (["version"], "--version"), (["-V"], "--version"), (["retrieve", "tmp", "a"], "temporary"), (["list", "temp"], "temporary"),
         (["help", "rm"], "remove"), (["dir"], "dirs"), (["retreive", "caches", "a"], "retrieve"), (["complet", "bash"], "completions"),
         (["help", "capac"], "capacity"), (["--verison"], "--version"), (["save", "cache", "a"], "caches"),
-        (["save", "caches", "a", "--prnt-path"], "--print-path"),
+        (["save", "caches", "a", "--prnt-path"], "--print-path"), (["completions", "bsah"], "bash"),
     ] as [([String], String)])
     func familiarWordsGetShelfsWord(_ words: [String], _ suggestion: String) {
         TestHome().run(words).expect(status: 64, saying: "did you mean '\(suggestion)'?", about: "\(words)")

@@ -94,6 +94,7 @@ import Testing
         let removed = try #require(document["paths"] as? [[String: Any]])
         #expect(removed.map { $0["name"] as? String } == ["f", "a.json"])
         #expect(removed.allSatisfy { ($0["path"] as? String)?.hasPrefix(home.path("cache/shelf/")) == true })
+        #expect(removed.allSatisfy { $0["removed"] as? Bool == true })
         let failed = try #require(document["failed"] as? [[String: Any]])
         #expect(failed.map { $0["name"] as? String } == ["nope"])
         #expect((failed.first?["error"] as? [String: Any])?["status"] as? Int == 66)

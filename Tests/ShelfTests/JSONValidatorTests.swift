@@ -46,6 +46,7 @@ import Testing
         #expect(error?.message.contains("expected ',' or ']'") == true, "\(String(describing: error))")
         #expect(check("[1,]")?.message.contains("trailing commas") == true)
         #expect(check("{\"a\":1}\n{}")?.line == 2)
+        #expect(check("  \n")?.message.contains("empty input") == true)
     }
 
     @Test func millionNestedArraysPassOrFailWithoutCrashing() {
@@ -80,10 +81,6 @@ import Testing
         #expect(check("", mode: .lines) == nil)
         #expect(check("{\"a\":\n1}", mode: .lines)?.message.contains("one line") == true)
         #expect(check("1 2", mode: .lines)?.message.contains("line break") == true)
-    }
-
-    @Test func emptyInputSaysSo() {
-        #expect(check("  \n")?.message.contains("empty input") == true)
     }
 
     /// The eight-bytes-at-a-time string scan must stop at every quote, backslash, control and

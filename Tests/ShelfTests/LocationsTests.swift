@@ -13,21 +13,18 @@ import Testing
         #expect(try locations.path(for: .documents) == home.path("docs/shelf"))
         #expect(try locations.path(for: .temporary) == home.path("run/shelf"))
         #expect(try locations.path(for: .sharedContainer(appGroupName: "team")) == home.path("data/shelf-shared/team"))
+        // A shared container is the same for every app.
+        let other = try Locations(app: "two", environment: home.environment)
+        #expect(try other.path(for: .sharedContainer(appGroupName: "team")) == home.path("data/shelf-shared/team"))
     }
 
-    @Test func unsetVariablesFallBackToTheHomeDefaults() throws {
-        let locations = try Locations(environment: ["HOME": home.root])
+    /// Unset variables, and empty or relative values, fall back to the home defaults.
+    @Test(arguments: [[:], ["XDG_CACHE_HOME": "", "XDG_DATA_HOME": "relative/data", "XDG_RUNTIME_DIR": "run"]])
+    func unsetEmptyOrRelativeVariablesFallBackToTheHomeDefaults(_ variables: [String: String]) throws {
+        let locations = try Locations(environment: variables.merging(["HOME": home.root]) { $1 })
         #expect(try locations.path(for: .caches) == home.path(".cache/shelf"))
         #expect(try locations.path(for: .applicationSupport) == home.path(".local/share/shelf"))
         #expect(try locations.path(for: .documents) == home.path("Documents/shelf"))
-        #expect(try locations.path(for: .temporary) == "/tmp/shelf-\(getuid())")
-    }
-
-    @Test func emptyOrRelativeValuesAreIgnored() throws {
-        let env = ["HOME": home.root, "XDG_CACHE_HOME": "", "XDG_DATA_HOME": "relative/data", "XDG_RUNTIME_DIR": "run"]
-        let locations = try Locations(environment: env)
-        #expect(try locations.path(for: .caches) == home.path(".cache/shelf"))
-        #expect(try locations.path(for: .applicationSupport) == home.path(".local/share/shelf"))
         #expect(try locations.path(for: .temporary) == "/tmp/shelf-\(getuid())")
     }
 
@@ -40,12 +37,6 @@ import Testing
     @Test(arguments: ["", ".", "..", "a/b", "../x", "x\0y", "line\nbreak", String(repeating: "a", count: 256)])
     func unsafeAppNamesAreRejected(_ name: String) {
         #expect(throws: ShelfError.self) { try Locations(app: name, environment: home.environment) }
-    }
-
-    @Test func sharedContainerIsTheSameForEveryApp() throws {
-        let a = try Locations(app: "one", environment: home.environment).path(for: .sharedContainer(appGroupName: "g"))
-        let b = try Locations(app: "two", environment: home.environment).path(for: .sharedContainer(appGroupName: "g"))
-        #expect(a == b)
     }
 
     @Test func groupNamesWithSlashesAreRejected() throws {
