@@ -56,24 +56,19 @@ import Testing
         #expect(home.read(file) == "[0,1,{\"b\": [2, 3]},\"x\"]")
         #expect(append("[]", to: "new.json", ["--each"]).status == 0)
         #expect(home.read("docs/shelf/new.json") == "[]")
-    }
-
-    /// (With --raw, --each is a usage error: UsageTests' table.)
-    @Test func eachNeedsAnArrayAndAJSONName() throws {
-        try home.write(file, "[0]")
-        let result = append("{\"a\": 1}", ["--each"])
-        #expect(result.status == 65)
-        #expect(result.stderr.contains("must be a JSON array"), "\(result.stderr)")
-        #expect(home.read(file) == "[0]")
+        // --each needs a JSON name (with --raw it is a usage error: UsageTests' table).
         #expect(append("[1]", to: "a.txt", ["--each"]).status == 65)
     }
 
-    @Test func aBrokenStoredValueIsReportedNotWrapped() throws {
-        try home.write(file, "{\"a\": ")
-        let result = append("1")
+    /// --each needs an array; a broken stored value is reported, not wrapped.
+    @Test(arguments: [("[0]", "{\"a\": 1}", ["--each"], "must be a JSON array"), ("{\"a\": ", "1", [], "stored file is not valid JSON")]
+          as [(String, String, [String], String)])
+    func aRefusedAppendExits65AndLeavesTheFile(_ stored: String, _ input: String, _ extra: [String], _ message: String) throws {
+        try home.write(file, stored)
+        let result = append(input, extra)
         #expect(result.status == 65)
-        #expect(result.stderr.contains("stored file is not valid JSON"), "\(result.stderr)")
-        #expect(home.read(file) == "{\"a\": ")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(home.read(file) == stored)
     }
 
     @Test func largeArrayGrowsWithoutBeingRewritten() throws {

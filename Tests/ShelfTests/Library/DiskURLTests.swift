@@ -84,5 +84,7 @@ import Testing
         #expect(Directory.applicationSupport.pathDescription == "$XDG_DATA_HOME/<app>")
         #expect(Directory.temporary.pathDescription == "$XDG_RUNTIME_DIR/<app>")
         #expect(Disk.Directory.sharedContainer(appGroupName: "team").pathDescription == "$XDG_DATA_HOME/shelf-shared/team")
+        // Disk's name for the type is a typealias of the library's.
+        #expect(Disk.Directory.sharedContainer(appGroupName: "g") == Directory.sharedContainer(appGroupName: "g"))
     }
 }

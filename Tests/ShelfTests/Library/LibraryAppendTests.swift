@@ -5,7 +5,9 @@ import Testing
 
 /// Disk's `append` family on `Store` (and through `Disk`): O(item), Disk's results. (JSON under
 /// any name: DiskDifferentialTests; a single stored value becoming the first element:
-/// PersistibleTests.saveToFileTurnsASingleStoredValueIntoAList.)
+/// PersistibleTests.saveToFileTurnsASingleStoredValueIntoAList; `Data` to the next numbered file:
+/// LibraryDataTests.dataReachingTheGenericMethodsIsStillStoredAsBytes; `retrieveElements`: the
+/// command line's, RetrieveEachTests.)
 @Suite struct LibraryAppendTests {
     let home = TestHome()
     let store: Store
@@ -46,14 +48,6 @@ import Testing
         #expect(home.read("cache/shelf/raw.jsonl") == "{\"title\":\"v\"}\n")
     }
 
-    @Test func dataGoesToTheNextNumberedFile() throws {
-        try store.save([Data("a".utf8)], to: .documents, as: "blobs")
-        let url = try store.append(Data("b".utf8), to: "blobs", in: .documents)
-        #expect(url.lastPathComponent == "1")
-        try store.append([Data("c".utf8), Data("d".utf8)], to: "blobs", in: .documents)
-        #expect(try store.retrieve("blobs", from: .documents, as: [Data].self) == ["a", "b", "c", "d"].map { Data($0.utf8) })
-    }
-
     @Test func errorsNameThePath() throws {
         try store.save(Data("{\"a\":".utf8), to: .caches, as: "broken")
         #expect(throws: ShelfError.self) { try store.append(1, to: "broken", in: .caches) }
@@ -73,12 +67,5 @@ import Testing
             }
         }
         #expect(Set(try store.retrieve("n.json", from: .temporary, as: [Int].self)).count == 60)
-    }
-
-    @Test func retrieveElementsAndBytes() throws {
-        try store.append([1, 2], to: "a.json", in: .caches)
-        let out = CapturedFile()
-        try store.retrieveElements(SafePath("a.json"), from: .caches, to: out.fd)
-        #expect(out.contents() == "1\n2\n")
     }
 }

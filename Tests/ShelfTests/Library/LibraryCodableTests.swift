@@ -89,9 +89,4 @@ struct Message: Codable, Equatable, Hashable, Sendable {
             try store.retrieve("dir", from: .caches, as: Message.self)
         }
     }
-
-    @Test func diskDirectoryTypealiasIsTheLibrarysDirectory() {
-        let directory: Disk.Directory = .sharedContainer(appGroupName: "g")
-        #expect(directory == Directory.sharedContainer(appGroupName: "g"))
-    }
 }

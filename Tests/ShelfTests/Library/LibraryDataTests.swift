@@ -37,21 +37,15 @@ import Testing
         #expect(throws: missing) { try store.retrieve("none", from: .caches, as: Message.self) }
     }
 
-    @Test func dataListIsANumberedFolder() throws {
-        let parts = (0..<12).map { Data("part \($0)".utf8) }
-        let url = try store.save(parts, to: .documents, as: "parts")
-        #expect(url.path.hasSuffix("docs/shelf/parts") || url.path.hasSuffix("docs/shelf/parts/"))
-        #expect(home.read("docs/shelf/parts/11") == "part 11")
-        #expect(try store.retrieve("parts", from: .documents, as: [Data].self) == parts)
-    }
-
+    /// Numbers by value, past UInt64 too, before other names.
     @Test func dataListComesBackInNumericOrderSkippingHiddenAndFolders() throws {
-        for name in ["10", "9", "0010b", "2", "b", "a", ".hidden", ".shelf-tmp-1", "01"] {
+        let big = ["100000000000000000000", "99999999999999999999"]
+        for name in ["10", "9", "0010b", "2", "b", "a", ".hidden", ".shelf-tmp-1", "01"] + big {
             try home.write("cache/shelf/f/\(name)", name)
         }
         try home.write("cache/shelf/f/sub/3", "in a sub-folder")
         let names = try store.retrieve("f", from: .caches, as: [Data].self).map { String(decoding: $0, as: UTF8.self) }
-        #expect(names == ["01", "2", "9", "10", "0010b", "a", "b"])
+        #expect(names == ["01", "2", "9", "10", big[1], big[0], "0010b", "a", "b"])
     }
 
     @Test func savingADataListReplacesTheFolderWhole() throws {
@@ -84,14 +78,6 @@ import Testing
         }
     }
 
-    @Test func numberedOrderComparesByValue() {
-        #expect(Store.numberedOrder("2", "10"))
-        #expect(!Store.numberedOrder("10", "2"))
-        #expect(Store.numberedOrder("99999999999999999999", "100000000000000000000"))
-        #expect(Store.numberedOrder("7", "a"))
-        #expect(!Store.numberedOrder("a", "7"))
-    }
-
     /// The pieces a `DataSource` reads are joined exactly, whatever the buffer size.
     @Test func dataSourceReadsItsPiecesInOrderAcrossBuffers() throws {
         let pieces = [Data("[".utf8), Data(), Data((0..<1000).map { UInt8($0 % 251) }), Data("]".utf8)]
@@ -111,14 +97,15 @@ import Testing
 
     /// Swift picks the generic `Encodable` methods for an array made with `map`; it is still a folder.
     @Test func dataReachingTheGenericMethodsIsStillStoredAsBytes() throws {
-        try store.save((0..<3).map { Data("f\($0)".utf8) }, to: .caches, as: "frames")
+        let url = try store.save((0..<3).map { Data("f\($0)".utf8) }, to: .caches, as: "frames")
+        #expect(url.path.hasSuffix("cache/shelf/frames") || url.path.hasSuffix("cache/shelf/frames/"))
         #expect(home.read("cache/shelf/frames/2") == "f2")
         try store.append((3..<5).map { Data("f\($0)".utf8) }, to: "frames", in: .caches)
         #expect(try store.retrieve("frames", from: .caches, as: [Data].self).map { String(decoding: $0, as: UTF8.self) }
                 == ["f0", "f1", "f2", "f3", "f4"])
         func generic<T: Codable>(_ value: T) throws {
             try store.save(value, to: .caches, as: "blob")
-            try store.append(value, to: "more", in: .caches)
+            #expect(try store.append(value, to: "more", in: .caches).lastPathComponent == "0")
         }
         try generic(Data("raw".utf8))
         #expect(home.read("cache/shelf/blob") == "raw")
