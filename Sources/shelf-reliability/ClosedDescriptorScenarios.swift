@@ -12,9 +12,9 @@ enum ClosedDescriptorScenarios {
         [battery.scenario("closed descriptors", checked: "every command with <&-, >&-, 2>&-: same status and stored bytes as with open streams; <&- where input is read: 64, nothing changed") { report in
             let untouched = try Invocation.untouched()
             for invocation in Invocation.all {
-                let (reference, stored, _) = try invocation.run(battery)
+                let (reference, stored) = try invocation.run(battery)
                 for redirect in ["<&-", ">&-", "2>&-"] {
-                    let (result, after, _) = try invocation.run(battery, redirect: redirect)
+                    let (result, after) = try invocation.run(battery, redirect: redirect)
                     let readsInput = invocation.input != nil && redirect == "<&-"
                     let (expected, expectedStored) = readsInput ? (Int32(64), untouched) : (reference.status, stored)
                     var checks = Checks()

@@ -57,16 +57,14 @@ struct Invocation {
         return Sandbox.snapshot(sandbox.root).filter { !$0.hasPrefix("/tmp") }
     }
 
-    /// Runs it in a fresh sandbox; returns the result, with the sandbox's path replaced by `ROOT`
-    /// in stdout, and a snapshot of everything stored afterwards.
-    func run(_ battery: Battery, redirect: String? = nil, withInput: Bool = true) throws -> (ChildResult, [String], String) {
+    /// Runs it in a fresh sandbox; returns the result and a snapshot of everything stored afterwards.
+    func run(_ battery: Battery, redirect: String? = nil) throws -> (ChildResult, [String]) {
         let sandbox = try Sandbox(label: "invocation")
         defer { sandbox.destroy() }
         try Invocation.setUp(sandbox)
-        let given: ChildInput = withInput ? input.map { .bytes($0) } ?? .none : .none
-        let result = try battery.shelf.start(rawArguments: arguments.map { Array($0.utf8) }, in: sandbox, input: given, environment: environment,
-                                             redirect: redirect).wait(timeout: 20)
-        let snapshot = Sandbox.snapshot(sandbox.root).filter { !$0.hasPrefix("/tmp") }
-        return (result, snapshot, result.out.replacingOccurrences(of: sandbox.root, with: "ROOT"))
+        let given: ChildInput = input.map { .bytes($0) } ?? .none
+        let result = try battery.shelf.start(rawArguments: arguments.map { Array($0.utf8) }, in: sandbox, input: given,
+                                             environment: environment, redirect: redirect).wait(timeout: 20)
+        return (result, Sandbox.snapshot(sandbox.root).filter { !$0.hasPrefix("/tmp") })
     }
 }

@@ -50,8 +50,6 @@ struct Item {
     /// Relative path → bytes; a single entry with path "" is a plain file.
     let files: [String: [UInt8]]
 
-    var isFolder: Bool { files[""] == nil }
-
     static func make(folder: Bool, _ rng: inout SeededRandom) -> Item {
         guard folder else {
             return Item(files: ["": rng.bytes(rng.chance(0.3) ? rng.int((1 << 20)...(6 << 20)) : rng.int(0...(256 << 10)))])

@@ -1,9 +1,9 @@
 import Foundation
 import ShelfTestSupport
 
-/// The other ways a write fails: a read-only file system (74), a read-only folder (77), an
-/// input that fails with EIO (74), a file-size limit (74). Each time the old content must stay,
-/// no temp file remain, and the same command succeed once the cause is gone.
+/// The other ways a write fails: a read-only file system (74), an input that fails with EIO (74),
+/// a file-size limit (74). Each time the old content must stay, no temp file remain, and the same
+/// command succeed once the cause is gone. (A read-only folder, 77: "permissions: refusals".)
 extension FullDiskScenarios {
     static func readOnlyFileSystem(_ battery: Battery) -> ScenarioReport {
         battery.scenario("read-only file system", checked: "save/move/copy onto a read-only mount: exit 74 'read-only', old content kept; succeed after remounting rw") { report in
@@ -14,44 +14,18 @@ extension FullDiskScenarios {
         }
     }
 
-    static func readOnlyFolder(_ battery: Battery) -> ScenarioReport {
-        battery.scenario("read-only folder", checked: "as an unprivileged user, save into a 0555 folder: exit 77 with the path, old content kept, no temp; succeeds once writable", sandbox: "ro-folder") { report, sandbox in
-            guard ShelfBinary.canRunUnprivileged else { report.skipped = ShelfBinary.unprivilegedMissing; return }
-            var rng = battery.random(for: "read-only-folder")
-            let old = Content.json(run: 0, size: 500, &rng), new = Content.json(run: 1, size: 5000, &rng)
-            try battery.shelf.setUp("documents", "ro/state.json", old, in: sandbox)
-            Sandbox.chownTree(sandbox.root, to: ShelfBinary.unprivilegedUID)
-            let folder = sandbox.namespace("documents") + "/ro"
-            chmod(folder, 0o555)
-            var checks = Checks()
-            let refused = try battery.shelf.runUnprivileged(["save", "documents", "ro/state.json"], in: sandbox, input: .bytes(new))!
-            checks.expect(refused, in: [77], "save into a read-only folder")
-            checks.expect(refused.err.contains(folder), "the message does not name the folder: \(refused.err.prefix(200))")
-            checks.expect(Sandbox.readFile(folder + "/state.json") == old, "the old content changed")
-            checks.expect(Sandbox.reservedLeftovers(folder).isEmpty, "temp files remain")
-            report.record(checks.problems, run: "save into 0555 folder")
-            chmod(folder, 0o700)
-            var after = Checks()
-            let saved = try battery.shelf.runUnprivileged(["save", "documents", "ro/state.json"], in: sandbox, input: .bytes(new))!
-            after.expect(saved, in: [0], "save once the folder is writable")
-            after.expect(Sandbox.readFile(folder + "/state.json") == new, "the new content is not there")
-            report.record(after.problems, run: "save into 0700 folder")
-        }
-    }
-
     /// The master side of a pseudo-terminal whose terminal side has been closed: reading it
     /// fails with EIO.
     /// (The pty calls are declared only under _XOPEN_SOURCE, so they are looked up by name.)
     static func failingInput() throws -> Int32 {
         typealias IntCall = @convention(c) (Int32) -> Int32
         typealias NameCall = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-        guard let openpt = dlsym(nil, "posix_openpt"), let grant = dlsym(nil, "grantpt"),
-              let unlock = dlsym(nil, "unlockpt"), let ptsname = dlsym(nil, "ptsname") else {
+        guard let openpt = Child.libc("posix_openpt", as: IntCall.self), let grant = Child.libc("grantpt", as: IntCall.self),
+              let unlock = Child.libc("unlockpt", as: IntCall.self), let ptsname = Child.libc("ptsname", as: NameCall.self) else {
             throw HarnessError("no pseudo-terminal calls in the C library")
         }
-        let master = unsafeBitCast(openpt, to: IntCall.self)(O_RDWR | O_NOCTTY)
-        guard master >= 0, unsafeBitCast(grant, to: IntCall.self)(master) == 0, unsafeBitCast(unlock, to: IntCall.self)(master) == 0,
-              let name = unsafeBitCast(ptsname, to: NameCall.self)(master) else {
+        let master = openpt(O_RDWR | O_NOCTTY)
+        guard master >= 0, grant(master) == 0, unlock(master) == 0, let name = ptsname(master) else {
             throw HarnessError("no pseudo-terminal: \(String(cString: strerror(errno)))")
         }
         let terminal = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)

@@ -1,12 +1,12 @@
 import Foundation
 import ShelfTestSupport
 
-/// Writes that cannot complete: a full disk, a read-only file system, a read-only folder, an
-/// input that fails with EIO, a file-size limit. Each must fail with its documented status and a
-/// message, leave the old content and no temp file, and succeed once the cause is gone.
+/// Writes that cannot complete: a full disk, a read-only file system, an input that fails with
+/// EIO, a file-size limit. Each must fail with its documented status and a message, leave the old
+/// content and no temp file, and succeed once the cause is gone.
 enum FullDiskScenarios {
     static func run(_ battery: Battery) -> [ScenarioReport] {
-        [noSpace(battery), readOnlyFileSystem(battery), readOnlyFolder(battery), inputError(battery), fileSizeLimit(battery)]
+        [noSpace(battery), readOnlyFileSystem(battery), inputError(battery), fileSizeLimit(battery)]
     }
 
     /// One write that must fail now and succeed later.

@@ -161,7 +161,7 @@ enum OutsideValueScenarios {
     /// setxattr(2), which Swift's Glibc module does not declare: looked up in the C library.
     static func setAttribute(_ path: String, _ name: String, _ value: String) {
         typealias SetXattr = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer, Int, Int32) -> Int32
-        guard let address = dlsym(nil, "setxattr") else { return }
-        _ = Array(value.utf8).withUnsafeBytes { unsafeBitCast(address, to: SetXattr.self)(path, name, $0.baseAddress!, $0.count, 0) }
+        guard let setxattr = Child.libc("setxattr", as: SetXattr.self) else { return }
+        _ = Array(value.utf8).withUnsafeBytes { setxattr(path, name, $0.baseAddress!, $0.count, 0) }
     }
 }

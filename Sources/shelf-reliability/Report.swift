@@ -55,7 +55,8 @@ struct Checks {
     /// A crash report, a backtrace or a trap message on stderr is a crash whatever the status.
     mutating func expectNoCrashReport(_ result: ChildResult, _ what: String) {
         let text = result.err
-        for marker in ["Backtrace", "Crashed", "Fatal error", "Thread 0", "💣", "*** Signal", "Stack dump"] where text.contains(marker) {
+        for marker in ["Backtrace", "Crashed", "Fatal error", "Thread 0", "💣", "*** Signal", "Stack dump", "Current stack trace",
+                       "Illegal instruction", "Segmentation fault", "Aborted"] where text.contains(marker) {
             problems.append("\(what): crash report on stderr (\(marker)): \(text.prefix(200))")
             return
         }

@@ -7,9 +7,9 @@ enum UnwritableOutputScenarios {
         [battery.scenario("unwritable stdout", checked: "every command that prints, > /dev/full: exit 74") { report in
             guard access("/dev/full", W_OK) == 0 else { report.skipped = "no /dev/full"; return }
             for invocation in Invocation.all {
-                let (reference, _, _) = try invocation.run(battery)
+                let reference = try invocation.run(battery).0
                 guard reference.status == 0 && !reference.stdout.isEmpty else { continue }
-                let (result, _, _) = try invocation.run(battery, redirect: ">/dev/full")
+                let result = try invocation.run(battery, redirect: ">/dev/full").0
                 var checks = Checks()
                 checks.expectNoCrashReport(result, invocation.label)
                 checks.expect(result, in: [74], "\(invocation.label) > /dev/full")
