@@ -6,9 +6,7 @@ import Testing
 /// A `shelf append` killed with SIGKILL at each step (see `Failpoints`): the next shelf command
 /// must see the file with or without the new item, never torn, and leave no record in the
 /// journal. The killed process held the file's exclusive lock: that the next command gets in at
-/// all shows that a dead appender's lock never blocks anyone. (`--each` to an array and bytes to a
-/// plain file, cut at every step: the simulator's append-array-each and append-raw scenarios;
-/// `retrieve --each` after a kill: ArrayBlanksTests.)
+/// all shows that a dead appender's lock never blocks anyone.
 @Suite struct AppendCrashTests {
     let home = TestHome()
 
@@ -50,6 +48,20 @@ import Testing
         #expect(try home.process(["append", "documents", "l.jsonl"], stdin: "4").status == 0)
         #expect(home.read("docs/shelf/l.jsonl") == (point == .data ? "1\n2\n3\n4\n" : "1\n4\n"))
         #expect(pendingJournals().isEmpty)
+    }
+
+    @Test func aKilledEachAppendLosesAllItsElementsOrNone() throws {
+        try home.write("docs/shelf/a.json", "[0]")
+        try crash("a.json", at: .partialData, input: "[1, 2, 3]", ["--each"])
+        let each = try home.process(["retrieve", "documents", "a.json", "--each"])
+        #expect(each.status == 0 && each.stdout == "0\n")
+    }
+
+    @Test func aKilledRawAppendLeavesTheOldBytes() throws {
+        try home.write("docs/shelf/n.txt", "old")
+        try crash("n.txt", at: .partialData, input: "new!")
+        #expect(home.read("docs/shelf/n.txt") == "oldne")  // half written, not committed
+        #expect(try home.process(["retrieve", "documents", "n.txt"]).stdout == "old")
     }
 
     @Test func aRollbackKilledHalfWayIsFinishedByTheNextAccess() throws {
