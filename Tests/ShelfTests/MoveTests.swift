@@ -5,7 +5,7 @@ import Testing
 @testable import ShelfCore
 
 /// (Unsafe source paths: the battery's "hostile paths" runs 29 texts through every command that takes a path; wrong
-/// words: UsageTests' table; --print-path: MoveNewNameTests.)
+/// words: UsageTests' table; --print-path: MoveNewNameTests; into its own directory: TransferCommonTests.)
 @Suite struct MoveTests {
     let home = TestHome()
 
@@ -17,12 +17,6 @@ import Testing
         #expect(home.read("data/shelf/feeds/a.json") == "[]")
         #expect(home.read("data/shelf/feeds/sub/b.json") == "[]")
         #expect(!home.exists("cache/shelf/feeds"))
-    }
-
-    @Test func sameDirectoryIsTheSourceItself() {
-        #expect(home.run(["save", "caches", "a.txt"], stdin: "a").status == 0)
-        home.expect(["move", "caches", "a.txt", "caches"], status: 64, saying: "it is the source itself")
-        #expect(home.read("cache/shelf/a.txt") == "a")
     }
 
     /// Directories whose namespaces overlap are refused before anything moves: documents at the

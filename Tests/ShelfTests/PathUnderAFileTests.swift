@@ -14,7 +14,7 @@ import Testing
     }
 
     /// (`is-folder` of `d/f.txt/x` on the command line: PathDirsTests.isFolderAnswersWithTheStatusOnly.)
-    @Test func existsAndIsFolderAnswerNoBelowAFile() throws {
+    @Test func existsAndIsFolderAnswerNoAndListNotFoundBelowAFile() throws {
         for path in ["f/x", "f/x/y"] {
             let result = home.run(["exists", "caches", path])
             #expect(result.status == 1 && result.stdout.isEmpty && result.stderr.isEmpty, "\(path): \(result.status) \(result.stderr)")
@@ -23,9 +23,7 @@ import Testing
         #expect(home.run(["exists", "caches", "f", "f/x"]).status == 1)
         #expect(try home.store().exists("f/x", in: .caches) == false)
         #expect(try home.store().isFolder("f/x", in: .caches) == false)
-    }
-
-    @Test func listBelowAFileIsNotFound() throws {
+        // list: not found.
         for arguments in [["list", "caches", "f/x"], ["list", "caches", "f/x", "--json"], ["list", "caches", "f/x", "-R"]] {
             let result = home.run(arguments)
             // With --json the failure is the error object on standard output (docs/json-output.md).

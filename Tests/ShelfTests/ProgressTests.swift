@@ -36,7 +36,9 @@ final class SteppingClock: @unchecked Sendable {
         return home.path("input.bin")
     }
 
-    @Test func saveShowsHowFarItGotOnceASecondHasPassedThenErasesTheLine() throws {
+    /// Save shows how far it got once a second has passed, then erases the line; retrieve and copy
+    /// report the library's work.
+    @Test func saveRetrieveAndCopyShowHowFarTheyGot() throws {
         let terminal = try PseudoTerminal()
         let result = run(["save", "caches", "big.bin", "--file", try bigInput()], terminal: terminal, clock: SteppingClock(seconds: 0.6))
         #expect(result.status == 0)
@@ -46,11 +48,6 @@ final class SteppingClock: @unchecked Sendable {
         #expect(result.stderr.contains("\rshelf: save: 3.0 MiB of 3.0 MiB (100%), 1.7 MiB/s\u{1B}[K"))
         #expect(result.stderr.hasSuffix("\r\u{1B}[K"), "the line is erased at the end")
         #expect(home.read("cache/shelf/big.bin")?.count == 3 << 20)
-    }
-
-    @Test func retrieveAndCopyReportTheLibrarysWork() throws {
-        #expect(run(["save", "caches", "big.bin", "--file", try bigInput()], terminal: nil, clock: SteppingClock(seconds: 0)).status == 0)
-        let terminal = try PseudoTerminal()
         let retrieved = run(["retrieve", "caches", "big.bin"], terminal: terminal, clock: SteppingClock(seconds: 2))
         #expect(retrieved.status == 0)
         #expect(retrieved.stderr.contains("shelf: retrieve: 3.0 MiB of 3.0 MiB (100%)"), "\(retrieved.stderr)")

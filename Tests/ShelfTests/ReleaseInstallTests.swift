@@ -9,6 +9,14 @@ import Testing
 @Suite(.enabled(if: ReleaseTarball.canBeMade))
 struct ReleaseInstallTests {
     let home = TestHome()
+    let dist: ReleaseTarball
+    /// The unpacked tarball's top folder.
+    let top: String
+
+    init() throws {
+        dist = try ReleaseTarball(in: home)
+        top = try dist.unpack()
+    }
 
     /// The mode of a path, permission bits only.
     func mode(_ path: String) -> Int? {
@@ -20,8 +28,6 @@ struct ReleaseInstallTests {
     }
 
     @Test func installsIntoAPrefixRunsAndUninstallsExactlyItsFiles() throws {
-        let dist = try ReleaseTarball(in: home)
-        let top = try dist.unpack()
         // Spaces, a quote and a dollar sign: every path is quoted.
         let prefix = home.path("my prefix/it's $HOME")
         try home.write("my prefix/it's $HOME/share/man/man1/other.1", "someone else's page")
@@ -56,9 +62,8 @@ struct ReleaseInstallTests {
 
     @Test(.enabled(if: Subprocess.which("man") != nil, "man is not installed: man -l on the installed page is not checked"))
     func manReadsTheInstalledPage() throws {
-        let dist = try ReleaseTarball(in: home)
         let prefix = home.path("prefix")
-        #expect(try dist.install(try dist.unpack(), environment: ["PREFIX": prefix]).status == 0)
+        #expect(try dist.install(top, environment: ["PREFIX": prefix]).status == 0)
         let man = try Subprocess.run(Subprocess.which("man")!, ["-l", prefix + "/share/man/man1/shelf.1"],
                                      environment: ReleaseTarball.environment(["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "80", "HOME": home.root]))
         #expect(man.status == 0, "\(man.stderr)")
@@ -69,8 +74,6 @@ struct ReleaseInstallTests {
     /// DESTDIR stages under its own root; a umask of 077 still gives files and folders that
     /// every user can read, as install(1) would.
     @Test func destdirAndATightUmaskStillGiveReadableFilesAndFolders() throws {
-        let dist = try ReleaseTarball(in: home)
-        let top = try dist.unpack()
         let stage = home.path("stage")
         let result = try Subprocess.run("/bin/sh", ["-c", "umask 077 && exec sh \"$1\"", "sh", top + "/install.sh"],
                                         environment: ReleaseTarball.environment(["DESTDIR": stage, "PREFIX": "/opt/shelf"]))
@@ -83,8 +86,6 @@ struct ReleaseInstallTests {
     }
 
     @Test func aMissingSourceFileChangesNothing() throws {
-        let dist = try ReleaseTarball(in: home)
-        let top = try dist.unpack()
         try FileManager.default.removeItem(atPath: top + "/completions/_shelf")
         let result = try dist.install(top, environment: ["PREFIX": home.path("prefix")])
         #expect(result.status == 66 && result.stderr.contains("no file \(top)/completions/_shelf"), "\(result.stderr)")
@@ -92,8 +93,6 @@ struct ReleaseInstallTests {
     }
 
     @Test func aFolderInPlaceOfAFileIsRefusedBeforeAnythingIsWritten() throws {
-        let dist = try ReleaseTarball(in: home)
-        let top = try dist.unpack()
         try home.write("prefix/share/zsh/site-functions/_shelf/keep", "mine")
         let result = try dist.install(top, environment: ["PREFIX": home.path("prefix")])
         #expect(result.status == 73 && result.stderr.contains("_shelf is a folder"), "\(result.stderr)")
@@ -101,8 +100,7 @@ struct ReleaseInstallTests {
     }
 
     @Test func anUnknownArgumentIsAUsageError() throws {
-        let dist = try ReleaseTarball(in: home)
-        let result = try dist.install(try dist.unpack(), ["--prefix=/tmp"], environment: [:])
+        let result = try dist.install(top, ["--prefix=/tmp"], environment: [:])
         #expect(result.status == 64 && result.stderr.contains("unknown argument '--prefix=/tmp'"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }

@@ -5,7 +5,8 @@ import Testing
 
 /// A save over a folder (73) and a retrieve of a folder (66) are cases of ExitStatusTests' table,
 /// whose messages and hints HintTests check; new files 0600 and new folders 0700 are the battery's
-/// "permissions: modes" (under three umasks, as root and as nobody).
+/// "permissions: modes" (under three umasks, as root and as nobody); the cache tag a save makes in
+/// caches alone, ClearTests.clearEmptiesTheNamespaceFolderAndKeepsTheCacheTag.
 @Suite struct SaveRetrieveTests {
     let home = TestHome()
 
@@ -45,13 +46,6 @@ import Testing
         #expect(FileManager.default.contents(atPath: home.path("cache/shelf/b.bin")).map(Array.init) == bytes)
         let read = home.run(["retrieve", "caches", "b.bin"])
         #expect(read.status == 0 && read.stdout == String(decoding: bytes, as: UTF8.self))
-    }
-
-    @Test func cachesGetACacheDirTag() {
-        #expect(home.run(["save", "caches", "x"], stdin: "x").status == 0)
-        #expect(home.read("cache/shelf/CACHEDIR.TAG")?.hasPrefix("Signature: 8a477f597d28d172789f06886806bc55") == true)
-        #expect(home.run(["save", "documents", "x"], stdin: "x").status == 0)
-        #expect(!home.exists("docs/shelf/CACHEDIR.TAG"))
     }
 
     @Test func savingBelowAFileIsCannotCreate() {

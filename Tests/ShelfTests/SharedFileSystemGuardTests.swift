@@ -36,25 +36,21 @@ import Testing
     static let strictCommand = #"{ "Cmdlinestr": "glusterfs --volfile-server=h --volfile-id=v --attribute-timeout=0 --entry-timeout=0 --negative-timeout=0 --fopen-keep-cache=false /mnt/v" }"#
     static let defaultCommand = #"{ "Cmdlinestr": "/usr/sbin/glusterfs --process-name fuse --volfile-server=h --volfile-id=/v /mnt/v" }"#
 
-    @Test func aMountWithEveryCacheOffIsSafe() {
-        #expect(CachingMount.caches(volfile: Self.strictGraph, cmdline: Self.strictCommand) == nil)
-    }
-
-    @Test func theDefaultCachesAreNamed() throws {
-        let found = try #require(CachingMount.caches(volfile: Self.defaultGraph, cmdline: Self.defaultCommand))
-        #expect(found.contains("write-behind") && found.contains("quick-read") && found.contains("md-cache"))
-        #expect(found.contains("--attribute-timeout=0") && found.contains("--fopen-keep-cache=false"))
-    }
-
-    @Test func clientCachesOffButKernelTimeoutsLeftAreNotEnough() throws {
-        let found = try #require(CachingMount.caches(volfile: Self.strictGraph, cmdline: Self.defaultCommand))
-        #expect(found.contains("in the kernel") && !found.contains("quick-read"))
-        let oneMissing = Self.strictCommand.replacingOccurrences(of: " --entry-timeout=0", with: "")
-        #expect(CachingMount.caches(volfile: Self.strictGraph, cmdline: oneMissing)?.contains("--entry-timeout=0") == true)
-    }
-
-    @Test func anUnreadableGraphCountsAsCaching() {
-        #expect(CachingMount.caches(volfile: nil, cmdline: Self.strictCommand) != nil)
+    /// What each client graph and command line leave caching (nil: nothing, the mount is safe), and
+    /// what must not be named: the defaults name each cache; client caches off with the kernel's
+    /// timeouts left (or one of them) are not enough; an unreadable graph counts as caching.
+    @Test(arguments: [(strictGraph, strictCommand, nil, []),
+                      (defaultGraph, defaultCommand,
+                       ["write-behind", "quick-read", "md-cache", "--attribute-timeout=0", "--fopen-keep-cache=false"], []),
+                      (strictGraph, defaultCommand, ["in the kernel"], ["quick-read"]),
+                      (strictGraph, strictCommand.replacingOccurrences(of: " --entry-timeout=0", with: ""), ["--entry-timeout=0"], []),
+                      (nil, strictCommand, [], [])] as [(String?, String, [String]?, [String])])
+    func theCachesOfAMountAreNamed(_ volfile: String?, _ cmdline: String, _ named: [String]?, _ notNamed: [String]) throws {
+        let found = CachingMount.caches(volfile: volfile, cmdline: cmdline)
+        guard let named else { #expect(found == nil); return }
+        let text = try #require(found)
+        for word in named { #expect(text.contains(word), "\(word): \(text)") }
+        for word in notNamed { #expect(!text.contains(word), "\(word): \(text)") }
     }
 
     @Test func theMountTableGivesEachMountsType() {

@@ -87,6 +87,7 @@ import Testing
     }
 
     @Test(arguments: [(["copy", "caches", "d", "caches"], ["copy", "caches", "d", "caches", "d/sub/d"]),
+                      (["move", "caches", "d", "caches"], ["move", "caches", "d", "caches", "d/sub/d"]),
                       (["rename", "caches", "d", "d/"], ["rename", "--force", "caches", "d", "d/sub/d"])])
     func ontoItselfAndIntoItselfAreRefused(_ onto: [String], _ into: [String]) {
         #expect(home.run(["save", "caches", "d/f.txt"], stdin: "f").status == 0)

@@ -15,7 +15,7 @@ struct UnwritableOutputTests {
     let home = TestHome()
 
     /// The stored files every invocation starts from.
-    func setUp() throws {
+    init() throws {
         try home.write("cache/shelf/a.txt", "hello\n")
         try home.write("cache/shelf/list.json", "[1]")
         try home.write("cache/shelf/inbox/0", "zero")
@@ -52,7 +52,6 @@ struct UnwritableOutputTests {
 
     @Test(arguments: printing)
     func everyPrintingCommandExits74WhenItsOutputIsLost(_ arguments: [String]) throws {
-        try setUp()
         let result = home.runToFullDisk(arguments).expect(status: 74, saying: "no space left on device while writing <stdout>", about: "\(arguments)")
         // Nothing changed (the dry runs of clear too), and nothing claims it did.
         #expect(!result.stderr.contains("was done"), "\(arguments) changed nothing: \(result.stderr)")
@@ -61,7 +60,6 @@ struct UnwritableOutputTests {
 
     @Test(arguments: acting)
     func aCommandThatActedSaysSoWhenItsOutputIsLost(_ arguments: [String], _ stdin: String, _ made: String?) throws {
-        try setUp()
         let result = home.runToFullDisk(arguments, stdin: stdin).expect(status: 74, about: "\(arguments)")
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("shelf: \(arguments[0]): ") }, "\(result.stderr)")
@@ -74,14 +72,12 @@ struct UnwritableOutputTests {
     @Test(arguments: [["exists", "caches", "a.txt"], ["save", "caches", "n.txt"], ["remove", "caches", "a.txt"],
                       ["clear", "caches"], ["append", "caches", "list.json"]])
     func commandsThatPrintNothingStillSucceed(_ arguments: [String]) throws {
-        try setUp()
         let result = home.runToFullDisk(arguments, stdin: "1").expect(status: 0, about: "\(arguments)")
         #expect(result.stderr.isEmpty)
     }
 
     /// A failure of the command itself keeps its own status; the lost output is reported too.
     @Test func aFailedCommandKeepsItsStatus() throws {
-        try setUp()
         home.runToFullDisk(["retrieve", "caches", "missing"]).expect(status: 66)
         home.runToFullDisk(["list", "nowhere"]).expect(status: 64)
     }

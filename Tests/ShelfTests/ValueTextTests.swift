@@ -66,10 +66,8 @@ import Testing
     func badTimesAreRefused(_ text: String) {
         let error = catchError { try TimestampInput.epochSeconds(text) }
         #expect(error?.text == text)
-    }
-
-    @Test func aTimeWithoutZoneSaysToAddOne() {
-        #expect(catchError { try TimestampInput.epochSeconds("2025-06-30T16:00:00") }?.message.contains("add Z") == true)
+        // A time without a zone says to add one.
+        if text == "2025-06-30T16:00:00" { #expect(error?.message.contains("add Z") == true) }
     }
 
     @Test(arguments: [0, 1, -1, 86_399, 86_400, 951_868_800, 1_709_164_800, 1_751_299_200, 4_102_444_800, -86_401] as [Int64])
