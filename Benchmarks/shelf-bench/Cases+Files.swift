@@ -39,10 +39,7 @@ extension Cases {
                     shell(w, #"cat > "$1" && sync "$1""#, copy, input: .feed(bytes: size))
                 },
                 target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.durable, warmUp: true, tools: ["cat", "sync"],
-                tearDown: {
-                    w.remove(stored)
-                    w.remove(copy)
-                })
+                tearDown: { w.remove(stored, copy) })
         }
         let savePipe = fromPipe("save \(label) from a pipe, durable", fresh)
         let replacePipe = fromPipe("replace \(label) from a pipe, durable") { existing($0, bytes: size) }
@@ -56,10 +53,7 @@ extension Cases {
             },
             target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.durable, warmUp: true, tools: ["cp", "sync"],
             setUp: { try DataFiles.writeBytes(source, bytes: size) },
-            tearDown: {
-                w.remove(stored)
-                w.remove(copy)
-            })
+            tearDown: { w.remove(stored, copy) })
         let kept = w.caches() + "/big-stored.bin"
         let retrieve = BenchCase(
             name: "retrieve \(label) to a pipe",
@@ -70,10 +64,7 @@ extension Cases {
                 try DataFiles.makeFolders(w.caches())
                 try DataFiles.writeBytes(kept, bytes: size)
             },
-            tearDown: {
-                w.remove(kept)
-                w.remove(source)
-            })
+            tearDown: { w.remove(kept, source) })
         return [.paired(savePipe), .paired(replacePipe), .paired(saveFile), .paired(retrieve)]
     }
 }

@@ -49,11 +49,7 @@ extension Cases {
                 try DataFiles.writeFolder(space, files: files, numbered: true)
                 try DataFiles.syncFolder(space)
             },
-            tearDown: {
-                w.remove(space)
-                w.remove(w.caches() + "/appends-few")
-                w.remove(item)
-            })
+            tearDown: { w.remove(space, w.caches() + "/appends-few", item) })
     }
 
     /// `shelf clear` against `rm -rf` of an identical tree, rebuilt (untimed) before each run.
@@ -80,10 +76,7 @@ extension Cases {
                 guard left.isEmpty else { throw BenchError("shelf clear left \(left.count) entries") }
                 return nil
             },
-            tearDown: {
-                w.remove(space)
-                w.remove(plainTree)
-            })
+            tearDown: { w.remove(space, plainTree) })
     }
 
     /// The names in a folder, without `.` and `..`.

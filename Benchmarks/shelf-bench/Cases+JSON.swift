@@ -9,10 +9,7 @@ extension Cases {
             baseline: Side(label: "jq empty") { _ in Command(arguments: [w.program("jq"), "empty"], input: .file(source)) },
             target: .fasterBy(5), repetitions: scale.slow, tools: ["jq"],
             setUp: { try DataFiles.writeArray(source, bytes: scale.bigJSON) },
-            tearDown: {
-                w.remove(source)
-                w.remove(w.caches() + "/big.json")
-            })
+            tearDown: { w.remove(source, w.caches() + "/big.json") })
         return [.paired(validate)]
     }
 
@@ -32,10 +29,7 @@ extension Cases {
                 try DataFiles.writeArray(w.caches() + "/" + big, bytes: scale.bigJSON)
                 try DataFiles.writeArray(w.caches() + "/" + small, bytes: 1000)
             },
-            tearDown: {
-                w.remove(w.caches() + "/" + small)
-                w.remove(w.caches() + "/" + big)
-            })
+            tearDown: { w.remove(w.caches() + "/" + small, w.caches() + "/" + big) })
         var cases: [Benchmark] = [.paired(sizes)]
         // Disk's append at the sizes, then at the big array's; the last has a target.
         let counts = [(1_000, scale.small), (10_000, scale.medium), (100_000, scale.large)]
@@ -86,10 +80,7 @@ extension Cases {
                 try writeText(stored, start)
                 try writeText(plain, start)
             },
-            tearDown: {
-                w.remove(stored)
-                w.remove(plain)
-            })
+            tearDown: { w.remove(stored, plain) })
     }
 
     /// shelf append against the harness's own Disk-style append (`shelf-bench disk-append`) on
@@ -114,9 +105,6 @@ extension Cases {
                 recordCount = written
             },
             check: { "\(Scale.count(recordCount)) records, \(Scale.bytes(DataFiles.size(of: copy)))" },
-            tearDown: {
-                w.remove(shelfPath)
-                w.remove(copy)
-            })
+            tearDown: { w.remove(shelfPath, copy) })
     }
 }

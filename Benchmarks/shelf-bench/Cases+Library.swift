@@ -75,8 +75,7 @@ extension Cases {
                 tearDown: {
                     held.records = []
                     try? held.store?.remove(name, from: .caches)
-                    w.remove(durable.path)
-                    w.remove(plain.path)
+                    w.remove(durable.path, plain.path)
                 }))
         }
     }
@@ -123,8 +122,7 @@ extension Cases {
                 },
                 tearDown: {
                     try? held.store?.remove(name, from: .caches)
-                    w.remove(plain.path)
-                    w.remove(durable.path)
+                    w.remove(plain.path, durable.path)
                 }))
         }
     }

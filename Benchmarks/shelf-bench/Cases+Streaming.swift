@@ -33,11 +33,7 @@ extension Cases {
             },
             target: .none, rssLimitMiB: 32, repetitions: scale.slow, commands: ["append"],
             setUp: { try DataFiles.writeArray(source, bytes: scale.bigJSON) },
-            tearDown: {
-                w.remove(source)
-                w.remove(appended)
-                w.remove(saved)
-            })
+            tearDown: { w.remove(source, appended, saved) })
         return [.paired(each), .paired(appendEach), .paired(replaceFromCat(w, scale))]
     }
 
@@ -61,10 +57,6 @@ extension Cases {
                 try DataFiles.makeFolders(w.caches())
                 try DataFiles.writeBytes(source, bytes: size)
             },
-            tearDown: {
-                w.remove(source)
-                w.remove(stored)
-                w.remove(copy)
-            })
+            tearDown: { w.remove(source, stored, copy) })
     }
 }

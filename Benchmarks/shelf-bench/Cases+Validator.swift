@@ -59,11 +59,7 @@ extension Cases {
                     defer { writer.close() }
                     try writer.write(kind.make(bytes: scale.bigJSON))
                 },
-                tearDown: {
-                    w.remove(source)
-                    w.remove(checked)
-                    w.remove(raw)
-                }))
+                tearDown: { w.remove(source, checked, raw) }))
         }
     }
 }

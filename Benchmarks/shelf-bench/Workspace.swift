@@ -78,9 +78,9 @@ final class Workspace {
         if result.status != 0 { throw BenchError("shelf \(arguments.joined(separator: " ")) failed: \(result.summary)") }
     }
 
-    /// `rm -rf`, for tearing down; failures are ignored (the whole folder goes at the end).
-    func remove(_ path: String) {
-        _ = try? Spawner.run(Command(arguments: [program("rm"), "-rf", path]))
+    /// `rm -rf` of each path, one process, for tearing down; failures are ignored (the whole folder goes at the end).
+    func remove(_ paths: String...) {
+        _ = try? Spawner.run(Command(arguments: [program("rm"), "-rf"] + paths))
     }
 
     /// Removes everything the bench made.

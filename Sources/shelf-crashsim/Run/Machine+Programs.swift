@@ -1,12 +1,13 @@
 import ShelfCore
 
-/// `update` and `save --from-command` run a program, and the simulator cannot: a child process
-/// would see none of the modelled file system. So their engine paths run here with the program
-/// modelled by the bytes it prints (the command's input) and, with `fail`, by a failure at their
-/// end, as a program exiting non-zero: everything shelf itself does to files is the real code.
+/// `update` runs a program, and the simulator cannot: a child process would see none of the
+/// modelled file system. So its engine path runs here with the program modelled by the bytes it
+/// prints (the command's input) and, with `fail`, by a failure at their end, as a program exiting
+/// non-zero: everything shelf itself does to files is the real code. (`save --from-command` hands
+/// the program's output to the same `Store.save(from:)` as a save from standard input: the save
+/// scenarios.)
 ///
 ///     !program-update <directory> <path> [create] [fail]   the engine's update (create: from "{}")
-///     !program-save <directory> <path> [fail]              the engine's save from a program's output
 extension Machine {
     func runProgramWrite(_ command: Command, time: Int64) -> Outcome {
         kernel.world.startProcess(input: command.input)
@@ -19,21 +20,15 @@ extension Machine {
         var output = ModelledProgram(fails: words.contains("fail"))
         do {
             let store = try Store(app: nil, environment: Environment(variables: Machine.environment))
-            if words[0] == "!program-update" {
-                let options = UpdateOptions(create: words.contains("create") ? Array("{}".utf8) : nil)
-                _ = try store.update(path, in: directory, options: options) {
-                    (current: FileDescriptor, _: FileDescriptor, replaceWith: (inout ModelledProgram) throws -> Void) in
-                    _ = try Store.readAll(current)  // the program reads its input, then prints
-                    try replaceWith(&output)
-                }
-            } else {
-                _ = try store.save(from: &output, to: path, in: directory)
+            let options = UpdateOptions(create: words.contains("create") ? Array("{}".utf8) : nil)
+            _ = try store.update(path, in: directory, options: options) {
+                (current: FileDescriptor, _: FileDescriptor, replaceWith: (inout ModelledProgram) throws -> Void) in
+                _ = try Store.readAll(current)  // the program reads its input, then prints
+                try replaceWith(&output)
             }
             return exit(0)
         } catch is CommandFailed {
             return exit(1)
-        } catch ShelfError.invalidJSON {
-            return exit(65)
         } catch {
             return exit(74)
         }
