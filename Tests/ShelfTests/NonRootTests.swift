@@ -95,38 +95,25 @@ struct NonRootTests {
         #expect(!home.exists("docs/shelf/a.txt") && !home.exists("docs/shelf/b.txt"))
     }
 
-    /// Across file systems the source is removed last: a source folder that cannot be changed
-    /// must be refused before copying, not leave a second copy behind.
-    @Test(.enabled(if: SharedMemory.isSeparateFileSystem, "needs /dev/shm on a file system other than the temp folder"))
-    func aCrossFileSystemMoveOutOfAReadOnlyFolderCopiesNothing() throws {
+    /// Across file systems the source is removed last, so what cannot be removed must be found
+    /// before anything is copied: a read-only source folder left a second copy behind, and a tree
+    /// with a read-only sub-folder was installed at the target and partly removed from the source.
+    @Test(.enabled(if: SharedMemory.isSeparateFileSystem, "needs /dev/shm on a file system other than the temp folder"),
+          arguments: [("temporary", ["ro/a.txt"], "ro", "ro/a.txt", "documents"),
+                      ("documents", ["tree/a.txt", "tree/locked/b.txt", "tree/z.txt"], "tree/locked", "tree", "temporary")])
+    func aCrossFileSystemMoveThatCannotRemoveItsSourceChangesNothing(_ from: String, _ paths: [String], _ readOnly: String,
+                                                                    _ moved: String, _ to: String) throws {
         let shm = try SharedMemory.makeFolder()
-        defer { chmod(shm + "/shelf/ro", 0o700); try? FileManager.default.removeItem(atPath: shm) }
         let runtime = ["XDG_RUNTIME_DIR": shm]
-        #expect(home.run(["save", "temporary", "ro/a.txt"], stdin: "a", environment: runtime).status == 0)
+        // The store's folder: temporary on /dev/shm, documents in the test home.
+        func folder(_ directory: String) -> String { directory == "temporary" ? shm + "/shelf/" : home.path("docs/shelf/") }
+        defer { chmod(folder(from) + readOnly, 0o755); try? FileManager.default.removeItem(atPath: shm) }
+        for path in paths { #expect(home.run(["save", from, path], stdin: path, environment: runtime).status == 0) }
         handOver([shm])
-        chmod(shm + "/shelf/ro", 0o555)
-        try asNobody(["move", "temporary", "ro/a.txt", "documents"], environment: runtime).expect(status: 77)
-        #expect(FileManager.default.contents(atPath: shm + "/shelf/ro/a.txt") == Data("a".utf8))
-        #expect(!home.exists("docs/shelf/ro/a.txt"))
-        #expect(leftovers().isEmpty)
-    }
-
-    /// A sub-folder whose entries cannot be removed (read-only) is found before anything is
-    /// copied: the move installed the target and removed part of the source before it failed.
-    @Test(.enabled(if: SharedMemory.isSeparateFileSystem, "needs /dev/shm on a file system other than the temp folder"))
-    func aCrossFileSystemMoveOfATreeWithAReadOnlySubFolderChangesNothing() throws {
-        let shm = try SharedMemory.makeFolder()
-        defer { try? FileManager.default.removeItem(atPath: shm) }
-        let runtime = ["XDG_RUNTIME_DIR": shm]
-        for path in ["tree/a.txt", "tree/locked/b.txt", "tree/z.txt"] {
-            #expect(home.run(["save", "documents", path], stdin: path).status == 0)
-        }
-        handOver([shm])
-        chmod(home.path("docs/shelf/tree/locked"), 0o555)
-        defer { chmod(home.path("docs/shelf/tree/locked"), 0o755) }
-        try asNobody(["move", "documents", "tree", "temporary"], environment: runtime).expect(status: 77)
-        for path in ["tree/a.txt", "tree/locked/b.txt", "tree/z.txt"] { #expect(home.read("docs/shelf/" + path) == path) }
-        #expect(!FileManager.default.fileExists(atPath: shm + "/shelf/tree"))
+        chmod(folder(from) + readOnly, 0o555)
+        try asNobody(["move", from, moved, to], environment: runtime).expect(status: 77)
+        for path in paths { #expect(FileManager.default.contents(atPath: folder(from) + path) == Data(path.utf8)) }
+        #expect(!FileManager.default.fileExists(atPath: folder(to) + moved))
         #expect(leftovers().isEmpty)
     }
 }

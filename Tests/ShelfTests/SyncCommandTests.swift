@@ -106,5 +106,4 @@ import Testing
         }
         #expect(!home.exists("cache/shelf/users"))
     }
-
 }

@@ -95,5 +95,4 @@ import Testing
         home.expect(into, status: 64, saying: "inside itself")
         #expect(!home.exists("cache/shelf/d/sub") && home.read("cache/shelf/d/f.txt") == "f")
     }
-
 }
