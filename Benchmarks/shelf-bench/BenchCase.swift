@@ -14,7 +14,12 @@ struct Side {
 /// (the concurrent appends, which report a rate and a count).
 enum Benchmark {
     case paired(BenchCase)
-    case custom(name: String, commands: [String], run: () -> CaseResult)
+    case custom(name: String, commands: [String] = [], run: () -> CaseResult)
+
+    /// A library case: timed in this process by `LibraryRunner`.
+    static func library(_ libraryCase: LibraryCase) -> Benchmark {
+        .custom(name: libraryCase.name) { LibraryRunner.run(libraryCase) }
+    }
 }
 
 /// One row of the table: shelf against a baseline, run interleaved.

@@ -21,23 +21,18 @@ struct CaseRunner {
                                 target: benchCase.target.text, rssLimitMiB: benchCase.rssLimitMiB)
         do {
             try benchCase.setUp()
-            if benchCase.warmUp {
-                _ = try once(benchCase.shelf, repetition: -1)
-                _ = try once(benchCase.baseline, repetition: -1)
-            }
-            var shelfRuns: [ChildResult] = [], baselineRuns: [ChildResult] = []
+            let sides = [benchCase.shelf, benchCase.baseline]
+            if benchCase.warmUp { for side in sides { _ = try once(side, repetition: -1) } }
+            var runs: [[ChildResult]] = [[], []]
             for repetition in 0..<benchCase.repetitions {
-                if repetition % 2 == 0 {
-                    shelfRuns.append(try once(benchCase.shelf, repetition: repetition))
-                    baselineRuns.append(try once(benchCase.baseline, repetition: repetition))
-                } else {
-                    baselineRuns.append(try once(benchCase.baseline, repetition: repetition))
-                    shelfRuns.append(try once(benchCase.shelf, repetition: repetition))
+                // Shelf first in even rounds, the baseline first in odd ones.
+                for index in repetition % 2 == 0 ? [0, 1] : [1, 0] {
+                    runs[index].append(try once(sides[index], repetition: repetition))
                 }
             }
             // CPU time (from wait4; unlike the peak memory it is not inherited across exec) is less noisy
             // than wall time on a shared machine, where waiting for a core or the disk shows in the wall time only.
-            result.record(shelf: shelfRuns, baseline: baselineRuns)
+            result.record(shelf: runs[0], baseline: runs[1])
             result.shelfMaxRSSKiB = try peakMemory(benchCase.shelf, repetition: benchCase.repetitions)
             if benchCase.baselineMemory {
                 result.baselineMaxRSSKiB = try peakMemory(benchCase.baseline, repetition: benchCase.repetitions)

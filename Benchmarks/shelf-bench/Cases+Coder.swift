@@ -68,53 +68,46 @@ extension Cases {
         let held = CoderHeld()
         let name = "coder \(decode ? "decode" : "encode") of \(Scale.count(count)) \(shape.label)"
         let repetitions = count >= 100_000 ? (scale.quick ? 2 : 5) : (scale.quick ? 10 : 30)
-        return .custom(name: name, commands: []) {
-            LibraryRunner.run(LibraryCase(
-                name: name,
-                baseline: .init(label: decode ? "JSONDecoder" : "JSONEncoder") { _ in
-                    try decode ? held.decodeFoundation() : held.encodeFoundation()
-                },
-                target: .fasterBy(decode ? 5 : 3), repetitions: repetitions,
-                setUp: { try held.fill(shape, count) },
-                shelf: .init(label: decode ? "LibraryJSON.decode" : "LibraryJSON.encode") { _ in
-                    try decode ? held.decodeLibrary() : held.encodeLibrary()
-                },
-                check: { try held.check() },
-                tearDown: { held.clear() }))
-        }
+        return .library(LibraryCase(
+            name: name,
+            baseline: .init(label: decode ? "JSONDecoder" : "JSONEncoder") { _ in
+                try decode ? held.decodeFoundation() : held.encodeFoundation()
+            },
+            target: .fasterBy(decode ? 5 : 3), repetitions: repetitions,
+            setUp: { try held.fill(shape, count) },
+            shelf: .init(label: decode ? "LibraryJSON.decode" : "LibraryJSON.encode") { _ in
+                try decode ? held.decodeLibrary() : held.encodeLibrary()
+            },
+            check: { try held.check() },
+            tearDown: { held.clear() }))
     }
 
     private static func coderRetrieve(_ w: Workspace, _ scale: Scale) -> Benchmark {
-        let count = 100_000, name = "coder-retrieve.json", held = CoderHeld()
-        var store: Store?
+        let count = 100_000, name = "coder-retrieve.json", held = CoderHeld(), library = Held()
         var records: [NestedRecord] = []
-        let label = "library retrieve of \(Scale.count(count)) nested records"
-        return .custom(name: label, commands: []) {
-            LibraryRunner.run(LibraryCase(
-                name: label,
-                baseline: .init(label: "JSONDecoder alone, bytes in memory") { _ in try held.decodeFoundation() },
-                target: .atMost(1.0), repetitions: scale.quick ? 2 : 5,
-                setUp: {
-                    var random = CoderValues(seed: 2026)
-                    records = (0..<count).map { _ in random.nested() }
-                    try held.fill(records)
-                    store = try libraryStore(w)
-                    try store?.save(records, to: .caches, as: name)
-                },
-                shelf: .init(label: "Store.retrieve") { _ in
-                    guard let store else { throw BenchError("the case was not set up") }
-                    _ = try store.retrieve(name, from: .caches, as: [NestedRecord].self)
-                },
-                check: {
-                    guard let store, try store.retrieve(name, from: .caches, as: [NestedRecord].self) == records else {
-                        throw BenchError("the retrieved records differ from those saved")
-                    }
-                    return "\(Scale.bytes(held.bytes.count)) file"
-                },
-                tearDown: {
-                    records = []
-                    try? store?.remove(name, from: .caches)
-                }))
-        }
+        return .library(LibraryCase(
+            name: "library retrieve of \(Scale.count(count)) nested records",
+            baseline: .init(label: "JSONDecoder alone, bytes in memory") { _ in try held.decodeFoundation() },
+            target: .atMost(1.0), repetitions: scale.quick ? 2 : 5,
+            setUp: {
+                var random = CoderValues(seed: 2026)
+                records = (0..<count).map { _ in random.nested() }
+                try held.fill(records)
+                library.store = try libraryStore(w)
+                try library.stored().save(records, to: .caches, as: name)
+            },
+            shelf: .init(label: "Store.retrieve") { _ in
+                _ = try library.stored().retrieve(name, from: .caches, as: [NestedRecord].self)
+            },
+            check: {
+                guard try library.stored().retrieve(name, from: .caches, as: [NestedRecord].self) == records else {
+                    throw BenchError("the retrieved records differ from those saved")
+                }
+                return "\(Scale.bytes(held.bytes.count)) file"
+            },
+            tearDown: {
+                records = []
+                try? library.store?.remove(name, from: .caches)
+            }))
     }
 }

@@ -60,10 +60,7 @@ extension Cases {
             shelf: Side(label: "shelf retrieve") { _ in shelf(w, "retrieve", "caches", "big-stored.bin", output: .drain) },
             baseline: Side(label: "cat") { _ in Command(arguments: [w.program("cat"), kept], output: .drain) },
             target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.medium, warmUp: true, tools: ["cat"],
-            setUp: {
-                try DataFiles.makeFolders(w.caches())
-                try DataFiles.writeBytes(kept, bytes: size)
-            },
+            setUp: { try DataFiles.writeBytes(kept, bytes: size) },
             tearDown: { w.remove(kept, source) })
         return [.paired(savePipe), .paired(replacePipe), .paired(saveFile), .paired(retrieve)]
     }

@@ -1,4 +1,5 @@
 import Glibc
+import ShelfTestSupport
 
 /// Many-file cases: `shelf clear` against `rm -rf`, `shelf list` against `ls -f | wc -l`.
 /// Each uses its own app namespace, so clearing it touches no other case's data.
@@ -79,17 +80,11 @@ extension Cases {
             tearDown: { w.remove(space, plainTree) })
     }
 
-    /// The names in a folder, without `.` and `..`.
+    /// The names in a folder, without `.` and `..`; a folder that cannot be opened is an error.
     static func entries(in path: String) throws -> [String] {
-        guard let folder = opendir(path) else { throw BenchError("cannot open \(path): \(errnoText())") }
-        defer { closedir(folder) }
-        var names: [String] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        let folder = RawFiles.openFolder(Array(path.utf8))
+        guard folder >= 0 else { throw BenchError("cannot open \(path): \(errnoText())") }
+        defer { close(folder) }
+        return RawFiles.names(in: folder).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -25,7 +25,6 @@ extension Cases {
             target: .atMost(1.5), repetitions: scale.small, warmUp: true, commands: ["append"],
             setUp: {
                 try writeItems(w)
-                try DataFiles.makeFolders(w.caches())
                 try DataFiles.writeArray(w.caches() + "/" + big, bytes: scale.bigJSON)
                 try DataFiles.writeArray(w.caches() + "/" + small, bytes: 1000)
             },
@@ -74,8 +73,6 @@ extension Cases {
             target: target, repetitions: scale.small, warmUp: true, commands: ["append"], tools: ["sh", "sync"],
             setUp: {
                 try writeItems(w)
-                try DataFiles.makeFolders(base)
-                try DataFiles.makeFolders(plainBase)
                 let start = (0..<100).map { DataFiles.record($0) + "\n" }.joined()
                 try writeText(stored, start)
                 try writeText(plain, start)
@@ -99,7 +96,6 @@ extension Cases {
             target: target, repetitions: repetitions, baselineMemory: true, commands: ["append"],
             setUp: {
                 try writeItems(w)
-                try DataFiles.makeFolders(w.caches())
                 let written = try DataFiles.writeArray(shelfPath, count: items, bytes: bytes)
                 try DataFiles.writeArray(copy, count: items, bytes: bytes)
                 recordCount = written

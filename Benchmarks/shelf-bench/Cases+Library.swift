@@ -55,29 +55,27 @@ extension Cases {
     private static func librarySave(_ w: Workspace, _ scale: Scale, _ count: Int) -> Benchmark {
         let held = Held(), name = "lib-save-\(count).json"
         let durable = URL(fileURLWithPath: w.plain("durable-" + name)), plain = URL(fileURLWithPath: w.plain(name))
-        return .custom(name: "library save of \(Scale.count(count)) records", commands: []) {
-            LibraryRunner.run(LibraryCase(
-                name: "library save of \(Scale.count(count)) records",
-                baseline: .init(label: diskSave + fsyncs) { _ in try DiskStyle.save(held.records, to: durable, durable: true) },
-                other: .init(label: diskSave, run: { _ in try DiskStyle.save(held.records, to: plain, durable: false) },
-                             afterwards: { try DiskStyle.sync(plain) }),
-                target: .atMost(1.1), repetitions: libraryRepetitions(scale, count),
-                setUp: {
-                    held.store = try libraryStore(w)
-                    held.records = (0..<count).map(DiskRecord.init)
-                },
-                shelf: .init(label: "Store.save") { _ in try held.stored().save(held.records, to: .caches, as: name) },
-                check: {
-                    let back = try held.stored().retrieve(name, from: .caches, as: [DiskRecord].self)
-                    guard back == held.records else { throw BenchError("the stored records differ from those saved") }
-                    return nil
-                },
-                tearDown: {
-                    held.records = []
-                    try? held.store?.remove(name, from: .caches)
-                    w.remove(durable.path, plain.path)
-                }))
-        }
+        return .library(LibraryCase(
+            name: "library save of \(Scale.count(count)) records",
+            baseline: .init(label: diskSave + fsyncs) { _ in try DiskStyle.save(held.records, to: durable, durable: true) },
+            other: .init(label: diskSave, run: { _ in try DiskStyle.save(held.records, to: plain, durable: false) },
+                         afterwards: { try DiskStyle.sync(plain) }),
+            target: .atMost(1.1), repetitions: libraryRepetitions(scale, count),
+            setUp: {
+                held.store = try libraryStore(w)
+                held.records = (0..<count).map(DiskRecord.init)
+            },
+            shelf: .init(label: "Store.save") { _ in try held.stored().save(held.records, to: .caches, as: name) },
+            check: {
+                let back = try held.stored().retrieve(name, from: .caches, as: [DiskRecord].self)
+                guard back == held.records else { throw BenchError("the stored records differ from those saved") }
+                return nil
+            },
+            tearDown: {
+                held.records = []
+                try? held.store?.remove(name, from: .caches)
+                w.remove(durable.path, plain.path)
+            }))
     }
 
     private static func libraryRetrieve(_ w: Workspace, _ scale: Scale, _ count: Int) -> Benchmark {
@@ -85,68 +83,58 @@ extension Cases {
         func expect(_ records: [DiskRecord]) throws {
             if records.count != count { throw BenchError("retrieved \(records.count) records, expected \(count)") }
         }
-        return .custom(name: "library retrieve of \(Scale.count(count)) records", commands: []) {
-            LibraryRunner.run(LibraryCase(
-                name: "library retrieve of \(Scale.count(count)) records",
-                baseline: .init(label: "Data(contentsOf:) + JSONDecoder") { _ in try expect(DiskStyle.retrieve(plain)) },
-                target: .atMost(1.1), repetitions: libraryRepetitions(scale, count),
-                setUp: { try held.storeRecords(count, in: w, as: name, andAt: [plain]) },
-                shelf: .init(label: "Store.retrieve") { _ in
-                    try expect(held.stored().retrieve(name, from: .caches, as: [DiskRecord].self))
-                },
-                tearDown: {
-                    try? held.store?.remove(name, from: .caches)
-                    w.remove(plain.path)
-                }))
-        }
+        return .library(LibraryCase(
+            name: "library retrieve of \(Scale.count(count)) records",
+            baseline: .init(label: "Data(contentsOf:) + JSONDecoder") { _ in try expect(DiskStyle.retrieve(plain)) },
+            target: .atMost(1.1), repetitions: libraryRepetitions(scale, count),
+            setUp: { try held.storeRecords(count, in: w, as: name, andAt: [plain]) },
+            shelf: .init(label: "Store.retrieve") { _ in
+                try expect(held.stored().retrieve(name, from: .caches, as: [DiskRecord].self))
+            },
+            tearDown: {
+                try? held.store?.remove(name, from: .caches)
+                w.remove(plain.path)
+            }))
     }
 
     private static func libraryAppend(_ w: Workspace, _ scale: Scale, _ count: Int) -> Benchmark {
         let held = Held(), name = "lib-append-\(count).json"
         let plain = URL(fileURLWithPath: w.plain(name)), durable = URL(fileURLWithPath: w.plain("durable-" + name))
         let repetitions = libraryRepetitions(scale, count)
-        return .custom(name: "library append of 1 record to \(Scale.count(count))", commands: []) {
-            LibraryRunner.run(LibraryCase(
-                name: "library append of 1 record to \(Scale.count(count))",
-                baseline: .init(label: "Disk's append: decode all, encode all, Data.write(.atomic)",
-                                run: { try DiskStyle.append(DiskRecord(count + 10 + $0), to: plain, durable: false) },
-                                afterwards: { try DiskStyle.sync(plain) }),
-                other: .init(label: "the same" + fsyncs) { try DiskStyle.append(DiskRecord(count + 10 + $0), to: durable, durable: true) },
-                target: count == 100_000 ? .fasterBy(100) : .none, repetitions: repetitions,
-                setUp: { try held.storeRecords(count, in: w, as: name, andAt: [plain, durable]) },
-                shelf: .init(label: "Store.append") { try held.stored().append(DiskRecord(count + 10 + $0), to: name, in: .caches) },
-                check: {
-                    let back = try held.stored().retrieve(name, from: .caches, as: [DiskRecord].self)
-                    guard back == (try DiskStyle.retrieve(plain)) else { throw BenchError("shelf's array differs from Disk's") }
-                    return "\(Scale.count(back.count)) records after the appends, the same as Disk's"
-                },
-                tearDown: {
-                    try? held.store?.remove(name, from: .caches)
-                    w.remove(plain.path, durable.path)
-                }))
-        }
+        return .library(LibraryCase(
+            name: "library append of 1 record to \(Scale.count(count))",
+            baseline: .init(label: "Disk's append: decode all, encode all, Data.write(.atomic)",
+                            run: { try DiskStyle.append(DiskRecord(count + 10 + $0), to: plain, durable: false) },
+                            afterwards: { try DiskStyle.sync(plain) }),
+            other: .init(label: "the same" + fsyncs) { try DiskStyle.append(DiskRecord(count + 10 + $0), to: durable, durable: true) },
+            target: count == 100_000 ? .fasterBy(100) : .none, repetitions: repetitions,
+            setUp: { try held.storeRecords(count, in: w, as: name, andAt: [plain, durable]) },
+            shelf: .init(label: "Store.append") { try held.stored().append(DiskRecord(count + 10 + $0), to: name, in: .caches) },
+            check: {
+                let back = try held.stored().retrieve(name, from: .caches, as: [DiskRecord].self)
+                guard back == (try DiskStyle.retrieve(plain)) else { throw BenchError("shelf's array differs from Disk's") }
+                return "\(Scale.count(back.count)) records after the appends, the same as Disk's"
+            },
+            tearDown: {
+                try? held.store?.remove(name, from: .caches)
+                w.remove(plain.path, durable.path)
+            }))
     }
 
     /// O(item): an append to 100,000 records against one to 1,000, both through the library.
     private static func libraryAppendSizes(_ w: Workspace, _ scale: Scale) -> Benchmark {
         let held = Held(), big = "lib-append-sizes-big.json", small = "lib-append-sizes-small.json"
         let name = "library append of 1 record to 100,000 vs to 1,000"
-        return .custom(name: name, commands: []) {
-            LibraryRunner.run(LibraryCase(
-                name: name,
-                baseline: .init(label: "Store.append to 1,000 records") { try held.stored().append(DiskRecord($0 + 5_000_000), to: small, in: .caches) },
-                target: .atMost(1.5), repetitions: scale.quick ? 10 : 30,
-                setUp: {
-                    let store = try libraryStore(w)
-                    held.store = store
-                    try store.save((0..<100_000).map(DiskRecord.init), to: .caches, as: big)
-                    try store.save((0..<1_000).map(DiskRecord.init), to: .caches, as: small)
-                },
-                shelf: .init(label: "Store.append") { try held.stored().append(DiskRecord($0 + 5_000_000), to: big, in: .caches) },
-                tearDown: {
-                    try? held.store?.remove(big, from: .caches)
-                    try? held.store?.remove(small, from: .caches)
-                }))
-        }
+        return .library(LibraryCase(
+            name: name,
+            baseline: .init(label: "Store.append to 1,000 records") { try held.stored().append(DiskRecord($0 + 5_000_000), to: small, in: .caches) },
+            target: .atMost(1.5), repetitions: scale.quick ? 10 : 30,
+            setUp: {
+                held.store = try libraryStore(w)
+                try held.stored().save((0..<100_000).map(DiskRecord.init), to: .caches, as: big)
+                try held.stored().save((0..<1_000).map(DiskRecord.init), to: .caches, as: small)
+            },
+            shelf: .init(label: "Store.append") { try held.stored().append(DiskRecord($0 + 5_000_000), to: big, in: .caches) },
+            tearDown: { for name in [big, small] { try? held.store?.remove(name, from: .caches) } }))
     }
 }

@@ -26,7 +26,7 @@ extension Cases {
                 w.remove(w.plain("lib-busy.json"))
             })
         guard w.tmpfsRoot != nil else {
-            return [codable, .custom(name: "library retrieve of a [Data] folder while appends run", commands: []) {
+            return [codable, .custom(name: "library retrieve of a [Data] folder while appends run") {
                 CaseResult(name: "library retrieve of a [Data] folder while appends run", baseline: "—", target: "—",
                            skipped: "no writable tmpfs for the temporary directory")
             }]
@@ -101,37 +101,35 @@ extension Cases {
             let most = count + appender.appended.load(ordering: .acquiring) + 2
             if seen < count || seen > most { throw BenchError("a retrieve saw \(seen) items, expected \(count)…\(most)") }
         }
-        return .custom(name: name, commands: []) {
-            LibraryRunner.run(LibraryCase(
-                name: name,
-                baseline: .init(label: baseline) { _ in try checked(baselineRetrieve(held.stored())) },
-                other: .init(label: "Store.retrieve, no appends running") { _ in try checked(retrieve(held.stored())) },
-                target: .none, repetitions: scale.quick ? 3 : 7,
-                setUp: {
-                    let store = try libraryStore(w)
-                    held.store = store
-                    try setUp(store)
-                    appender.start { try append(store, $0) }
-                },
-                shelf: .init(label: "Store.retrieve") { _ in
-                    appender.running.store(true, ordering: .releasing)
-                    defer { appender.running.store(false, ordering: .releasing) }
-                    try checked(retrieve(held.stored()))
-                },
-                check: {
-                    appender.stop()
-                    if let failure = appender.failure.withLock({ $0 }) { throw BenchError("an append failed: \(failure)") }
-                    let appended = appender.appended.load(ordering: .acquiring)
-                    let stored = try retrieve(held.stored())
-                    guard appended > 0, stored == count + appended else {
-                        throw BenchError("\(Scale.count(stored)) items stored after \(appended) appends to \(Scale.count(count))")
-                    }
-                    return "\(appended) appends ran during the timed retrieves; every retrieve whole, every append stored"
-                },
-                tearDown: {
-                    appender.stop()
-                    if let store = held.store { tearDown(store) }
-                }))
-        }
+        return .library(LibraryCase(
+            name: name,
+            baseline: .init(label: baseline) { _ in try checked(baselineRetrieve(held.stored())) },
+            other: .init(label: "Store.retrieve, no appends running") { _ in try checked(retrieve(held.stored())) },
+            target: .none, repetitions: scale.quick ? 3 : 7,
+            setUp: {
+                let store = try libraryStore(w)
+                held.store = store
+                try setUp(store)
+                appender.start { try append(store, $0) }
+            },
+            shelf: .init(label: "Store.retrieve") { _ in
+                appender.running.store(true, ordering: .releasing)
+                defer { appender.running.store(false, ordering: .releasing) }
+                try checked(retrieve(held.stored()))
+            },
+            check: {
+                appender.stop()
+                if let failure = appender.failure.withLock({ $0 }) { throw BenchError("an append failed: \(failure)") }
+                let appended = appender.appended.load(ordering: .acquiring)
+                let stored = try retrieve(held.stored())
+                guard appended > 0, stored == count + appended else {
+                    throw BenchError("\(Scale.count(stored)) items stored after \(appended) appends to \(Scale.count(count))")
+                }
+                return "\(appended) appends ran during the timed retrieves; every retrieve whole, every append stored"
+            },
+            tearDown: {
+                appender.stop()
+                if let store = held.store { tearDown(store) }
+            }))
     }
 }

@@ -17,10 +17,7 @@ extension Cases {
             },
             target: .none, rssLimitMiB: 32, repetitions: scale.slow, baselineMemory: true,
             commands: ["retrieve --each"], tools: ["jq"],
-            setUp: {
-                try DataFiles.makeFolders(w.caches())
-                try DataFiles.writeArray(stored, bytes: scale.bigJSON)
-            },
+            setUp: { try DataFiles.writeArray(stored, bytes: scale.bigJSON) },
             tearDown: { w.remove(stored) })
         let appended = w.caches() + "/stream-appended.json", saved = w.caches() + "/stream-saved.json"
         let appendEach = BenchCase(
@@ -53,10 +50,7 @@ extension Cases {
             },
             target: .atMost(1.1), rssLimitMiB: 32, repetitions: scale.durable, warmUp: true, commands: ["save"],
             tools: ["cat", "sync"],
-            setUp: {
-                try DataFiles.makeFolders(w.caches())
-                try DataFiles.writeBytes(source, bytes: size)
-            },
+            setUp: { try DataFiles.writeBytes(source, bytes: size) },
             tearDown: { w.remove(source, stored, copy) })
     }
 }

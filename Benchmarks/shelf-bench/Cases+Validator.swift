@@ -54,7 +54,6 @@ extension Cases {
                 },
                 target: .atMost(1.3), rssLimitMiB: 32, repetitions: scale.durable, warmUp: true,
                 setUp: {
-                    try DataFiles.makeFolders(w.caches())
                     let writer = try Writer(source)
                     defer { writer.close() }
                     try writer.write(kind.make(bytes: scale.bigJSON))

@@ -21,7 +21,6 @@ enum DataFiles {
     /// A file of `bytes` bytes on disk, not only in the page cache: the old file a timed command
     /// replaces, whose writing back must not be charged to that command.
     static func writeBytesDurably(_ path: String, bytes: Int) throws {
-        try makeFolders(folder(of: path))
         try writeBytes(path, bytes: bytes)
         try syncWithFolder(path)
     }
@@ -92,7 +91,7 @@ enum DataFiles {
         guard fsync(fd) == 0 else { throw BenchError("cannot fsync \(path): \(errnoText())") }
     }
 
-    private static func folder(of path: String) -> String { String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) }
+    static func folder(of path: String) -> String { String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) }
 
     /// Removes a file (if there) and commits the removal; nothing to do when its folder is missing.
     static func removeDurably(_ path: String) throws {
@@ -121,7 +120,9 @@ enum DataFiles {
 struct Writer {
     let fd: Int32
 
+    /// Its folder is made first (as `makeFolders` does), so a case's set-up need not.
     init(_ path: String) throws {
+        try DataFiles.makeFolders(DataFiles.folder(of: path))
         fd = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw BenchError("cannot create \(path): \(errnoText())") }
     }
@@ -144,18 +145,8 @@ func writeText(_ path: String, _ text: String) throws {
     try writer.write(text)
 }
 
-/// The whole file, read to its end (not to its size: /proc's files have none).
+/// The whole file, read to its end (not to its size: /proc's files have none); not through a symlink.
 func readText(_ path: String) throws -> String {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw BenchError("cannot open \(path): \(errnoText())") }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { break }
-        bytes += chunk[..<n]
-    }
+    guard let bytes = RawFiles.read(Array(path.utf8)) else { throw BenchError("cannot open \(path): \(errnoText())") }
     return String(decoding: bytes, as: UTF8.self)
 }

@@ -32,9 +32,8 @@ struct LibraryCase {
 
 enum LibraryRunner {
     static func run(_ libraryCase: LibraryCase) -> CaseResult {
-        var result = CaseResult(name: libraryCase.name, baseline: libraryCase.baseline.label, target: libraryCase.target.text)
-        result.inProcess = true
-        result.other = libraryCase.other?.label
+        var result = CaseResult(name: libraryCase.name, baseline: libraryCase.baseline.label, target: libraryCase.target.text,
+                                inProcess: true, other: libraryCase.other?.label)
         defer { try? libraryCase.tearDown() }
         do {
             try libraryCase.setUp()

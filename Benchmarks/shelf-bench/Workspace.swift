@@ -91,7 +91,7 @@ final class Workspace {
 
     /// A private folder on /dev/shm when that is a tmpfs, else nil.
     private static func makeTmpfsFolder() -> String? {
-        let mounts = (try? readText("/proc/mounts")) ?? ""
+        let mounts = (try? readText("/proc/self/mounts")) ?? ""
         guard mounts.split(separator: "\n").contains(where: { $0.hasPrefix("tmpfs /dev/shm tmpfs ") }) else { return nil }
         var template = Array("/dev/shm/shelf-bench.XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
