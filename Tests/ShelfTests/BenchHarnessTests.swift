@@ -57,11 +57,12 @@ import Testing
 
     @Test func generatedArrayIsValidJSONOfTheRecordShape() throws {
         let path = folder + "/array.json"
-        let written = try DataFiles.writeArray(path, bytes: 50_000)
+        let written = try DataFiles.writeArray(path, bytes: 100_000)
         let records = try JSONDecoder().decode([DiskRecord].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-        #expect(records.count == written)
-        #expect(records.map(\.id) == Array(0..<written))
-        #expect(DataFiles.size(of: path) >= 50_000)
+        // Past id 1000, where a record's score starts again: each record on disk is the one in memory.
+        #expect(records.count == written && written > 1001)
+        #expect(records == (0..<written).map(DiskRecord.init))
+        #expect(DataFiles.size(of: path) >= 100_000)
     }
 
     /// The validator rows' JSON: valid (Foundation parses it), about the size asked, the same
@@ -95,12 +96,6 @@ import Testing
         try DiskStyleAppend.run(file: path, item: item)
         let records = try JSONDecoder().decode([DiskRecord].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(records.map(\.id) == [0, 1, 2, 42])
-    }
-
-    @Test func recordsInMemoryAreTheRecordsOnDisk() throws {
-        for id in [0, 1, 999, 1001] {
-            #expect(try JSONDecoder().decode(DiskRecord.self, from: Data(DataFiles.record(id).utf8)) == DiskRecord(id))
-        }
     }
 
     @Test func diskStyleFolderRetrieveFollowsTheNumbers() throws {

@@ -173,23 +173,21 @@ import Testing
         #expect(!home.exists(folder) && !home.exists(companion))
     }
 
-    @Test func aCrashedAppendsJournalGoesWithItsFile() {
-        save("caches", ["j/log.json"], "[1]")
+    /// A crashed append's journal goes with its file (an orphan once old); one beside a file the clear
+    /// keeps stays, to roll that file back.
+    @Test func aJournalGoesWithItsFileAndStaysBesideAFileTheClearKeeps() {
+        save("caches", ["j/log.json", "keep.json"], "[1]")
         try? home.write("cache/shelf/j/.shelf-journal2-log.json", "journal of a crashed append")
         try? home.write("cache/shelf/j/.shelf-journal2-old-orphan.json", "data file long gone")
         try? home.write("cache/shelf/.shelf-journal2-new-orphan.json", "maybe an append starting")
-        home.setAge("cache/shelf/j/.shelf-journal2-old-orphan.json", 2 * 86_400)
-        #expect(home.run(["clear", "caches"]).status == 0)
-        #expect(!home.exists("cache/shelf/j"))
-        #expect(home.exists("cache/shelf/.shelf-journal2-new-orphan.json"))
-    }
-
-    @Test func aJournalBesideAFileTheClearKeepsStays() {
-        save("caches", ["keep.json"], "[1]")
         try? home.write("cache/shelf/.shelf-journal2-keep.json", "needed to roll keep.json back")
         home.setAge("cache/shelf/.shelf-journal2-keep.json", 5 * 86_400)
         #expect(home.run(["clear", "caches", "--older-than", "1d"]).status == 0)
         #expect(home.exists("cache/shelf/keep.json") && home.exists("cache/shelf/.shelf-journal2-keep.json"))
+        home.setAge("cache/shelf/j/.shelf-journal2-old-orphan.json", 2 * 86_400)
+        #expect(home.run(["clear", "caches"]).status == 0)
+        #expect(!home.exists("cache/shelf/j"))
+        #expect(home.exists("cache/shelf/.shelf-journal2-new-orphan.json"))
     }
 
     @Test(arguments: [["--older-than", "7 parsecs"], ["--older-than", "7y"], ["--older-than", "1h30"], ["--max-size", "10Q"], ["--max-size", "-1"],

@@ -44,8 +44,7 @@ import Testing
 
     @Test func theLibraryCopiesUnderANewName() throws {
         let store = try home.store()
-        var source = BytesSource(Array("abc".utf8))
-        try store.save(from: &source, to: "x.txt", in: .caches)
+        home.save(("caches", "x.txt", "abc"))
         #expect(try store.copy("x.txt", in: .caches, to: .temporary, as: "y/z.txt") == home.path("run/shelf/y/z.txt"))
         #expect(home.read("run/shelf/y/z.txt") == "abc")
         #expect(throws: ShelfError.alreadyExists(path: home.path("run/shelf/y/z.txt"))) {

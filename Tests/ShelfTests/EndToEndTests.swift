@@ -30,12 +30,16 @@ import Testing
         #expect(bad.status == 65 && bad.stdout.isEmpty)
     }
 
-    /// Past `ulimit -f` the write fails (EFBIG) instead of SIGXFSZ killing shelf: exit 74, no temp file.
+    /// Past `ulimit -f` the write fails (EFBIG) instead of SIGXFSZ killing shelf: exit 74, no temp file,
+    /// and a file saved before keeps its old bytes (the spliced pipe save loses nothing).
     @Test func fileSizeLimitIsAnIOErrorThatLeavesNothing() throws {
+        #expect(home.run(["save", "caches", "kept.bin"], stdin: "old").status == 0)
         let result = try home.sh("ulimit -f 100 && head -c 1000000 /dev/zero | \"$S\" save caches big.bin")
         #expect(result.status == 74, "\(result.stderr)")
         #expect(result.stderr.contains("too large"))
         #expect(!home.exists("cache/shelf/big.bin"))
+        #expect(try home.sh("ulimit -f 100 && head -c 1000000 /dev/zero | \"$S\" save caches kept.bin").status == 74)
+        #expect(home.read("cache/shelf/kept.bin") == "old")
         #expect(home.shelfLeftovers().isEmpty)
     }
 }

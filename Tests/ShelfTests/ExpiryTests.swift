@@ -69,10 +69,7 @@ import Testing
         try store.retrieve(SafePath("k"), from: .caches, to: out.fd, options: RetrieveOptions(allowExpired: true, now: 5000))
         // The Disk-style reads refuse it too: an expired file is gone as far as reading goes.
         #expect(throws: ShelfError.self) { try store.retrieve("k", from: .caches, as: Data.self) }
-    }
-
-    @Test func expiryOfFoldersAndMissingFiles() throws {
-        let store = try home.store()
+        // A folder and a file saved without one have no expiry; a missing path is not found.
         #expect(home.run(["save", "caches", "f/x"], stdin: "x").status == 0)
         #expect(try store.expiry(of: "f", in: .caches) == nil)
         #expect(try store.expiry(of: "f/x", in: .caches) == nil)

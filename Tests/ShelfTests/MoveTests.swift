@@ -65,8 +65,7 @@ import Testing
 
     @Test func theLibraryReturnsTheNewPath() throws {
         let store = try home.store()
-        var source = BytesSource(Array("abc".utf8))
-        try store.save(from: &source, to: "x/y.txt", in: .caches)
+        home.save(("caches", "x/y.txt", "abc"))
         #expect(try store.move("x/y.txt", in: .caches, to: .temporary) == home.path("run/shelf/x/y.txt"))
         #expect(throws: ShelfError.notFound(path: home.path("cache/shelf/x/y.txt"))) {
             try store.move("x/y.txt", in: .caches, to: .temporary)

@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 import Testing
 
-/// `update` and `save --from-command` as processes: concurrency (exact counts) and the nested
-/// shelf that would wait for its own update's lock. Kills of shelf or of its program at random
+/// `update` and `save --from-command` as processes: concurrency (exact counts; updates and appends
+/// of one array interleaved: LeftoverTests.concurrentAppendsAndUpdatesLoseNothingAndLeaveNothing) and
+/// the nested shelf that would wait for its own update's lock. Kills of shelf or of its program at random
 /// moments are the battery's "program writes: kills" (old or whole new content, the lock free).
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: BuiltBinary.path)))
 struct ProgramWriteProcessTests {
@@ -23,21 +24,6 @@ struct ProgramWriteProcessTests {
             """
         let result = try home.sh(script)
         #expect(result.stdout == "{\"n\":800}\n", "\(result.stderr)")
-    }
-
-    /// Updates and appends of one array interleave; each lands once.
-    @Test func updatesAndAppendsOfOneArrayAllLand() throws {
-        try program("add-u", "exec sed 's/]$/,\"u\"]/; s/\\[,/[/'")
-        let script = """
-            echo '[]' | "$S" save caches log.json || exit 1
-            seq 4 | xargs -P 4 -n 1 sh -c 'i=0; while [ $i -lt 20 ]; do
-                if [ $(($1 % 2)) = 0 ]; then "$0" update caches log.json -- sh ./add-u || echo failed
-                else echo 1 | "$0" append caches log.json || echo failed; fi; i=$((i + 1)); done' "$S"
-            "$S" retrieve caches log.json --each | sort | uniq -c
-            """
-        let result = try home.sh(script)
-        #expect(result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == ["40 \"u\"", "40 1"],
-                "\(result.stdout)\(result.stderr)")
     }
 
     /// A small script in the home (the scripts run there), run through sh: exec'ing a file just

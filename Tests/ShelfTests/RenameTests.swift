@@ -46,8 +46,7 @@ import Testing
 
     @Test func theLibraryRenames() throws {
         let store = try home.store()
-        var source = BytesSource(Array("x".utf8))
-        try store.save(from: &source, to: "a b.txt", in: .documents)
+        home.save(("documents", "a b.txt", "x"))
         #expect(try store.rename("a b.txt", in: .documents, to: "c d.txt") == home.path("docs/shelf/c d.txt"))
         #expect(try store.exists("c d.txt", in: .documents))
     }

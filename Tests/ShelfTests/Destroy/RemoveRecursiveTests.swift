@@ -19,10 +19,13 @@ import Testing
         home.expect(["remove", "caches", "feeds/today.json"], status: 66, saying: home.path("cache/shelf/feeds/today.json"))
     }
 
+    /// Among several paths each is judged: the files beside the folder go, and the refusal names it.
     /// (Deeper trees, several at once, the cache tag staying: SeveralPathsTests.removeRemovesEveryPathGiven.)
     @Test func aFolderThatHoldsFilesNeedsRecursive() {
-        #expect(home.run(["save", "caches", "t/a"], stdin: "x").status == 0)
-        home.expect(["remove", "caches", "t"], status: 64, saying: "not empty", "-r (--recursive)")
+        for name in ["a.txt", "t/a", "b.txt"] { #expect(home.run(["save", "caches", name], stdin: "x").status == 0) }
+        home.expect(["remove", "caches", "a.txt", "t", "b.txt"], status: 64,
+                    saying: home.path("cache/shelf/t"), "not empty", "-r (--recursive)")
+        #expect(!home.exists("cache/shelf/a.txt") && !home.exists("cache/shelf/b.txt"))
         #expect(home.read("cache/shelf/t/a") == "x")
         #expect(home.run(["remove", "-r", "caches", "t/"]).status == 0)
         #expect(!home.exists("cache/shelf/t"))
@@ -37,13 +40,6 @@ import Testing
         #expect(!home.exists("cache/shelf/e"))
     }
 
-    @Test func severalPathsAreEachJudgedAndTheRefusalIsSaid() {
-        for name in ["a.txt", "d/x", "b.txt"] { #expect(home.run(["save", "caches", name], stdin: "x").status == 0) }
-        home.expect(["remove", "caches", "a.txt", "d", "b.txt"], status: 64, saying: home.path("cache/shelf/d"))
-        #expect(!home.exists("cache/shelf/a.txt") && !home.exists("cache/shelf/b.txt"))
-        #expect(home.read("cache/shelf/d/x") == "x")
-    }
-
     @Test func theDryRunListsWhatWouldGoAndRemovesNothing() {
         for name in ["d/x", "d/s/y", "f.txt"] { #expect(home.run(["save", "caches", name], stdin: "x").status == 0) }
         let dry = home.run(["remove", "-r", "--dry-run", "caches", "f.txt", "d"])
@@ -55,5 +51,4 @@ import Testing
         let json = home.run(["remove", "--dry-run", "--json", "caches", "f.txt"])
         #expect(json.stdout == "{\"directory\":\"caches\",\"dryRun\":true,\"removedPaths\":[{\"name\":\"f.txt\",\"path\":\"\(home.path("cache/shelf/f.txt"))\"}]}\n", "\(json.stdout)")
     }
-
 }
