@@ -3,12 +3,15 @@ import Foundation
 /// The files a child's output is captured in, and the byte I/O on raw descriptors the spawner
 /// needs (unnamed files, so nothing is left behind whatever ends the harness).
 extension Child {
-    public static func scratchFile() throws -> Int32 {
+    /// An unnamed temp file holding `bytes`, its offset back at the start (to be read as input).
+    public static func scratchFile(holding bytes: [UInt8] = []) throws -> Int32 {
         var template = Array((NSTemporaryDirectory() + "/shelf-io.XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw HarnessError("mkstemp: \(String(cString: strerror(errno)))") }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        try writeAll(fd, bytes)
+        lseek(fd, 0, SEEK_SET)
         return fd
     }
 

@@ -36,21 +36,17 @@ public final class Child {
         defer { if outputWriter >= 0 { close(outputWriter) } }
         errFile = try Child.scratchFile()
         var inputFD: Int32 = -1
-        var closeInputFD = true
         switch input {
         case .none:
             inputFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
         case .bytes(let bytes):
-            inputFD = try Child.scratchFile()
-            try Child.writeAll(inputFD, bytes)
-            lseek(inputFD, 0, SEEK_SET)
+            inputFD = try Child.scratchFile(holding: bytes)
         case .pipe:
             (inputFD, inputWriter) = try Child.pipeEnds()
         case .descriptor(let fd):
-            inputFD = fd
-            closeInputFD = false
+            inputFD = fcntl(fd, F_DUPFD_CLOEXEC, 0)  // a copy, closed below as the others are
         }
-        defer { if closeInputFD { close(inputFD) } }
+        defer { close(inputFD) }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -79,7 +75,9 @@ public final class Child {
 
         // The harness is single-threaded: what it sets around the spawn is what the child inherits.
         let oldMask = limits.umask.map { umask($0) }
-        let asked = [(RLIMIT_FSIZE_VALUE, limits.fileSizeBytes), (RLIMIT_NOFILE_VALUE, limits.openFiles)]
+        // RLIMIT_* as the type setrlimit wants (an enum on glibc, an Int32 elsewhere).
+        let asked = [(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), limits.fileSizeBytes),
+                     (__rlimit_resource_t(RLIMIT_NOFILE.rawValue), limits.openFiles)]
         let oldLimits = asked.compactMap { resource, value in
             value.map { value -> (__rlimit_resource_t, rlimit) in
                 var old = rlimit()
@@ -136,10 +134,7 @@ public final class Child {
     public func kill(_ signal: Int32 = SIGKILL) { _ = Glibc.kill(pid, signal) }
 
     /// Whether it has ended, without waiting (reaps it if so).
-    public func hasEnded() -> Bool {
-        if result != nil { return true }
-        return reap(flags: WNOHANG)
-    }
+    public func hasEnded() -> Bool { result != nil || reap(flags: WNOHANG) }
 
     /// Waits for the child in `wait4` itself, with no timeout: no pause between its exit and the
     /// notice, for the bench's timings.
@@ -154,8 +149,7 @@ public final class Child {
         closeInput()
         let deadline = Date().addingTimeInterval(timeout)
         var pause: UInt32 = 50
-        while result == nil {
-            if reap(flags: WNOHANG) { break }
+        while !hasEnded() {
             if Date() > deadline {
                 kill()
                 _ = reap(flags: 0)
@@ -204,10 +198,6 @@ public final class Child {
         return p
     }
 }
-
-/// RLIMIT_FSIZE as the type setrlimit wants (an enum on glibc, an Int32 elsewhere).
-public let RLIMIT_FSIZE_VALUE = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
-public let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 
 /// A failure of a test tool itself (not a finding about shelf).
 public struct HarnessError: Error, CustomStringConvertible {

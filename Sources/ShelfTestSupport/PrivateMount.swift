@@ -8,15 +8,8 @@ public final class PrivateMount {
     public let path: String
     private var mounted = true
 
-    private nonisolated(unsafe) static var namespaceState: String?? = nil
-
-    /// Why no tmpfs can be mounted here, or nil when it can.
-    public static var reasonUnavailable: String? {
-        if case .some(let state) = namespaceState { return state }
-        let reason = enterPrivateNamespace()
-        namespaceState = .some(reason)
-        return reason
-    }
+    /// Why no tmpfs can be mounted here, or nil when it can: the namespace is entered on the first ask.
+    public static let reasonUnavailable: String? = enterPrivateNamespace()
 
     /// Mounts a tmpfs of `size` bytes on a new folder inside `parent`.
     public init(in parent: String, size: Int, label: String) throws {
@@ -52,9 +45,9 @@ public final class PrivateMount {
         guard getuid() == 0 else { return "needs root to mount a private tmpfs (CI runs as root)" }
         // unshare(2) is declared only under _GNU_SOURCE: look it up in the loaded C library.
         typealias Unshare = @convention(c) (Int32) -> Int32
-        guard let address = dlsym(nil, "unshare") else { return "unshare(2) is not available" }
+        guard let unshare = Child.libc("unshare", as: Unshare.self) else { return "unshare(2) is not available" }
         let cloneNewNS: Int32 = 0x0002_0000  // CLONE_NEWNS
-        guard unsafeBitCast(address, to: Unshare.self)(cloneNewNS) == 0 else {
+        guard unshare(cloneNewNS) == 0 else {
             return "cannot make a private mount namespace (unshare: \(String(cString: strerror(errno))))"
         }
         guard mount("none", "/", nil, UInt(MS_REC) | UInt(MS_PRIVATE), nil) == 0 else {

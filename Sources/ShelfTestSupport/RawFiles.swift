@@ -19,14 +19,12 @@ public enum RawFiles {
     }
 
     /// The names in the folder at `path`; empty when it cannot be opened.
-    public static func names(of path: [UInt8]) -> [[UInt8]] {
-        let fd = openFolder(path)
+    public static func names(of path: String) -> [[UInt8]] {
+        let fd = openFolder(Array(path.utf8))
         guard fd >= 0 else { return [] }
         defer { close(fd) }
         return names(in: fd)
     }
-
-    public static func names(of path: String) -> [[UInt8]] { names(of: Array(path.utf8)) }
 
     public static func openFolder(_ path: [UInt8], at base: Int32 = AT_FDCWD) -> Int32 {
         withCString(path) { openat(base, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
@@ -53,14 +51,7 @@ public enum RawFiles {
         let fd = withCString(path) { openat(base, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            out += buffer[..<n]
-        }
-        return out
+        return Child.contents(fd)
     }
 
     /// rm -rf of `name` inside the folder `base`, one descriptor per level at most and every
@@ -116,13 +107,11 @@ extension RawFiles {
 
     /// Every path below `root` with its size (-1 for a folder): two of these show what a command
     /// left behind, whatever its names look like.
-    public static func tree(_ root: [UInt8]) -> [[UInt8]: Int] {
+    public static func tree(_ root: String) -> [[UInt8]: Int] {
         var found: [[UInt8]: Int] = [:]
-        walk(root) { path, st, _, _ in found[path] = st.st_mode & S_IFMT == S_IFDIR ? -1 : Int(st.st_size) }
+        walk(Array(root.utf8)) { path, st, _, _ in found[path] = st.st_mode & S_IFMT == S_IFDIR ? -1 : Int(st.st_size) }
         return found
     }
-
-    public static func tree(_ root: String) -> [[UInt8]: Int] { tree(Array(root.utf8)) }
 
     /// Paths in `after` that were not in `before` and do not lie at or below one of `allowed`.
     public static func added(_ before: [[UInt8]: Int], _ after: [[UInt8]: Int], allowing allowed: [String]) -> [String] {

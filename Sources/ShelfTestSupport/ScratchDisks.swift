@@ -52,11 +52,8 @@ public enum ScratchDisks {
         if daemon == "unionfs" { return [path, "-f", source + "=RW", mountPoint] }
         guard let server = sftpServer else { throw HarnessError("no sftp-server") }
         let script = source + ".sftp"
-        let fd = open(script, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-        guard fd >= 0 else { throw HarnessError("cannot write \(script)") }
-        defer { close(fd) }
-        fchmod(fd, 0o755)
-        try Child.writeAll(fd, Array("#!/bin/sh\nexec '\(server)'\n".utf8))
+        try RawFiles.write(Array(script.utf8), Array("#!/bin/sh\nexec '\(server)'\n".utf8))
+        chmod(script, 0o755)
         return [path, "-f", "-o", "ssh_command=" + script, "local:" + source, mountPoint]
     }
 
@@ -87,10 +84,7 @@ public enum ScratchDisks {
     }
 
     /// The device number of the file system holding `path`.
-    public static func device(of path: String) -> UInt64? {
-        var st = stat()
-        return stat(path, &st) == 0 ? UInt64(st.st_dev) : nil
-    }
+    public static func device(of path: String) -> UInt64? { RawFiles.status(Array(path.utf8)).map { UInt64($0.st_dev) } }
 
     public static func inode(of path: String) -> UInt64? { RawFiles.status(Array(path.utf8)).map { UInt64($0.st_ino) } }
 }

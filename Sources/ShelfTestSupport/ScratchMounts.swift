@@ -66,12 +66,8 @@ public final class FuseMount {
 
     /// Starts the daemon and returns once the mount is there.
     public func mount() throws {
-        var argv: [String]
-        if let command {
-            argv = command
-        } else {
-            guard let bindfs = ScratchDisks.which("bindfs") else { throw HarnessError("bindfs is not installed") }
-            argv = [bindfs, "-f", source, mountPoint]
+        guard var argv = command ?? ScratchDisks.which("bindfs").map({ [$0, "-f", source, mountPoint] }) else {
+            throw HarnessError("bindfs is not installed")
         }
         if let trace {
             guard let strace = ScratchDisks.which("strace") else { throw HarnessError("strace is not installed") }

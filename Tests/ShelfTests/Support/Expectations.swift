@@ -6,12 +6,7 @@ extension TestHome {
     @discardableResult
     func expect(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:], status: Int32,
                 saying messages: String..., sourceLocation: SourceLocation = #_sourceLocation) -> CLIResult {
-        let result = run(arguments, stdin: stdin, environment: extra)
-        #expect(result.status == status, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
-        for message in messages {
-            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
-        }
-        return result
+        run(arguments, stdin: stdin, environment: extra).check(status, messages, "\(arguments):", sourceLocation)
     }
 
     /// Saves each file, (directory, stored path, contents), through the CLI; each must succeed.
@@ -40,6 +35,11 @@ extension RunResult {
     @discardableResult
     func expect(status expected: Int32, saying messages: String..., about context: String = "",
                 sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        check(expected, messages, context, sourceLocation)
+    }
+
+    /// Both `expect`s: the status, then each message in standard error.
+    fileprivate func check(_ expected: Int32, _ messages: [String], _ context: String, _ sourceLocation: SourceLocation) -> Self {
         #expect(status == expected, "\(context) \(stdout)\(stderr)", sourceLocation: sourceLocation)
         for message in messages { #expect(stderr.contains(message), "\(context) \(stderr)", sourceLocation: sourceLocation) }
         return self

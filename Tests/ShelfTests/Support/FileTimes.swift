@@ -1,4 +1,5 @@
 import Glibc
+import ShelfTestSupport
 import Testing
 @testable import Shelf
 @testable import ShelfCore
@@ -13,10 +14,7 @@ extension TestHome {
     }
 
     /// The modification time of `relative` in whole seconds (0 when it cannot be read).
-    func modified(_ relative: String) -> Int {
-        var st = stat()
-        return stat(path(relative), &st) == 0 ? st.st_mtim.tv_sec : 0
-    }
+    func modified(_ relative: String) -> Int { RawFiles.status(Array(path(relative).utf8))?.st_mtim.tv_sec ?? 0 }
 
     /// Sets the modification time to `seconds` before now.
     func setAge(_ relative: String, _ seconds: Int64) {

@@ -18,12 +18,6 @@ struct ReleaseTarball {
             && FileManager.default.isExecutableFile(atPath: BuiltBinary.path)
     }
 
-    /// The name the tarball must have: the version is the one the code defines, the arch the machine's.
-    static func expectedName() throws -> String {
-        let arch = try Subprocess.run(Subprocess.which("uname")!, ["-m"], environment: [:]).stdout
-        return "shelf-\(CLI.version)-linux-\(arch.trimmingCharacters(in: .whitespacesAndNewlines))"
-    }
-
     /// A fixed SOURCE_DATE_EPOCH (2023-11-14 22:13:20 UTC): every entry must carry exactly it.
     static let epoch = "1700000000"
     static let epochText = "2023-11-14 22:13:20"
@@ -35,7 +29,9 @@ struct ReleaseTarball {
          source: String = Subprocess.repository.path, runner: [String] = []) throws {
         self.home = home
         output = home.path(folder)
-        name = try ReleaseTarball.expectedName()
+        // The name the tarball must have: the version is the one the code defines, the arch the machine's.
+        let arch = try Subprocess.run(Subprocess.which("uname")!, ["-m"], environment: [:]).stdout
+        name = "shelf-\(CLI.version)-linux-\(arch.trimmingCharacters(in: .whitespacesAndNewlines))"
         let make = "umask \(umask) && exec make --no-print-directory dist-files \"BIN=$1\" \"DIST=$2\""
         let command = runner + ["/bin/sh", "-c", make, "sh", binary, output]
         let result = try Subprocess.run(command[0], Array(command.dropFirst()),

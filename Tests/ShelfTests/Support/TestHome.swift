@@ -54,13 +54,10 @@ final class TestHome: @unchecked Sendable {
         }
     }
 
-    /// Runs the CLI in-process with `stdin` as input; stdout and stderr are captured separately.
-    func run(_ arguments: [String], stdin: String = "", environment extra: [String: String] = [:]) -> CLIResult {
-        run(arguments, stdinBytes: Array(stdin.utf8), environment: extra)
-    }
-
-    func run(_ arguments: [String], stdinBytes: [UInt8], environment extra: [String: String] = [:]) -> CLIResult {
-        CLIResult.run(arguments, stdin: stdinBytes, environment: environment.merging(extra) { $1 })
+    /// Runs the CLI in-process with `stdin` (or `stdinBytes`) as input; stdout and stderr are captured separately.
+    func run(_ arguments: [String], stdin: String = "", stdinBytes: [UInt8]? = nil,
+             environment extra: [String: String] = [:]) -> CLIResult {
+        CLIResult.run(arguments, stdin: stdinBytes ?? Array(stdin.utf8), environment: environment.merging(extra) { $1 })
     }
 
     /// Runs the CLI in-process with standard output on /dev/full: every write of what it prints
@@ -92,11 +89,7 @@ struct CLIResult {
 final class CapturedFile {
     let fd: Int32
 
-    init(contents: [UInt8] = []) {
-        fd = try! Child.scratchFile()
-        try! Child.writeAll(fd, contents)
-        lseek(fd, 0, SEEK_SET)
-    }
+    init(contents: [UInt8] = []) { fd = try! Child.scratchFile(holding: contents) }
 
     deinit { close(fd) }
 
