@@ -17,7 +17,7 @@ import Testing
         #expect(refused.stderr.contains("--allow-expired"))
         let allowed = home.run(["retrieve", "caches", "list.json", "--allow-expired"])
         #expect(allowed.status == 0 && allowed.stdout == "[1,2]")
-        // (Missing, 66: ExitStatusTests' "retrieve caches nope"; exists: SeveralPathsTests.existsTellsExpiredFromMissing.)
+        // (Missing, 66: ExitStatusTests' "retrieve caches nope"; exists: SeveralPathsTests.existsTellsThereFromExpiredFromMissing.)
         #expect(home.run(["retrieve", "caches", "list.json", "--each"]).status == 3)
         #expect(home.run(["retrieve", "caches", "list.json", "--each", "--allow-expired"]).stdout == "1\n2\n")
         let store = try home.store()

@@ -3,7 +3,7 @@ import Testing
 
 /// `append` to a `.json` file holding one value that is not an array: refused on the command
 /// line (65, unchanged) unless --wrap; the library keeps Disk's wrapping
-/// (LibraryAppendTests.aSingleStoredValueBecomesTheFirstElementLikeDisk); arrays, blank files and
+/// (PersistibleTests.saveToFileTurnsASingleStoredValueIntoAList); arrays, blank files and
 /// --each onto an array append as before (AppendJSONTests).
 @Suite struct AppendWrapTests {
     let home = TestHome()
