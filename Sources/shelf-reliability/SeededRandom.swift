@@ -7,9 +7,10 @@ struct SeededRandom: RandomNumberGenerator {
     /// it, so `--only crash --seed N` replays exactly what the full battery did.
     init(seed: UInt64, scenario: String) { state = seed ^ SeededRandom.fnv1a(Array(scenario.utf8)) }
 
-    /// FNV-1a: stable across runs, unlike Hasher.
-    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-        bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    /// FNV-1a: stable across runs, unlike Hasher. `hash`: the sum of the bytes before these, so
+    /// that a long input can be summed piece by piece.
+    static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes, continuing hash: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        bytes.reduce(hash) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 
     mutating func next() -> UInt64 {
