@@ -61,6 +61,27 @@ struct KeyHints {
         entry(object).pointee = Entry(object: object, member: object + 1, marks: 0, indexed: false, allMarks: 0, tried: false)
     }
 
+    /// The value node of the ASCII `key` among the members from the hint on, 0 if none has it
+    /// (a member before the hint cannot: the caller checked the key's mark is not among theirs),
+    /// or -1 when a member is not a plain ASCII string (bytes alone cannot tell). A key found
+    /// moves the hint past it.
+    func tail(_ object: Int, _ tape: JSONTape, _ bytes: UnsafePointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
+        let hint = entry(object)
+        var member = hint.pointee.member, marks = hint.pointee.marks
+        while member < end {
+            guard tape.kind(member) == .asciiString else { return -1 }
+            let text = UnsafeBufferPointer(start: bytes + tape.payload(member), count: Int(truncatingIfNeeded: tape.aux(member)))
+            marks |= Self.mark(text)
+            if text.count == key.count && TapeDecoder.same(text, key) {
+                hint.pointee.member = tape.next(member + 1)
+                hint.pointee.marks = marks
+                return member + 1
+            }
+            member = tape.next(member + 1)
+        }
+        return 0
+    }
+
     /// Fills the member table of the object whose entry this is, where the object qualifies.
     func index(_ object: Int, _ tape: JSONTape, _ bytes: UnsafePointer<UInt8>) {
         let hint = entry(object)

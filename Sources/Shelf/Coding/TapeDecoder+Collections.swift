@@ -29,8 +29,8 @@ extension TapeDecoder {
     func members<V: Decodable>(_ type: V.Type) throws -> [String: V] {
         let object = node
         guard tape.kind(object) == .object else { throw fail("not an object", [String: Any].self) }
-        var result: [String: V] = [:]
-        result.reserveCapacity(Int(tape.aux(object)))
+        // Made at its size, not reserved: `reserveCapacity` ran unspecialised, a metadata look-up per dictionary.
+        var result = [String: V](minimumCapacity: Int(tape.aux(object)))
         var member = object + 1
         let end = tape.payload(object)
         while member < end {

@@ -97,7 +97,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// container, the path step and the collection check on every element of an array. (Each
     /// scalar returns directly: a helper returning `T?` made the runtime look up `Optional<T>`'s
     /// metadata on every value.)
-    func value<T: Decodable>(_ type: T.Type, at: Int, key: CodingPathElement?, extra: [CodingPathElement] = []) throws -> T {
+    func value<T: Decodable>(_ type: T.Type, at: Int, key: CodingPathElement?) throws -> T {
         if T.self == String.self { return unsafeBitCast(try string(at), to: T.self) }
         if T.self == Int.self { return unsafeBitCast(try integer(at) as Int, to: T.self) }
         if T.self == Double.self { return unsafeBitCast(try double(at), to: T.self) }
@@ -106,11 +106,6 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == Int32.self { return unsafeBitCast(try integer(at) as Int32, to: T.self) }
         if T.self == UInt8.self { return unsafeBitCast(try integer(at) as UInt8, to: T.self) }
         if T.self == Float.self { return unsafeBitCast(try float(at), to: T.self) }
-        if !extra.isEmpty {
-            path.append(contentsOf: extra)
-            defer { path.removeLast(extra.count) }
-            return try value(type, at: at, key: key)
-        }
         // Bit casts, not `as!`: a dynamic cast per value cost as much as reading a Date.
         if T.self == Date.self { return unsafeBitCast(try date(at, key: key), to: T.self) }
         if T.self == Data.self { return unsafeBitCast(try data(at, key: key), to: T.self) }
@@ -126,6 +121,15 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             case .other: return try T(from: self)
             }
         }
+    }
+
+    /// `value` where a nested container's keys, which the path lacks, come before `key`. (Apart,
+    /// so that the common call passes no array: its retain and release showed per value.)
+    func value<T: Decodable>(_ type: T.Type, at: Int, key: CodingPathElement?, extra: [CodingPathElement]) throws -> T {
+        guard !extra.isEmpty else { return try value(type, at: at, key: key) }
+        path.append(contentsOf: extra)
+        defer { path.removeLast(extra.count) }
+        return try value(type, at: at, key: key)
     }
 
     /// A collection the decoder fills itself, `D` being `T` (a bit cast, not an `as!`: the

@@ -56,6 +56,12 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 hint.pointee.marks |= mark
                 return member + 1
             }
+            // A key after the hint, or absent (an optional left out): the members from the hint on
+            // are compared, none before it can be equal (the marks say so), no table is needed.
+            if hint.pointee.marks & mark == 0 && ascii() {
+                let found = decoder.hints.tail(object, tape, decoder.bytes, utf8, end: end)
+                if found >= 0 { return found == 0 ? nil : found }
+            }
             if !hint.pointee.tried {
                 decoder.hints.index(object, tape, decoder.bytes)
                 if hint.pointee.indexed && ascii() { return tabled() }
@@ -105,7 +111,9 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.integer(try require(key)) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.integer(try require(key)) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.value(type, at: try require(key), key: .key(key), extra: extra)
+        let node = try require(key)
+        guard place.fields.pointee.extra.isEmpty else { return try decoder.value(type, at: node, key: .key(key), extra: extra) }
+        return try decoder.value(type, at: node, key: .key(key))
     }
 
     /// Present and not null, in one lookup (Foundation's semantics for every type).
@@ -117,10 +125,21 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key).map(decoder.bool) }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(key).map(decoder.string) }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try present(key).map(decoder.double) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try present(key).map(decoder.float) }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(key).map(decoder.integer) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try present(key).map(decoder.integer) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try present(key).map(decoder.integer) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try present(key).map(decoder.integer) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try present(key).map(decoder.integer) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try present(key).map(decoder.integer) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try present(key).map(decoder.integer) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try present(key).map(decoder.integer) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try present(key).map(decoder.integer) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try present(key).map(decoder.integer) }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let node = present(key) else { return nil }
-        return try decoder.value(type, at: node, key: .key(key), extra: extra)
+        guard place.fields.pointee.extra.isEmpty else { return try decoder.value(type, at: node, key: .key(key), extra: extra) }
+        return try decoder.value(type, at: node, key: .key(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {

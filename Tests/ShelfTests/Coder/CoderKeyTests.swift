@@ -55,6 +55,10 @@ import Testing
                      "{\"ad\":0,\"ab\":1}", "{\"ab\":1,\"ad\":0,\"ab\":5}", "{\"ab\":1,\"ab\":5,\"ac\":2}",
                      // A non-ASCII or an escaped member: no table.
                      "{\"é\":0,\"ac\":3}", "{\"\\u0061b\":7,\"ab\":1}", "{\"b\":7,\"\\u0062\":1}",
+                     // Keys found or found absent by a walk from the hint on: duplicates after it, a key
+                     // sharing a mark with one walked past, a non-ASCII or escaped member met on the way.
+                     "{\"name\":\"n\",\"b\":1,\"b\":2}", "{\"b\":1,\"ab\":2,\"b\":3}", "{\"x\":0,\"é\":1,\"b\":2}",
+                     "{\"zz\":0,\"b\":5,\"\\u0062\":6}", "{\"zz\":0,\"ac\":5,\"ab\":1,\"ab\":2}",
                      // More members than a table holds.
                      "{" + (0..<20).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + ",\"b\":2,\"b\":3}"]
         for text in texts {
