@@ -10,7 +10,7 @@ import ShelfCore
 /// The member table: when all of an object's members (at most `tableSize`) are plain ASCII
 /// strings with marks all different, an ASCII key can only equal the one member with its mark,
 /// which is then also the first equal one: the look-up is that member or, if no member has the
-/// mark, absent, in any order of reading and without a walk (`table`, by the mark's rank). It
+/// mark, absent, in any order of reading and without a walk (`table`, in the slot of the mark's bit). It
 /// is made when the next-key hint first misses in an object (a key read out of order or absent).
 ///
 /// The next-key hint, tried first and for the objects without a table: a member and the marks of the keys before it, all
@@ -33,14 +33,14 @@ struct KeyHints {
     static let count = 32
     static let tableSize = 16
     let entries: UnsafeMutablePointer<Entry>
-    /// `tableSize` member nodes per entry, in the order of their marks' bits.
+    /// 64 member nodes per entry, each at its mark's bit.
     let tables: UnsafeMutablePointer<Int>
 
     init() {
         entries = .allocate(capacity: Self.count)
         entries.initialize(repeating: Entry(object: -1, member: 0, marks: 0, indexed: false, allMarks: 0, tried: false), count: Self.count)
-        tables = .allocate(capacity: Self.count * Self.tableSize)
-        tables.initialize(repeating: 0, count: Self.count * Self.tableSize)
+        tables = .allocate(capacity: Self.count * 64)
+        tables.initialize(repeating: 0, count: Self.count * 64)
     }
 
     func free() {
@@ -49,7 +49,7 @@ struct KeyHints {
     }
 
     @inline(__always) func entry(_ object: Int) -> UnsafeMutablePointer<Entry> { entries + (object & (Self.count - 1)) }
-    @inline(__always) func table(_ object: Int) -> UnsafeMutablePointer<Int> { tables + (object & (Self.count - 1)) * Self.tableSize }
+    @inline(__always) func table(_ object: Int) -> UnsafeMutablePointer<Int> { tables + (object & (Self.count - 1)) * 64 }
 
     @inline(__always) static func mark(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let first = key.isEmpty ? 0 : Int(key[0])
@@ -65,7 +65,7 @@ struct KeyHints {
     /// (a member before the hint cannot: the caller checked the key's mark is not among theirs),
     /// or -1 when a member is not a plain ASCII string (bytes alone cannot tell). A key found
     /// moves the hint past it.
-    func tail(_ object: Int, _ tape: JSONTape, _ bytes: UnsafePointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
+    func tail(_ object: Int, _ tape: TapeNodes, _ bytes: UnsafePointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
         let hint = entry(object)
         var member = hint.pointee.member, marks = hint.pointee.marks
         while member < end {
@@ -83,27 +83,20 @@ struct KeyHints {
     }
 
     /// Fills the member table of the object whose entry this is, where the object qualifies.
-    func index(_ object: Int, _ tape: JSONTape, _ bytes: UnsafePointer<UInt8>) {
+    /// One pass: each member goes in the slot of its mark's bit (the slots of an object that turns
+    /// out not to qualify are never read: `allMarks` is set only when it does).
+    func index(_ object: Int, _ tape: TapeNodes, _ bytes: UnsafePointer<UInt8>) {
         let hint = entry(object)
         hint.pointee.tried = true
         guard tape.aux(object) <= UInt64(Self.tableSize) else { return }
-        @inline(__always) func mark(_ member: Int) -> UInt64 {
-            Self.mark(UnsafeBufferPointer(start: bytes + tape.payload(member), count: Int(truncatingIfNeeded: tape.aux(member))))
-        }
-        let end = tape.payload(object)
+        let end = tape.payload(object), table = table(object)
         var member = object + 1, all: UInt64 = 0
         while member < end {
             guard tape.kind(member) == .asciiString else { return }
-            let bit = mark(member)
+            let bit = Self.mark(UnsafeBufferPointer(start: bytes + tape.payload(member), count: Int(truncatingIfNeeded: tape.aux(member))))
             guard all & bit == 0 else { return }
             all |= bit
-            member = tape.next(member + 1)
-        }
-        // A second pass puts each member at its mark's rank among the object's marks.
-        let table = table(object)
-        member = object + 1
-        while member < end {
-            table[(all & (mark(member) &- 1)).nonzeroBitCount] = member
+            table[bit.trailingZeroBitCount] = member
             member = tape.next(member + 1)
         }
         hint.pointee.indexed = true

@@ -34,10 +34,12 @@ public enum LibraryJSON {
     static func fastDecode<T: Decodable>(_ type: T.Type, from data: Data, _ options: TapeDecodingOptions) -> T? {
         data.withUnsafeBytes { raw -> T? in
             guard let tape = JSONTape.parse(raw), let base = raw.baseAddress else { return nil }
-            let decoder = TapeDecoder(tape: tape, bytes: base.assumingMemoryBound(to: UInt8.self), options: options)
-            defer { decoder.finish() }
-            guard let value = try? decoder.value(type, at: 0, key: nil), !decoder.failed else { return nil }
-            return value
+            return tape.withNodes { nodes -> T? in
+                let decoder = TapeDecoder(tape: nodes, bytes: base.assumingMemoryBound(to: UInt8.self), options: options)
+                defer { decoder.finish() }
+                guard let value = try? decoder.value(type, at: 0, key: nil), !decoder.failed else { return nil }
+                return value
+            }
         }
     }
 }

@@ -34,10 +34,11 @@ extension TapeDecoder {
         var member = object + 1
         let end = tape.payload(object)
         while member < end {
+            // One hash per member: an earlier equal key (rare) is put back. A later one's value is
+            // read too, so one Foundation would skip can fail the decode: Foundation then decides.
             let key = try string(member)
-            if result[key] == nil {
-                result[key] = try value(V.self, at: member + 1, key: .key(DictionaryKey(key)))
-            }
+            let element = try value(V.self, at: member + 1, key: .key(DictionaryKey(key)))
+            if let earlier = result.updateValue(element, forKey: key) { result[key] = earlier }
             member = tape.next(member + 1)
         }
         return result

@@ -8,7 +8,8 @@ import ShelfCore
 /// value's own `init(from:)` catches with `try?`), and the caller then runs `JSONDecoder` on
 /// the same bytes and returns what that gives, value or error.
 final class TapeDecoder: Decoder, SingleValueDecodingContainer {
-    let tape: JSONTape
+    /// The tape's nodes, lent for the decode (LibraryJSON.fastDecode).
+    let tape: TapeNodes
     let bytes: UnsafePointer<UInt8>
     let options: TapeDecodingOptions
     let userInfo: [CodingUserInfoKey: Any]
@@ -46,7 +47,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         unsafeMutableAddress { kindsSlot.pointer }
     }
 
-    init(tape: JSONTape, bytes: UnsafePointer<UInt8>, options: TapeDecodingOptions) {
+    init(tape: TapeNodes, bytes: UnsafePointer<UInt8>, options: TapeDecodingOptions) {
         self.tape = tape
         self.bytes = bytes
         self.options = options

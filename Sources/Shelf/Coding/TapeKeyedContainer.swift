@@ -41,14 +41,18 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 for byte in utf8 where byte >= 0x80 { return false }
                 return true
             }
+            // The one member with the key's mark, if its bytes are the key's (then the key is ASCII
+            // too); else the key is absent if ASCII, and left to the walk if not.
             @inline(__always) func tabled() -> Int? {
-                let all = hint.pointee.allMarks
-                guard all & mark != 0 else { return nil }
-                let member = decoder.hints.table(object)[(all & (mark &- 1)).nonzeroBitCount]
+                guard hint.pointee.allMarks & mark != 0 else { return nil }
+                let member = decoder.hints.table(object)[mark.trailingZeroBitCount]
                 guard Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) else { return nil }
                 return member + 1
             }
-            if hint.pointee.indexed && ascii() { return tabled() }
+            if hint.pointee.indexed {
+                if let found = tabled() { return found }
+                if ascii() { return nil }
+            }
             let member = hint.pointee.member
             if member < end, hint.pointee.marks & mark == 0, tape.kind(member) == .asciiString,
                Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) {
@@ -64,7 +68,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
             if !hint.pointee.tried {
                 decoder.hints.index(object, tape, decoder.bytes)
-                if hint.pointee.indexed && ascii() { return tabled() }
+                if hint.pointee.indexed {
+                    if let found = tabled() { return found }
+                    if ascii() { return nil }
+                }
             }
             let isASCII = ascii()
             var walked = object + 1, marks: UInt64 = 0, plain = true

@@ -36,23 +36,19 @@ struct JSONTape: Sendable {
 
     static var payloadMask: UInt64 { (1 << 60) - 1 }
 
-    func kind(_ node: Int) -> Kind {
-        Kind(rawValue: UInt8(truncatingIfNeeded: words[node &* 2] >> 60)).unsafelyUnwrapped
+    /// The nodes through a pointer, for `body` only (TapeNodes).
+    func withNodes<R>(_ body: (TapeNodes) throws -> R) rethrows -> R {
+        try words.withUnsafeBufferPointer { try body(TapeNodes(words: $0.baseAddress.unsafelyUnwrapped)) }
     }
 
-    /// The byte offset of a string's contents or a number's text; a container's end node.
-    func payload(_ node: Int) -> Int {
-        Int(truncatingIfNeeded: words[node &* 2] & Self.payloadMask)
-    }
+    // The same reads, checked: for callers that hold the tape itself.
+    func kind(_ node: Int) -> Kind { checked(node) { $0.kind(node) } }
+    func payload(_ node: Int) -> Int { checked(node) { $0.payload(node) } }
+    func aux(_ node: Int) -> UInt64 { checked(node) { $0.aux(node) } }
+    func next(_ node: Int) -> Int { checked(node) { $0.next(node) } }
 
-    /// A string's or number's length in bytes, an integer's value, a container's count.
-    func aux(_ node: Int) -> UInt64 { words[node &* 2 &+ 1] }
-
-    /// The node after `node` and everything in it.
-    func next(_ node: Int) -> Int {
-        switch kind(node) {
-        case .array, .object: return payload(node)
-        default: return node &+ 1
-        }
+    private func checked<R>(_ node: Int, _ read: (TapeNodes) -> R) -> R {
+        precondition(node >= 0 && node &* 2 &+ 1 < words.count, "no node \(node) on the tape")
+        return withNodes(read)
     }
 }
