@@ -98,7 +98,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// container, the path step and the collection check on every element of an array. (Each
     /// scalar returns directly: a helper returning `T?` made the runtime look up `Optional<T>`'s
     /// metadata on every value.)
-    func value<T: Decodable>(_ type: T.Type, at: Int, key: CodingPathElement?) throws -> T {
+    ///
+    /// `key` is made only where it goes on the path: a scalar, a Date or a URL never needs it
+    /// (making a keyed container's key an `any CodingKey` for every value showed in the profile).
+    func value<T: Decodable>(_ type: T.Type, at: Int, key: @autoclosure () -> CodingPathElement?) throws -> T {
         if T.self == String.self { return unsafeBitCast(try string(at), to: T.self) }
         if T.self == Int.self { return unsafeBitCast(try integer(at) as Int, to: T.self) }
         if T.self == Double.self { return unsafeBitCast(try double(at), to: T.self) }
@@ -108,14 +111,14 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == UInt8.self { return unsafeBitCast(try integer(at) as UInt8, to: T.self) }
         if T.self == Float.self { return unsafeBitCast(try float(at), to: T.self) }
         // Bit casts, not `as!`: a dynamic cast per value cost as much as reading a Date.
-        if T.self == Date.self { return unsafeBitCast(try date(at, key: key), to: T.self) }
-        if T.self == Data.self { return unsafeBitCast(try data(at, key: key), to: T.self) }
+        if T.self == Date.self { return unsafeBitCast(try date(at), to: T.self) }
+        if T.self == Data.self { return unsafeBitCast(try data(at, key: key()), to: T.self) }
         if T.self == URL.self {
             guard let url = URL(string: try string(at)) else { throw fail("not a URL", URL.self) }
             return unsafeBitCast(url, to: T.self)
         }
         if T.self == Decimal.self { throw fail("Decimal is Foundation's", Decimal.self) }
-        return try withNode(at: at, key: key) {
+        return try withNode(at: at, key: key()) {
             switch collectionKind(T.self) {
             case .dictionary(let dictionary): return try filled(dictionary, as: T.self)
             case .array(let array): return try filled(array, as: T.self)
@@ -126,11 +129,11 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     /// `value` where a nested container's keys, which the path lacks, come before `key`. (Apart,
     /// so that the common call passes no array: its retain and release showed per value.)
-    func value<T: Decodable>(_ type: T.Type, at: Int, key: CodingPathElement?, extra: [CodingPathElement]) throws -> T {
-        guard !extra.isEmpty else { return try value(type, at: at, key: key) }
+    func value<T: Decodable>(_ type: T.Type, at: Int, key: @autoclosure () -> CodingPathElement?, extra: [CodingPathElement]) throws -> T {
+        guard !extra.isEmpty else { return try value(type, at: at, key: key()) }
         path.append(contentsOf: extra)
         defer { path.removeLast(extra.count) }
-        return try value(type, at: at, key: key)
+        return try value(type, at: at, key: key())
     }
 
     /// A collection the decoder fills itself, `D` being `T` (a bit cast, not an `as!`: the
@@ -168,7 +171,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         return kind
     }
 
-    private func date(_ at: Int, key: CodingPathElement?) throws -> Date {
+    private func date(_ at: Int) throws -> Date {
         switch options.date {
         case .seconds: return Date(timeIntervalSince1970: try double(at))
         case .milliseconds: return Date(timeIntervalSince1970: try double(at) / 1000.0)

@@ -89,4 +89,16 @@ import Testing
         #expect(CoderComparison.decoded([Twice].self, Array(twice.utf8)) == nil)
         #expect(CoderComparison.fastDecodes([Twice].self, Data(twice.utf8)))
     }
+
+    /// The decoder reads a node's kind by bit-casting the raw value the parser wrote
+    /// (TapeNodes.kind): that holds only while each raw value is its case's stored form.
+    @Test func aNodeKindsRawValueIsHowItIsStored() {
+        #expect(MemoryLayout<JSONTape.Kind>.size == 1)
+        for raw in UInt8(0)...9 {
+            guard let kind = JSONTape.Kind(rawValue: raw) else { Issue.record("no kind \(raw)"); continue }
+            #expect(unsafeBitCast(raw, to: JSONTape.Kind.self) == kind)
+            #expect(unsafeBitCast(kind, to: UInt8.self) == raw)
+        }
+        #expect(JSONTape.Kind(rawValue: 10) == nil)
+    }
 }

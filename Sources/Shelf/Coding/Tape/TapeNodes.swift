@@ -4,8 +4,11 @@
 struct TapeNodes {
     let words: UnsafePointer<UInt64>
 
+    /// A bit cast: the parser writes only a kind's raw value, and each kind's raw value is its
+    /// case's place in the enum (0 to 9), which is how Swift stores it (`init(rawValue:)` was a
+    /// call per look; CoderDecodePathTests checks the layout).
     @inline(__always) func kind(_ node: Int) -> JSONTape.Kind {
-        JSONTape.Kind(rawValue: UInt8(truncatingIfNeeded: words[node &* 2] >> 60)).unsafelyUnwrapped
+        unsafeBitCast(UInt8(truncatingIfNeeded: words[node &* 2] >> 60), to: JSONTape.Kind.self)
     }
 
     /// The byte offset of a string's contents or a number's text; a container's end node.
