@@ -32,6 +32,7 @@ struct KeyHints {
 
     static let count = 32
     static let tableSize = 16
+    static let tailLength = 3
     let entries: UnsafeMutablePointer<Entry>
     /// 64 member nodes per entry, each at its mark's bit.
     let tables: UnsafeMutablePointer<Int>
@@ -63,13 +64,16 @@ struct KeyHints {
 
     /// The value node of the ASCII `key` among the members from the hint on, 0 if none has it
     /// (a member before the hint cannot: the caller checked the key's mark is not among theirs),
-    /// or -1 when a member is not a plain ASCII string (bytes alone cannot tell). A key found
-    /// moves the hint past it.
+    /// or -1 when a member is not a plain ASCII string (bytes alone cannot tell) or more than
+    /// `tailLength` members would be compared: in an object written in another order than it is
+    /// read, the table answers every later key too, and a long walk first only cost more. A key
+    /// found moves the hint past it.
     func tail(_ object: Int, _ tape: TapeNodes, _ bytes: UnsafePointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>, end: Int) -> Int {
         let hint = entry(object)
-        var member = hint.pointee.member, marks = hint.pointee.marks
+        var member = hint.pointee.member, marks = hint.pointee.marks, left = Self.tailLength
         while member < end {
-            guard tape.kind(member) == .asciiString else { return -1 }
+            guard left > 0, tape.kind(member) == .asciiString else { return -1 }
+            left &-= 1
             let text = UnsafeBufferPointer(start: bytes + tape.payload(member), count: Int(truncatingIfNeeded: tape.aux(member)))
             marks |= Self.mark(text)
             if text.count == key.count && TapeDecoder.same(text, key) {

@@ -162,7 +162,12 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// type, since the runtime's conformance check costs more than the decoding of a small value.
     func collectionKind(_ type: Any.Type) -> CollectionKind {
         let id = ObjectIdentifier(type)
-        for entry in collectionKinds where entry.type == id { return entry.kind }
+        // Read in place through the addressor: a `for` loop copied the list (a retain and a release per value).
+        var index = 0
+        while index < collectionKinds.count {
+            if collectionKinds[index].type == id { return collectionKinds[index].kind }
+            index += 1
+        }
         let kind: CollectionKind
         if let dictionary = type as? StringKeyedDecodable.Type { kind = .dictionary(dictionary) }
         else if let array = type as? ArrayDecodable.Type { kind = .array(array) }
