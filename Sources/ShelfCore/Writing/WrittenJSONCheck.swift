@@ -4,7 +4,7 @@ import Glibc
 /// Two ways in, which a save may mix (in order): the save fills a buffer, writes it and hands it
 /// over (`nextBuffer`, `written`), and the check validates it and gives it back, four buffers
 /// going round; or the kernel copied the bytes into the file (`copied`: `copy_file_range`,
-/// `splice`, no copy through the save's memory) and the check reads them back from the file
+/// `splice`, no copy through the save's memory) and the check maps them back from the file
 /// itself, at most `aheadLimit` bytes behind the copy. Either way memory stays bounded whichever
 /// side is slower, what is checked is what the file holds, and a long invalid input stops early.
 /// The save installs nothing until `finish` says yes (the temp file has no name before that).
@@ -21,36 +21,40 @@ package final class WrittenJSONCheck: @unchecked Sendable {
     /// (`mmap`, `munmap`), and a small save fills one (`Store.copy` fills a buffer before the next).
     /// Written by the save's thread before it hands the slot over (under `lock`, so the check's
     /// thread sees it).
-    private let buffers = UnsafeMutablePointer<UnsafeMutableRawBufferPointer?>.allocate(capacity: WrittenJSONCheck.slots)
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    let buffers = UnsafeMutablePointer<UnsafeMutableRawBufferPointer?>.allocate(capacity: WrittenJSONCheck.slots)
+    let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var thread: pthread_t?
     /// The file written, which pieces the kernel copied are read back from.
-    private let file: FileDescriptor
+    let file: FileDescriptor
     /// Where the next piece starts in the file (the save's thread only).
     private var end: Int64 = 0
     /// The slot the save is filling.
     private var current = 0
     /// A piece to check: a buffer's first `count` bytes, or `count` bytes of the file at `offset`.
-    private enum Piece {
+    enum Piece {
         case buffer(slot: Int, count: Int)
         case file(offset: Int64, count: Int)
     }
     // Guarded by `lock`.
-    private var free = Array(0..<WrittenJSONCheck.slots)
-    private var queue: [Piece] = []
+    var free = Array(0..<WrittenJSONCheck.slots)
+    var queue: [Piece] = []
     /// Bytes the kernel copied that are not checked yet.
-    private var ahead = 0
+    var ahead = 0
     private var ended = false
-    private var stopped = false
-    private var done = false
+    var stopped = false
+    var done = false
     /// The JSON error found, or the error that stopped a piece from being read back.
     private var failure: (any Error)?
     /// Touched by one thread at a time: the check's thread, or the save's before it starts.
-    private var validator = JSONValidator()
-    /// What file pieces (at most `streamBufferSize` each) are read back into; made on first use,
-    /// by whichever thread checks.
-    private var readBack: UnsafeMutableRawBufferPointer?
+    var validator = JSONValidator()
+    /// What file pieces (at most `streamBufferSize` each) are read back into where the file
+    /// system cannot map them; made on first use, by whichever thread checks.
+    var readBack: UnsafeMutableRawBufferPointer?
+    /// The thread that checks file pieces ahead of their turn (`lookAhead(_:)`), and what it did
+    /// with each piece it took, by the piece's offset (guarded by `lock`).
+    var lookAheadThread: pthread_t?
+    var lookedAhead: [Int64: LookAhead] = [:]
 
     /// - Parameter file: the file the save writes (open for reading too).
     init(writing file: FileDescriptor) {
@@ -133,6 +137,7 @@ package final class WrittenJSONCheck: @unchecked Sendable {
         if behind { try file.sync() }
         pthread_join(thread, nil)
         self.thread = nil
+        joinLookAhead()
         if let failure { throw failure }
     }
 
@@ -145,6 +150,7 @@ package final class WrittenJSONCheck: @unchecked Sendable {
         pthread_mutex_unlock(lock)
         pthread_join(thread, nil)
         self.thread = nil
+        joinLookAhead()
     }
 
     /// The thread never receives the terminating signals (`Interruption`): they go to the save's
@@ -157,6 +163,7 @@ package final class WrittenJSONCheck: @unchecked Sendable {
         }, context)
         if let id {
             thread = id
+            startLookAhead()
         } else {
             // No thread: the save checks each buffer itself.
             Unmanaged<WrittenJSONCheck>.fromOpaque(context).release()
@@ -200,52 +207,6 @@ package final class WrittenJSONCheck: @unchecked Sendable {
             let piece = queue.removeFirst()
             failure = check(piece)
             checked(piece)
-        }
-    }
-
-    /// A piece is done with: its buffer free again, its bytes no longer ahead.
-    private func checked(_ piece: Piece) {
-        switch piece {
-        case .buffer(let slot, _): free.append(slot)
-        case .file(_, let count): ahead -= count
-        }
-    }
-
-    /// Validates one piece; the error found (a JSON error, or a failed read back), nil for none.
-    private func check(_ piece: Piece) -> (any Error)? {
-        switch piece {
-        case .buffer(let slot, let count):
-            return caught { () throws(JSONSyntaxError) in
-                try validator.consume(UnsafeRawBufferPointer(rebasing: buffers[slot]![..<count]))
-            }
-        case .file(let offset, let count):
-            if (readBack?.count ?? 0) < count {
-                // Sized to a small save's one piece (no mapping of its own), else to a chunk.
-                readBack?.deallocate()
-                readBack = .allocate(byteCount: count < streamBufferSize ? count : streamBufferSize, alignment: 16)
-            }
-            let buffer = readBack!
-            let piece = UnsafeMutableRawBufferPointer(rebasing: buffer[..<count])
-            do {
-                // The file is unnamed and only this save writes it: fewer bytes than the kernel
-                // reported copying would be a broken file system, not a short input.
-                guard try file.read(fromAbsoluteOffset: Int(offset), into: piece) == count else {
-                    throw ShelfError.io(path: file.path, operation: "read back what was copied", errno: Errno.ioError.rawValue)
-                }
-            } catch {
-                return error
-            }
-            return caught { () throws(JSONSyntaxError) in try validator.consume(UnsafeRawBufferPointer(piece)) }
-        }
-    }
-
-    /// What a step of the validator found wrong, nil for nothing.
-    private func caught(_ step: () throws(JSONSyntaxError) -> Void) -> JSONSyntaxError? {
-        do throws(JSONSyntaxError) {
-            try step()
-            return nil
-        } catch {
-            return error
         }
     }
 }
