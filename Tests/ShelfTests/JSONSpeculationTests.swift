@@ -56,15 +56,6 @@ import Testing
         return run
     }
 
-    static func randomCuts(_ count: Int, _ random: inout JSONText, maxPiece: Int) -> [Int] {
-        var cuts: [Int] = [], at = 0
-        while true {
-            at += 1 + random.next(maxPiece)
-            if at >= count { return cuts }
-            cuts.append(at)
-        }
-    }
-
     @Test(arguments: JSONCorpus.allCases)
     func editedDocumentsGiveWhatOneValidatorGives(_ kind: JSONCorpus) {
         var random = JSONText(seed: UInt64(kind.rawValue.utf8.count) &* 104_729)
@@ -72,19 +63,8 @@ import Testing
         let alphabet = Array("\"\\{}[],: \n\t0-e.+Etfnu/a".utf8) + [0x00, 0x1F, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
         var adopted = 0
         for round in 0..<150 {
-            var bytes = seed
-            for _ in 0..<(round == 0 ? 0 : 1 + random.next(3)) {
-                let at = random.next(bytes.count)
-                let byte = alphabet[random.next(alphabet.count)]
-                switch random.next(4) {
-                case 0: bytes.insert(byte, at: at)
-                case 1: bytes.remove(at: at)
-                case 2: bytes.removeSubrange(at...)
-                default: bytes[at] = byte
-                }
-                if bytes.isEmpty { bytes = [0x20] }
-            }
-            let cuts = Self.randomCuts(bytes.count, &random, maxPiece: 1 + random.next(2500))
+            let bytes = RandomEdits.apply(round == 0 ? 0 : 1 + random.next(3), to: seed, alphabet: alphabet) { random.next($0) }
+            let cuts = RandomEdits.cuts(bytes.count, maxPiece: 1 + random.next(2500)) { random.next($0) }
             let stride = 1 + random.next(400)
             let alone = Self.run(bytes, cuts: cuts, ahead: false)
             let ahead = Self.run(bytes, cuts: cuts, ahead: true, stride: stride)
