@@ -3,14 +3,14 @@
 /// validated save may take no longer than a raw one).
 ///
 /// The guess: a `{` or `[` after a `,` and blanks begins an element of an array (in an object a
-/// key would follow the `,`). Each segment of the
-/// piece that holds it runs through a validator that was fed `[` first, so that the segment's
-/// state is exactly the one the whole stream's validator reaches, whatever lies below the array:
-/// the grammar looks only at the innermost container, and a segment ends (unused from there on)
-/// where its validator fails or closes that array. Whether the guess held is known only when the
-/// whole stream's validator reaches the `{` (`adopt`): then it must stand before a value inside an
-/// array. Everything before, between and after the segments, and every segment whose guess did
-/// not hold, the stream's own validator checks, so errors and their positions come from it alone.
+/// key would follow the `,`). The piece from there runs through a validator that was fed `[`
+/// first, so that its state is exactly the one the whole stream's validator reaches, whatever lies
+/// below that array: the grammar looks only at the innermost container. The segment ends (unused
+/// from there on) where that validator fails or closes the array; the next guess after it starts
+/// another. Whether a guess held is known only when the stream's own validator reaches the bracket
+/// (`adopt`): it must stand there before a value inside an array. Everything before, between and
+/// after the segments, and every segment whose guess did not hold, the stream's own validator
+/// checks, so errors and their positions come from it alone.
 package struct JSONSpeculation: Sendable {
     /// Bytes of the piece validated from the guess: `start` is the bracket, `end` where the validator
     /// stood when the segment ended, `after` its state there (with `[` fed first).
