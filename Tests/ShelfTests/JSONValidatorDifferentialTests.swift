@@ -55,18 +55,7 @@ import Testing
         let seed = kind.make(bytes: 3000, seed: 42)
         let alphabet = Array("\"\\{}[],: \n\t0-e.+Etfnu/a".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE0, 0xE2, 0xED, 0xF0, 0xF4, 0xF5, 0xFF]
         for round in 0..<300 {
-            var bytes = seed
-            for _ in 0..<(1 + random.next(3)) {
-                let at = random.next(bytes.count)
-                let byte = alphabet[random.next(alphabet.count)]
-                switch random.next(4) {
-                case 0: bytes.insert(byte, at: at)
-                case 1: bytes.remove(at: at)
-                case 2: bytes.removeSubrange(at...)
-                default: bytes[at] = byte
-                }
-                if bytes.isEmpty { bytes = [0x20] }
-            }
+            let bytes = RandomEdits.apply(1 + random.next(3), to: seed, alphabet: alphabet) { random.next($0) }
             for cuts in [[], randomCuts(bytes.count, &random)] {
                 if let mismatch = ValidatorComparison.mismatch(bytes, cuts: cuts) {
                     Issue.record("\(kind) mutation \(round): \(mismatch)")
@@ -124,11 +113,6 @@ import Testing
     }
 
     func randomCuts(_ count: Int, _ random: inout JSONText, maxPiece: Int = 200) -> [Int] {
-        var cuts: [Int] = [], at = 0
-        while true {
-            at += 1 + random.next(maxPiece)
-            if at >= count { return cuts }
-            cuts.append(at)
-        }
+        RandomEdits.cuts(count, maxPiece: maxPiece) { random.next($0) }
     }
 }

@@ -17,8 +17,10 @@ import Testing
         // signal(SIGXFSZ, SIG_IGN) and exit(): process set-up, before any file is opened.
         "Sources/shelf/main.swift",
         // pthread_create / pthread_join and a mutex and condition: the save's second thread that
-        // validates JSON one buffer behind the writes; it makes no file call.
+        // validates JSON behind the writes; what it reads back of the file goes through the layer.
         "Sources/ShelfCore/Writing/WrittenJSONCheck.swift",
+        // The same check's look-ahead thread and its lock.
+        "Sources/ShelfCore/Writing/WrittenJSONCheck+Pieces.swift",
         // NSError, which FoundationEssentials lacks: Disk's errors must be real NSErrors on Linux.
         "Sources/Shelf/Disk/Disk+Errors.swift",
     ]

@@ -33,6 +33,16 @@ struct ContainerStack: Sendable {
         depth &+= 1
     }
 
+    /// Opens, inside these, the levels of `other` from `base` up (what a speculation's validator
+    /// opened inside the array it started in).
+    mutating func append(levelsAbove base: Int, of other: ContainerStack) {
+        guard other.depth > base else { return }
+        for level in base..<other.depth {
+            let word = level &>> 6 < other.outer.count ? other.outer[level &>> 6] : other.innermost
+            push(array: word &>> UInt64(level & 63) & 1 != 0)
+        }
+    }
+
     /// Closes the innermost container; the caller knows one is open.
     @inline(always)
     mutating func pop() {

@@ -17,10 +17,19 @@ package struct DescriptorSource: ByteSource {
     }
 
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        try checkInterruption()
         do {
-            // A signal that shelf defers ends the input here: a cut input never counts as whole.
-            try Interruption.check(fd.path)
             return try fd.read(into: buffer)
+        } catch let error as ShelfError {
+            throw ShelfError.inputFailed(path: fd.path, reason: error.failureReason)
+        }
+    }
+
+    /// Ends the input when a signal shelf defers came: a cut input never counts as whole. Also
+    /// between the pieces the kernel copies (`Store.copyInKernel`), which no read comes between.
+    package func checkInterruption() throws {
+        do {
+            try Interruption.check(fd.path)
         } catch let error as ShelfError {
             throw ShelfError.inputFailed(path: fd.path, reason: error.failureReason)
         }

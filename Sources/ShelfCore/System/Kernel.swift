@@ -61,6 +61,12 @@ package protocol Kernel: Sendable {
     /// `sync_file_range(SYNC_FILE_RANGE_WRITE)`: starts writing `count` bytes from `offset` to disk
     /// and returns at once. Only a head start for the `fsync` that follows: it promises nothing.
     func startWriteback(_ descriptor: Int32, from offset: Int64, count: Int64)
+    /// `mmap(2)`, read-only and shared, of `count` bytes of a file from `offset`: the file's cached
+    /// pages themselves, no copy. The caller knows the file holds them (a page past its end would
+    /// fault). `unmap` gives them back.
+    func mapForReading(_ descriptor: Int32, at offset: Int64, count: Int) throws(Errno) -> UnsafeRawBufferPointer
+    /// `munmap(2)` of what `mapForReading` gave.
+    func unmap(_ bytes: UnsafeRawBufferPointer)
 
     // MARK: Names
 
@@ -151,6 +157,27 @@ extension Kernel {
 
     /// Nor a disk to start writing to.
     package func startWriteback(_ descriptor: Int32, from offset: Int64, count: Int64) {}
+
+    /// Nor pages to map: the bytes are read into memory of their own.
+    package func mapForReading(_ descriptor: Int32, at offset: Int64, count: Int) throws(Errno) -> UnsafeRawBufferPointer {
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
+        var filled = 0
+        do throws(Errno) {
+            while filled < count {
+                let n = try read(descriptor, at: offset + Int64(filled), into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
+                if n == 0 { break }
+                filled += n
+            }
+        } catch {
+            bytes.deallocate()
+            throw error
+        }
+        return UnsafeRawBufferPointer(rebasing: bytes[..<filled])
+    }
+
+    package func unmap(_ bytes: UnsafeRawBufferPointer) {
+        bytes.deallocate()
+    }
 }
 
 /// The process's `Kernel`.

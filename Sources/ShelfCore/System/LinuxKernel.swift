@@ -100,6 +100,24 @@ package struct LinuxKernel: Kernel {
         _ = shelf_start_writeback(descriptor, offset, count)
     }
 
+    package func mapForReading(_ descriptor: Int32, at offset: Int64, count: Int) throws(Errno) -> UnsafeRawBufferPointer {
+        // mmap takes whole pages: map from the page `offset` is on, hand out from `offset`.
+        let skip = Int(offset % Int64(LinuxKernel.pageSize))
+        let start = try valueOrErrno { () -> Int in
+            let mapped = mmap(nil, count + skip, PROT_READ, MAP_SHARED, descriptor, off_t(offset) - off_t(skip))
+            return mapped == MAP_FAILED ? -1 : Int(bitPattern: mapped)
+        }
+        return UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: start)! + skip, count: count)
+    }
+
+    package func unmap(_ bytes: UnsafeRawBufferPointer) {
+        guard let start = bytes.baseAddress else { return }
+        let skip = Int(bitPattern: start) % LinuxKernel.pageSize
+        _ = munmap(UnsafeMutableRawPointer(mutating: start - skip), bytes.count + skip)
+    }
+
+    static let pageSize = Int(getpagesize())
+
     package func setPipeCapacity(_ pipe: Int32, _ bytes: Int) throws(Errno) -> Int {
         Int(try valueOrErrno { shelf_set_pipe_size(pipe, Int32(clamping: bytes)) })
     }

@@ -1,35 +1,64 @@
 import Glibc
 
-/// Validates the JSON of a save on a second thread while the save goes on reading and writing:
-/// the save fills a buffer, writes it and hands it over; the check validates it and gives it
-/// back. Four buffers go round, so memory stays bounded whichever side is slower. The save
-/// installs nothing until `finish` says yes (the temp file has no name before that).
+/// Validates the JSON of a save on a second thread while the save goes on reading and writing.
+/// Two ways in, which a save may mix (in order): the save fills a buffer, writes it and hands it
+/// over (`nextBuffer`, `written`), and the check validates it and gives it back, four buffers
+/// going round; or the kernel copied the bytes into the file (`copied`: `copy_file_range`,
+/// `splice`, no copy through the save's memory) and the check maps them back from the file
+/// itself, at most `aheadLimit` bytes behind the copy. Either way memory stays bounded whichever
+/// side is slower, what is checked is what the file holds, and a long invalid input stops early.
+/// The save installs nothing until `finish` says yes (the temp file has no name before that).
 ///
-/// The first buffer is checked only when a second one comes or the input ends: a save of one
+/// The first piece is checked only when a second one comes or the input ends: a save of one
 /// buffer or less starts no thread.
-final class WrittenJSONCheck: @unchecked Sendable {
+package final class WrittenJSONCheck: @unchecked Sendable {
     private static let slots = 4
+    /// How far the kernel's copy may run ahead of the check: far enough that the copy, and the
+    /// disk's writeback it starts (`EarlyWriteback`), run at their own pace beside the check,
+    /// short enough that an invalid input stops after a bounded waste of disk.
+    package static let aheadLimit = 16 << 20
     /// Each slot's buffer, allocated when the slot is first filled: each is a mapping of its own
     /// (`mmap`, `munmap`), and a small save fills one (`Store.copy` fills a buffer before the next).
     /// Written by the save's thread before it hands the slot over (under `lock`, so the check's
     /// thread sees it).
-    private let buffers = UnsafeMutablePointer<UnsafeMutableRawBufferPointer?>.allocate(capacity: WrittenJSONCheck.slots)
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    let buffers = UnsafeMutablePointer<UnsafeMutableRawBufferPointer?>.allocate(capacity: WrittenJSONCheck.slots)
+    let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var thread: pthread_t?
+    /// The file written, which pieces the kernel copied are read back from.
+    let file: FileDescriptor
+    /// Where the next piece starts in the file (the save's thread only).
+    private var end: Int64 = 0
     /// The slot the save is filling.
     private var current = 0
+    /// A piece to check: a buffer's first `count` bytes, or `count` bytes of the file at `offset`.
+    enum Piece {
+        case buffer(slot: Int, count: Int)
+        case file(offset: Int64, count: Int)
+    }
     // Guarded by `lock`.
-    private var free = Array(0..<WrittenJSONCheck.slots)
-    private var queue: [(slot: Int, count: Int)] = []
+    var free = Array(0..<WrittenJSONCheck.slots)
+    var queue: [Piece] = []
+    /// Bytes the kernel copied that are not checked yet.
+    var ahead = 0
     private var ended = false
-    private var stopped = false
-    private var done = false
-    private var failure: JSONSyntaxError?
+    var stopped = false
+    var done = false
+    /// The JSON error found, or the error that stopped a piece from being read back.
+    private var failure: (any Error)?
     /// Touched by one thread at a time: the check's thread, or the save's before it starts.
-    private var validator = JSONValidator()
+    var validator = JSONValidator()
+    /// What file pieces (at most `streamBufferSize` each) are read back into where the file
+    /// system cannot map them; made on first use, by whichever thread checks.
+    var readBack: UnsafeMutableRawBufferPointer?
+    /// The thread that checks file pieces ahead of their turn (`lookAhead(_:)`), and what it did
+    /// with each piece it took, by the piece's offset (guarded by `lock`).
+    var lookAheadThread: pthread_t?
+    var lookedAhead: [Int64: LookAhead] = [:]
 
-    init() {
+    /// - Parameter file: the file the save writes (open for reading too).
+    init(writing file: FileDescriptor) {
+        self.file = file
         buffers.initialize(repeating: nil, count: Self.slots)
         pthread_mutex_init(lock, nil)
         pthread_cond_init(changed, nil)
@@ -39,6 +68,7 @@ final class WrittenJSONCheck: @unchecked Sendable {
         stop()
         for slot in 0..<Self.slots { buffers[slot]?.deallocate() }
         buffers.deallocate()
+        readBack?.deallocate()
         pthread_cond_destroy(changed)
         pthread_mutex_destroy(lock)
         lock.deallocate()
@@ -47,7 +77,7 @@ final class WrittenJSONCheck: @unchecked Sendable {
 
     /// A buffer to fill and write; waits while all are being checked. Throws the JSON error as
     /// soon as the check has found one, so that a long invalid input stops early.
-    func nextBuffer() throws(JSONSyntaxError) -> UnsafeMutableRawBufferPointer {
+    func nextBuffer() throws -> UnsafeMutableRawBufferPointer {
         pthread_mutex_lock(lock)
         while free.isEmpty && failure == nil { pthread_cond_wait(changed, lock) }
         let failure = self.failure
@@ -62,8 +92,26 @@ final class WrittenJSONCheck: @unchecked Sendable {
 
     /// The first `count` bytes of the last buffer are written: check them.
     func written(_ count: Int) {
+        end += Int64(count)
+        hand(.buffer(slot: current, count: count))
+    }
+
+    /// The kernel put `count` more bytes in the file: check them by reading them back. Waits
+    /// while the check is `aheadLimit` behind; throws what the check found, as `nextBuffer` does.
+    func copied(_ count: Int) throws {
+        hand(.file(offset: end, count: count))
+        end += Int64(count)
         pthread_mutex_lock(lock)
-        queue.append((current, count))
+        while thread != nil && ahead > Self.aheadLimit && failure == nil && !done { pthread_cond_wait(changed, lock) }
+        let failure = self.failure
+        pthread_mutex_unlock(lock)
+        if let failure { throw failure }
+    }
+
+    private func hand(_ piece: Piece) {
+        pthread_mutex_lock(lock)
+        queue.append(piece)
+        if case .file(_, let count) = piece { ahead += count }
         let waiting = queue.count
         pthread_cond_broadcast(changed)
         pthread_mutex_unlock(lock)
@@ -74,7 +122,7 @@ final class WrittenJSONCheck: @unchecked Sendable {
 
     /// The whole input is written: syncs `file` while the check catches up (the save would sync
     /// it next anyway), then returns once every byte is checked, or throws the first error.
-    func finish(syncing file: FileDescriptor) throws {
+    func finish() throws {
         guard let thread else {
             checkQueueInLine()
             if let failure { throw failure }
@@ -89,6 +137,7 @@ final class WrittenJSONCheck: @unchecked Sendable {
         if behind { try file.sync() }
         pthread_join(thread, nil)
         self.thread = nil
+        joinLookAhead()
         if let failure { throw failure }
     }
 
@@ -101,6 +150,7 @@ final class WrittenJSONCheck: @unchecked Sendable {
         pthread_mutex_unlock(lock)
         pthread_join(thread, nil)
         self.thread = nil
+        joinLookAhead()
     }
 
     /// The thread never receives the terminating signals (`Interruption`): they go to the save's
@@ -113,13 +163,14 @@ final class WrittenJSONCheck: @unchecked Sendable {
         }, context)
         if let id {
             thread = id
+            startLookAhead()
         } else {
             // No thread: the save checks each buffer itself.
             Unmanaged<WrittenJSONCheck>.fromOpaque(context).release()
         }
     }
 
-    /// The thread: checks each buffer handed over, in order, until the end, an error or a stop.
+    /// The thread: checks each piece handed over, in order, until the end, an error or a stop.
     private func run() {
         pthread_mutex_lock(lock)
         while !stopped {
@@ -134,11 +185,11 @@ final class WrittenJSONCheck: @unchecked Sendable {
                 pthread_cond_wait(changed, lock)
                 continue
             }
-            let (slot, count) = queue.removeFirst()
+            let piece = queue.removeFirst()
             pthread_mutex_unlock(lock)
-            let failure = check(slot, count)
+            let failure = check(piece)
             pthread_mutex_lock(lock)
-            free.append(slot)
+            checked(piece)
             pthread_cond_broadcast(changed)
             if let failure {
                 self.failure = failure
@@ -153,23 +204,9 @@ final class WrittenJSONCheck: @unchecked Sendable {
     /// Without a thread (none could start, or none was needed): the save checks what is queued.
     private func checkQueueInLine() {
         while failure == nil, !queue.isEmpty {
-            let (slot, count) = queue.removeFirst()
-            failure = check(slot, count)
-            free.append(slot)
-        }
-    }
-
-    private func check(_ slot: Int, _ count: Int) -> JSONSyntaxError? {
-        caught { () throws(JSONSyntaxError) in try validator.consume(UnsafeRawBufferPointer(rebasing: buffers[slot]![..<count])) }
-    }
-
-    /// What a step of the validator found wrong, nil for nothing.
-    private func caught(_ step: () throws(JSONSyntaxError) -> Void) -> JSONSyntaxError? {
-        do throws(JSONSyntaxError) {
-            try step()
-            return nil
-        } catch {
-            return error
+            let piece = queue.removeFirst()
+            failure = check(piece)
+            checked(piece)
         }
     }
 }

@@ -88,17 +88,7 @@ import Testing
         case .foundation: records = Array(try JSONEncoder().encode((0..<4).map { _ in random.foundation() }))
         }
         for round in 0..<(250 * CoderComparison.scale) {
-            var bytes = records
-            for _ in 0..<(1 + random.next(3)) {
-                let at = random.next(bytes.count), byte = alphabet[random.next(alphabet.count)]
-                switch random.next(4) {
-                case 0: bytes.insert(byte, at: at)
-                case 1: bytes.remove(at: at)
-                case 2: bytes.removeSubrange(at...)
-                default: bytes[at] = byte
-                }
-                if bytes.isEmpty { bytes = [0x20] }
-            }
+            let bytes = RandomEdits.apply(1 + random.next(3), to: records, alphabet: alphabet) { random.next($0) }
             let mismatch: String?
             switch shape {
             case .flat: mismatch = CoderComparison.decoded([FlatRecord].self, bytes)
