@@ -66,6 +66,27 @@ import Testing
         #expect(!home.exists("cache/shelf/big.json"))
     }
 
+    /// The copy runs up to `aheadLimit` ahead of the check: where it meets a file size limit (or
+    /// a full disk) first, the invalid input is still what the save reports, as when it checked
+    /// one buffer behind.
+    @Test(arguments: [false, true])
+    func anInvalidInputThatAlsoMeetsASizeLimitIsReportedAsInvalid(fromPipe: Bool) throws {
+        var bytes = ValidatedSaveTests.records(10 << 20)
+        let position = try #require(bytes[1_200_000...].firstIndex(of: UInt8(ascii: ",")))
+        bytes[position] = UInt8(ascii: "!")
+        var expected: JSONSyntaxError?
+        do throws(JSONSyntaxError) { try JSONValidator.validate(bytes) } catch { expected = error }
+        let error = try #require(expected)
+        try writeSource(bytes)
+        let command = fromPipe ? #"cat src.json | "$S" save caches x.json"# : #""$S" save caches x.json < src.json"#
+        let result = try home.sh("""
+            (ulimit -f 5120; \(command)) 2> err; test $? -eq 65 || { cat err >&2; exit 10; }
+            grep -q 'line \(error.line), column \(error.column):' err || exit 11
+            """)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!home.exists("cache/shelf/x.json"))
+    }
+
     /// /proc files report no size: `copy_file_range` copies nothing from them, and that 0 must
     /// not be taken for the end.
     @Test func aFileTheKernelCopiesNothingFromIsStillRead() throws {

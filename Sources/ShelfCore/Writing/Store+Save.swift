@@ -155,8 +155,12 @@ extension Store {
             }
             try check.finish()
             return copied
-        } catch let error as JSONSyntaxError {
-            throw ShelfError.invalidJSON(path: path, line: error.line, column: error.column, reason: error.message)
+        } catch {
+            // A signal ends the save at once; after any other failure the check first finishes
+            // what was written, and an error in it is the one to report.
+            let signalled = (try? Interruption.check()) == nil
+            guard let invalid = error as? JSONSyntaxError ?? (signalled ? nil : check.errorInWhatWasWritten()) else { throw error }
+            throw ShelfError.invalidJSON(path: path, line: invalid.line, column: invalid.column, reason: invalid.message)
         }
     }
 

@@ -41,6 +41,8 @@ package final class WrittenJSONCheck: @unchecked Sendable {
     var queue: [Piece] = []
     /// Bytes the kernel copied that are not checked yet.
     var ahead = 0
+    /// The check's thread is on a piece it took from the queue.
+    var checking = false
     private var ended = false
     var stopped = false
     var done = false
@@ -141,6 +143,21 @@ package final class WrittenJSONCheck: @unchecked Sendable {
         if let failure { throw failure }
     }
 
+    /// The JSON error in what was handed over so far, once all of it is checked: the save failed
+    /// for another reason (a full disk, a file size limit) and an invalid input must say so first,
+    /// whichever of the two the copy met first (it runs ahead of the check).
+    func errorInWhatWasWritten() -> JSONSyntaxError? {
+        guard thread != nil else {
+            checkQueueInLine()
+            return failure as? JSONSyntaxError
+        }
+        pthread_mutex_lock(lock)
+        while failure == nil && !done && (checking || !queue.isEmpty) { pthread_cond_wait(changed, lock) }
+        let failure = self.failure
+        pthread_mutex_unlock(lock)
+        return failure as? JSONSyntaxError
+    }
+
     /// Stops the thread without waiting for its verdict (the save failed for another reason).
     func stop() {
         guard let thread else { return }
@@ -186,9 +203,11 @@ package final class WrittenJSONCheck: @unchecked Sendable {
                 continue
             }
             let piece = queue.removeFirst()
+            checking = true
             pthread_mutex_unlock(lock)
             let failure = check(piece)
             pthread_mutex_lock(lock)
+            checking = false
             checked(piece)
             pthread_cond_broadcast(changed)
             if let failure {
