@@ -51,7 +51,16 @@ public enum RawFiles {
         let fd = withCString(path) { openat(base, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        return Child.contents(fd)
+        // To the end, not to the size: /proc's files have none (the bench's machine line read
+        // its CPU, memory and load from them, and said "unknown" when this went by the size).
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return nil }
+            if n == 0 { return bytes }
+            bytes += chunk[..<n]
+        }
     }
 
     /// rm -rf of `name` inside the folder `base`, one descriptor per level at most and every

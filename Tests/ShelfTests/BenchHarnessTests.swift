@@ -20,6 +20,13 @@ import Testing
         #expect(summary.spread == spread)
     }
 
+    /// The report's machine line comes from /proc, whose files have no size: read to their end.
+    @Test func theMachineLineNamesTheMachine() {
+        let machine = Machine.describe()
+        #expect(machine.memoryGiB > 0)
+        #expect(machine.loadAtStart.split(separator: " ").count == 3)
+    }
+
     @Test func targetsJudgeTheRatio() {
         #expect(Target.atMost(2).met(1.99) == true)
         #expect(Target.atMost(2).met(2.01) == false)
