@@ -158,26 +158,13 @@ extension Kernel {
     /// Nor a disk to start writing to.
     package func startWriteback(_ descriptor: Int32, from offset: Int64, count: Int64) {}
 
-    /// Nor pages to map: the bytes are read into memory of their own.
+    /// Nor pages to map: callers read the bytes instead (`notSupported`, as a file system that
+    /// cannot map answers).
     package func mapForReading(_ descriptor: Int32, at offset: Int64, count: Int) throws(Errno) -> UnsafeRawBufferPointer {
-        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
-        var filled = 0
-        do throws(Errno) {
-            while filled < count {
-                let n = try read(descriptor, at: offset + Int64(filled), into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled...]))
-                if n == 0 { break }
-                filled += n
-            }
-        } catch {
-            bytes.deallocate()
-            throw error
-        }
-        return UnsafeRawBufferPointer(rebasing: bytes[..<filled])
+        throw Errno.notSupported
     }
 
-    package func unmap(_ bytes: UnsafeRawBufferPointer) {
-        bytes.deallocate()
-    }
+    package func unmap(_ bytes: UnsafeRawBufferPointer) {}
 }
 
 /// The process's `Kernel`.

@@ -117,10 +117,11 @@ extension Store {
         String(decoding: name.bytes.suffix(5), as: UTF8.self).lowercased() == ".json"
     }
 
-    /// Copies in fixed-size chunks; JSON is validated on a second thread, one chunk behind. A
-    /// regular file or a pipe is copied inside the kernel, as `--raw` copies it, and the check reads
-    /// the file back: the save's own thread then does only what a raw save does, so the check costs
-    /// wall time only where it is slower than the copy and the `fsync` together (issue 25).
+    /// Copies in fixed-size chunks; JSON is validated on other threads behind the copy
+    /// (`WrittenJSONCheck`). A regular file or a pipe is copied inside the kernel, as `--raw` copies
+    /// it, and the check maps the file back: the save's own thread then does only what a raw save
+    /// does, so the check costs wall time only where it is slower than the copy and the `fsync`
+    /// together (issue 25).
     /// - Returns: how many bytes were copied.
     @discardableResult
     func copy<Source: ByteSource>(from source: inout Source, to file: FileDescriptor,

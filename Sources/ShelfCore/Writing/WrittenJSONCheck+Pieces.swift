@@ -62,16 +62,13 @@ extension WrittenJSONCheck {
         // The file is unnamed and only this save writes it: fewer bytes than the kernel reported
         // copying would be a broken file system, not a short input (and a page mapped past the
         // end would fault). A small piece is read: a mapping would cost more calls than it saves.
+        let short = ShelfError.io(path: file.path, operation: "read back what was copied", errno: Errno.ioError.rawValue)
         if count >= Self.smallestMapped {
-            guard try file.status().size >= offset + Int64(count) else {
-                throw ShelfError.io(path: file.path, operation: "read back what was copied", errno: Errno.ioError.rawValue)
-            }
+            guard try file.status().size >= offset + Int64(count) else { throw short }
             if let mapped = try? kernel.mapForReading(file.raw, at: offset, count: count) { return (mapped, true) }
         }
         let part = UnsafeMutableRawBufferPointer(rebasing: fallback()[..<count])
-        guard try file.read(fromAbsoluteOffset: Int(offset), into: part) == count else {
-            throw ShelfError.io(path: file.path, operation: "read back what was copied", errno: Errno.ioError.rawValue)
-        }
+        guard try file.read(fromAbsoluteOffset: Int(offset), into: part) == count else { throw short }
         return (UnsafeRawBufferPointer(part), false)
     }
 
