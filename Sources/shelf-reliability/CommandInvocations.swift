@@ -25,6 +25,9 @@ struct Invocation {
             ["path", "caches", "a.txt"], ["path", "--json", "caches"], ["dirs"], ["dirs", "--json"],
             ["capacity", "caches"], ["capacity", "caches", "--json"], ["help", "save"], ["--version"], ["completions", "bash"],
             ["du", "caches"], ["apps"], ["update", "caches", "a.txt", "--", "tr", "a-z", "A-Z"],
+            // A program's output stored: shelf reads a pipe of its own, never its standard input.
+            ["save", "caches", "p.txt", "--from-command", "--", "echo", "hi"],
+            ["save", "caches", "p.json", "--from-command", "--", "echo", "[1]"],
         ]
         return plain.map { Invocation(arguments: $0) } + [
             Invocation(arguments: ["save", "caches", "n.txt"], input: Array("new\n".utf8)),
