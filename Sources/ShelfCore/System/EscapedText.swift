@@ -16,9 +16,7 @@ package enum EscapedText {
 
     /// The escaped text of `bytes`; backslashes left alone unless `backslashes`.
     package static func escaping(_ bytes: [UInt8], backslashes: Bool = true) -> String {
-        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != backslash }) {
-            return String(decoding: bytes, as: UTF8.self)
-        }
+        if bytes.allSatisfy(isPlain) { return String(decoding: bytes, as: UTF8.self) }
         var out = ""
         UTF8Pieces.forEach(bytes) { scalar, range in
             guard let scalar else { return out += hex(bytes[range.lowerBound]) }
@@ -34,6 +32,9 @@ package enum EscapedText {
     }
 
     private static let backslash = UInt8(ascii: "\\")
+
+    /// A byte that shows as itself whatever surrounds it: printable ASCII but the backslash.
+    package static func isPlain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F && byte != backslash }
 
     fileprivate static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
