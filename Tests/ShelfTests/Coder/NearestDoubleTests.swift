@@ -31,7 +31,7 @@ import Testing
             }
             if value.isNormal, let (digits, exponent) = Self.decimal(value.description), JSONTape.nearestDouble(digits, exponent) != nil { taken += 1 }
         }
-        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        #expect(mismatches.count == 0, "\(mismatches.prefix(5))")
         // The fast path is what converts them: nearly every normal Double (the rest decline).
         #expect(taken > 19_000 * CoderComparison.scale / 2)
     }
@@ -47,7 +47,7 @@ import Testing
             let text = random.next(2) == 0 ? "\(digits)e\(exponent)" : "-\(digits.prefix(1)).\(digits.dropFirst())e\(exponent)"
             if let mismatch = Self.check(text) { mismatches.append(mismatch) }
         }
-        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        #expect(mismatches.count == 0, "\(mismatches.prefix(5))")
     }
 
     /// Exactly halfway between two Doubles: ties go to the even one (2^53 + 1 and its kin), and
@@ -63,7 +63,7 @@ import Testing
                   "2.2250738585072011e-308", "4.9e-324", "1e-400", "1e400", "1.8e308", "123456789012345678e-30",
                   "9999999999999999999e288", "1e23", "8.41e21", "5e-324", "0.1", "0.2", "0.3"]
         let mismatches = texts.compactMap(Self.check)
-        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        #expect(mismatches.count == 0, "\(mismatches.prefix(5))")
         // 2^53 + 1 is exactly halfway: the fast path itself answers it, with the even neighbour.
         #expect(JSONTape.nearestDouble(9_007_199_254_740_993, 0) == 9_007_199_254_740_992)
         #expect(JSONTape.nearestDouble(9_007_199_254_740_995, 0) == 9_007_199_254_740_996)
