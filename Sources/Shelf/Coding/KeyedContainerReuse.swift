@@ -7,6 +7,10 @@ final class KeyedPlace {
         var object: Int
         var depth: Int
         var extra: [CodingPathElement]
+        /// Whether the last object this container read needed its member table (its keys were read
+        /// in another order than written, as in what JSONEncoder writes): the next object's table is
+        /// then made at its first key, without trying the next-key hint first (TapeKeyedContainer.find).
+        var prefersTable = false
     }
 
     let decoder: TapeDecoder

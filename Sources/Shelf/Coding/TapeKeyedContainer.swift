@@ -35,7 +35,13 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return bytes.withUTF8 { utf8 -> Int? in
             let tape = decoder.tape, end = tape.payload(object)
             let hint = decoder.hints.entry(object), mark = KeyHints.mark(utf8)
-            if hint.pointee.object != object { decoder.hints.start(object) }
+            if hint.pointee.object != object {
+                decoder.hints.start(object)
+                if place.fields.pointee.prefersTable {
+                    decoder.hints.index(object, tape, decoder.bytes)
+                    place.fields.pointee.prefersTable = hint.pointee.indexed
+                }
+            }
             // Asked only where the answer matters: a key equal in bytes to an ASCII member is ASCII.
             @inline(__always) func ascii() -> Bool {
                 for byte in utf8 where byte >= 0x80 { return false }
@@ -68,6 +74,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
             if !hint.pointee.tried {
                 decoder.hints.index(object, tape, decoder.bytes)
+                place.fields.pointee.prefersTable = hint.pointee.indexed
                 if hint.pointee.indexed {
                     if let found = tabled() { return found }
                     if ascii() { return nil }

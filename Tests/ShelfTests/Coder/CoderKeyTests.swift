@@ -72,6 +72,22 @@ import Testing
         #expect(CoderComparison.fastDecodes([Optionals].self, Data(many.utf8)))
     }
 
+    /// After an object read in another order than written, the next object of the same type has
+    /// its member table made at its first key; where that object cannot have one (a duplicate, an
+    /// escaped or non-ASCII member, a shared mark, too many members), the hint and the walk decide.
+    @Test func anObjectAfterOneReadOutOfOrderIsReadAsFoundationDoes() {
+        let objects = ["{\"b\":1,\"a\":2}", "{\"b\":3,\"a\":4,\"a\":5}", "{\"b\":6,\"\\u0061\":7,\"a\":8}", "{\"a\":9,\"b\":10}",
+                       "{\"b\":11,\"a\":12,\"b\":13}", "{\"é\":0,\"b\":14,\"a\":15}", "{\"!\":0,\"b\":19,\"a\":20}",
+                       "{" + (0..<20).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + ",\"b\":16,\"a\":17,\"a\":18}"]
+        for first in objects {
+            for second in objects {
+                let text = "[\(objects[0]),\(first),\(objects[0]),\(second),\(second)]"
+                #expect(CoderComparison.decoded([Pair].self, Array(text.utf8)) == nil, "\(text)")
+                #expect(CoderComparison.fastDecodes([Pair].self, Data(text.utf8)), "\(text)")
+            }
+        }
+    }
+
     /// Writes `keys` in order, each with its index as the value.
     struct Keys: Encodable {
         let keys: [String]

@@ -57,8 +57,9 @@ extension JSONTape {
 
     /// A valid JSON number's text as the nearest Double, as `strtod` rounds it: exactly, by one
     /// multiplication or division, when the digits' integer fits 2^53 and the power of ten is at most 22
-    /// (both operands then exact, so the one rounding is the correct one); else by the
-    /// standard library's parser. Overflow gives an infinity, underflow zero (the caller checks).
+    /// (both operands then exact, so the one rounding is the correct one); else by Eisel and
+    /// Lemire's method (`nearestDouble`) where it is sure; else by the standard library's parser.
+    /// Overflow gives an infinity, underflow zero (the caller checks).
     static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double {
         var i = 0
         let n = text.count
@@ -99,6 +100,7 @@ extension JSONTape {
             value = exponent < 0 ? value / powersOfTen[-exponent] : value * powersOfTen[exponent]
             return negative ? -value : value
         }
+        if digits <= 19, let value = nearestDouble(mantissa, exponent) { return negative ? -value : value }
         return Double(Substring(decoding: text, as: UTF8.self)) ?? .nan
     }
 
