@@ -50,6 +50,10 @@ public struct JSONValidator: Sendable {
     /// column is worked out from them only when an error needs it, not tracked per byte.
     var lineStart = 0
     var continuations = 0
+    /// Whether `scan` takes the block path, and from which stream offset it tries it again after
+    /// it stopped.
+    var blockChoice = BlockPathChoice()
+    var blockResume = 0
 
     public init(mode: Mode = .single, maxDepth: Int = 10_000_000) {
         self.mode = mode
@@ -77,6 +81,14 @@ public struct JSONValidator: Sendable {
     /// Feeds the next chunk of the stream, reporting element and line boundaries to `events`.
     package mutating func consume<Events: JSONEventHandler>(_ bytes: UnsafeRawBufferPointer,
                                                            events: inout Events) throws(JSONSyntaxError) {
+        guard blockChoice.startsTrial(count: bytes.count, at: offset) else { return try consumeChunk(bytes, events: &events) }
+        let start = offset, before = BlockPathChoice.ticks()
+        try consumeChunk(bytes, events: &events)
+        blockChoice.finishTrial(ticks: BlockPathChoice.ticks() &- before, count: bytes.count, at: start)
+    }
+
+    mutating func consumeChunk<Events: JSONEventHandler>(_ bytes: UnsafeRawBufferPointer,
+                                                         events: inout Events) throws(JSONSyntaxError) {
         let count = bytes.count
         let base = offset
         var index = 0
