@@ -6,8 +6,8 @@ import _Builtin_intrinsics.intel
 /// wins everywhere on baseline x86_64 (SSE2: sixteen-byte vectors, no byte shuffle): classifying 64
 /// bytes costs about as much as the token path spends on 64 bytes of records with predictable
 /// shapes, while on numbers of mixed spellings (Python's `repr` floats) the token path mispredicts
-/// a branch per number and blocks run 1.5× faster. So the validator times one chunk on each path
-/// and takes the faster, again every `retrial` bytes. Both paths give the same verdicts, errors and
+/// a branch per number and blocks run 1.5× faster. So the validator times up to `timedBytes` on
+/// each path and takes the faster, again every `retrial` bytes. Both paths give the same verdicts, errors and
 /// events, so the choice changes only the speed.
 struct BlockPathChoice: Sendable {
     /// Whether the block path is on.
@@ -20,8 +20,10 @@ struct BlockPathChoice: Sendable {
     /// The stream offset from which the next trial runs.
     private var nextTrial = 0
 
-    /// Chunks shorter than this are not timed (their time is mostly the hand-over at their ends).
+    /// Chunks shorter than this are not timed (their time is mostly the hand-over at their ends);
+    /// of longer ones, at most `timedBytes` are.
     static let shortestTimed = 16 << 10
+    static let timedBytes = 64 << 10
     static let retrial = 8 << 20
 
     /// A choice that is measured, where the processor has a tick counter to measure it with.

@@ -81,10 +81,16 @@ public struct JSONValidator: Sendable {
     /// Feeds the next chunk of the stream, reporting element and line boundaries to `events`.
     package mutating func consume<Events: JSONEventHandler>(_ bytes: UnsafeRawBufferPointer,
                                                            events: inout Events) throws(JSONSyntaxError) {
-        guard blockChoice.startsTrial(count: bytes.count, at: offset) else { return try consumeChunk(bytes, events: &events) }
-        let start = offset, before = BlockPathChoice.ticks()
-        try consumeChunk(bytes, events: &events)
-        blockChoice.finishTrial(ticks: BlockPathChoice.ticks() &- before, count: bytes.count, at: start)
+        var rest = bytes
+        // A trial times the start of a chunk on one path (the next trial, on the other path).
+        while blockChoice.startsTrial(count: rest.count, at: offset) {
+            let piece = UnsafeRawBufferPointer(rebasing: rest[0..<min(rest.count, BlockPathChoice.timedBytes)])
+            let start = offset, before = BlockPathChoice.ticks()
+            try consumeChunk(piece, events: &events)
+            blockChoice.finishTrial(ticks: BlockPathChoice.ticks() &- before, count: piece.count, at: start)
+            rest = UnsafeRawBufferPointer(rebasing: rest[piece.count...])
+        }
+        try consumeChunk(rest, events: &events)
     }
 
     mutating func consumeChunk<Events: JSONEventHandler>(_ bytes: UnsafeRawBufferPointer,
