@@ -60,7 +60,9 @@ import Testing
                 close = Array("]".utf8) + close
             }
         }
+        // Blanks after, so that the closes come before the last 64 bytes (which `step` reads).
         return open + Array(repeating: inner, count: 3).flatMap { $0 + Array(",".utf8) } + Array("0".utf8) + close
+            + [UInt8](repeating: 0x20, count: 100)
     }
 
     @Test func nestingAroundTheWordEdgesAndTheLimitAgrees() {
@@ -69,12 +71,16 @@ import Testing
             for maxDepth in [depth - 1, depth, depth + 1, depth + 63, depth + 64, 10_000_000] where maxDepth > 0 {
                 if let mismatch = Self.mismatch(bytes, maxDepth: maxDepth) { Issue.record("depth \(depth): \(mismatch)"); return }
             }
-            // A wrong close at each of the deepest levels, and cuts around the innermost values.
-            for wrong in 1...min(depth, 4) {
+            // A wrong close inside the values, and at the deepest levels (away from the last
+            // close, whose block ends the top level and goes to `scan`), whole and cut before it.
+            let inner = bytes.indices.first { bytes[$0] == UInt8(ascii: "]") && bytes[$0 - 1] == UInt8(ascii: "2") }!
+            for at in [inner] + (1...4).map({ bytes.count - 100 - depth / 2 - $0 }) {
                 var broken = bytes
-                let at = bytes.count - wrong
                 broken[at] = broken[at] == UInt8(ascii: "]") ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                if let mismatch = Self.mismatch(broken, cuts: [at - 70, at - 3]) { Issue.record("depth \(depth): \(mismatch)"); return }
+                // Not cut just before it: the last 64 bytes of a chunk go to `step`.
+                for cuts in [[], [at - 70], [at - 200]] {
+                    if let mismatch = Self.mismatch(broken, cuts: cuts) { Issue.record("depth \(depth): \(mismatch)"); return }
+                }
             }
         }
     }
