@@ -35,12 +35,14 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return bytes.withUTF8 { utf8 -> Int? in
             let tape = decoder.tape, end = tape.payload(object)
             let hint = decoder.hints.entry(object), mark = KeyHints.mark(utf8)
+            // Makes the member table, and remembers for the next object whether one could be made.
+            @inline(__always) func makeTable() {
+                decoder.hints.index(object, tape, decoder.bytes)
+                place.fields.pointee.prefersTable = hint.pointee.indexed
+            }
             if hint.pointee.object != object {
                 decoder.hints.start(object)
-                if place.fields.pointee.prefersTable {
-                    decoder.hints.index(object, tape, decoder.bytes)
-                    place.fields.pointee.prefersTable = hint.pointee.indexed
-                }
+                if place.fields.pointee.prefersTable { makeTable() }
             }
             // Asked only where the answer matters: a key equal in bytes to an ASCII member is ASCII.
             @inline(__always) func ascii() -> Bool {
@@ -73,8 +75,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                 if found >= 0 { return found == 0 ? nil : found }
             }
             if !hint.pointee.tried {
-                decoder.hints.index(object, tape, decoder.bytes)
-                place.fields.pointee.prefersTable = hint.pointee.indexed
+                makeTable()
                 if hint.pointee.indexed {
                     if let found = tabled() { return found }
                     if ascii() { return nil }
