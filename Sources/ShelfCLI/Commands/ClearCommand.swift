@@ -80,11 +80,13 @@ struct ClearCommand: Command {
         directory = try words[Shared.directory]
         folder = words[Self.folder]
         json = words[Shared.json]
-        // Only --json prints the bytes freed: without it, no file needs a `stat` for its size.
+        verbose = words[Self.verbose]
+        let dryRun = words[Self.dryRun]
+        // Only --json prints the bytes freed: without it, no file needs a `stat` for its size; only
+        // --verbose and --dry-run print the paths: without them, no path is put together.
         options = ClearOptions(olderThan: words[Self.olderThan]?.seconds, maxSize: words[Self.maxSize]?.bytes,
                                expiredOnly: words[Self.expired], keepNewest: words[Self.keepNewest]?.count,
-                               dryRun: words[Self.dryRun], countsFreedBytes: json)
-        verbose = words[Self.verbose]
+                               dryRun: dryRun, countsFreedBytes: json, listsRemovedPaths: verbose || dryRun)
         null = words[Self.null]
         all = words[Self.all]
         if null && json { throw UsageError("--null and --json cannot be combined (--json gives every path's bytes)") }
@@ -142,7 +144,7 @@ struct ClearCommand: Command {
         dry.dryRun = true
         dry.countsFreedBytes = true  // the question names the size
         let planned = try store.clear(directory, in: folder, options: dry)
-        let count = planned.removedPaths.count
+        let count = planned.removedCount
         guard count > 0 else { return nil }
         let place = EscapedText.text(try ActionReport.absolute(folder, in: directory, store))
         let summary = "\(count == 1 ? "1 file" : "\(count) files") (\(HumanSize.format(planned.freedBytes))) in \(place)"
@@ -161,7 +163,7 @@ struct ClearCommand: Command {
             JSONText.Value.object(JSONText.place($0.pathBytes, in: folder) + [("error", .string($0.error.description))])
         }
         return [
-            ("removed", .integer(Int64(report.removedPaths.count))),
+            ("removed", .integer(Int64(report.removedCount))),
             ("freedBytes", .integer(report.freedBytes)),
             ("failed", .array(failed)),
             ("skipped", .integer(Int64(report.skippedPaths.count))),

@@ -18,9 +18,20 @@ extension ClearWalk {
     /// layer's number) each file is `stat`ed.
     static let listsTrueInodes: Set<UInt64> = [0x0102_1994, 0xEF53, 0x5846_5342, 0x9123_683E, 0xF2F5_2010]
 
+    /// Whether the lock snapshot is in hand, adopting it if it has just been read. Never waits:
+    /// until then, files are checked one by one.
+    mutating func hasHeldLocks() -> Bool {
+        if heldLocks != nil { return true }
+        guard let pending = pendingLocks, let read = pending.reader.ifRead() else { return false }
+        pendingLocks = nil
+        heldLocks = read
+        heldLocks?.device = pending.device
+        return heldLocks != nil
+    }
+
     /// How the files of `folder` are checked for locks (`LockCheck`); asked once per folder, not
-    /// once per file: a folder keeps its device, and the trail only ever comes back to the very
-    /// folder it entered.
+    /// once per file (and once more when the snapshot arrives): a folder keeps its device, and the
+    /// trail only ever comes back to the very folder it entered.
     func lockCheck(_ folder: FileDescriptor) -> LockCheck {
         guard let heldLocks, options.removesEverything, !options.dryRun, let st = try? folder.status() else { return .eachFile }
         // A network file system mounted inside the namespace holds other hosts' locks too, which
@@ -36,7 +47,7 @@ extension ClearWalk {
     /// (see `HeldLocks` for why a lock taken later does no harm), after one `stat`, or with
     /// `.listing` none: the inode number the folder listing gave stands in. Removing a name never
     /// tears a file, so a name replaced since the listing (a save's rename) goes as the clear asked.
-    mutating func clearUnlessLocked(_ entry: FolderEntry, in folder: FileDescriptor, path: [UInt8], heldLocks: HeldLocks,
+    mutating func clearUnlessLocked(_ entry: FolderEntry, in folder: FileDescriptor, path: EntryPath, heldLocks: HeldLocks,
                                     check: LockCheck, leftovers: Leftovers) -> Bool {
         let locked: Bool, size: Int64
         var mayHaveJournal = true
@@ -49,7 +60,7 @@ extension ClearWalk {
             (locked, size) = (st.isRegularFile && heldLocks.contains(st), st.isRegularFile ? st.size : 0)
         }
         if locked {
-            report.skippedPaths.append(path)
+            report.skippedPaths.append(path.bytes)
             return false
         }
         let gone = removeName(entry.name, in: folder, path: path, size: size)

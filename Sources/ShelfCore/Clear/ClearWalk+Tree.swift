@@ -13,15 +13,22 @@ extension ClearWalk {
         /// Whether it is the namespace folder, whose `CACHEDIR.TAG` stays.
         let isRoot: Bool
         /// How its files are checked for locks (`lockCheck`).
-        let check: LockCheck
+        var check: LockCheck
+        /// Whether `check` stays: false while the lock snapshot is still being read.
+        var checkIsFinal: Bool
     }
 
     /// Clears `folder` and everything below it; returns what became of its contents.
     /// - Parameter prefix: the folder's path from the namespace folder, ending in `/` (empty at the top).
     mutating func clear(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool) -> Outcome {
         walk(folder, prefix: prefix, isRoot: isRoot) { walk, entry, parent, frame in
-            !frame.kept.contains(entry.name)
-                && walk.clearFile(entry, in: parent, path: frame.prefix + entry.name.bytes, leftovers: frame.leftovers, check: frame.check)
+            if !frame.checkIsFinal && walk.hasHeldLocks() {
+                frame.check = walk.lockCheck(parent)
+                frame.checkIsFinal = true
+            }
+            return (frame.kept.isEmpty || !frame.kept.contains(entry.name))
+                && walk.clearFile(entry, in: parent, path: EntryPath(prefix: frame.prefix, name: entry.name),
+                                  leftovers: frame.leftovers, check: frame.check)
         }
     }
 
@@ -48,7 +55,7 @@ extension ClearWalk {
                     return nil
                 }
                 // A kept file is `file`'s to judge, even if a folder stands there by now.
-                if !frame.kept.contains(entry.name), (try? Store.isFolder(entry, in: parent)) == true { return entry.name }
+                if frame.kept.isEmpty || !frame.kept.contains(entry.name), (try? Store.isFolder(entry, in: parent)) == true { return entry.name }
                 if file(&self, entry, parent, &frame) { frame.outcome.removedHere() } else { frame.outcome.empty = false }
                 return nil
             }, enter: { sub, name, parent in
@@ -100,7 +107,8 @@ extension ClearWalk {
         // the journal) at random; in sequence, removal runs several times faster on ext4.
         let data = entries.filter { FolderEntries.isUsers($0.name) }.sorted { $0.inode < $1.inode }
         let kept = options.keepNewest.map { KeepNewest.kept($0, among: entries, in: folder, isRoot: isRoot) } ?? []
-        return Frame(entries: data[...], leftovers: leftovers, kept: kept, prefix: prefix, isRoot: isRoot, check: lockCheck(folder))
+        return Frame(entries: data[...], leftovers: leftovers, kept: kept, prefix: prefix, isRoot: isRoot, check: lockCheck(folder),
+                     checkIsFinal: pendingLocks == nil)
     }
 
     /// Tidies shelf's own files in the folder whose entries are all visited.

@@ -6,8 +6,11 @@ struct ClearWalk {
     /// The files `ClearPlan` chose for `maxSize` (by path from the namespace folder, as bytes),
     /// with the modification time they had then (a file written since stays).
     var selection: [[UInt8]: FileTime] = [:]
-    /// For a clear of everything: the locks held when it started, so files need not be opened.
+    /// For a clear of everything: the locks held, so files need not be opened (`LockCheck`).
     var heldLocks: HeldLocks?
+    /// For a clear of everything: the lock snapshot still being read, and the namespace folder's
+    /// device it is for, until `hasHeldLocks` adopts it as `heldLocks`.
+    var pendingLocks: (reader: BackgroundHeldLocks, device: UInt64)?
     var report = ClearReport()
 
     /// What became of a folder's contents.
@@ -27,9 +30,18 @@ struct ClearWalk {
 
     static let slash = UInt8(ascii: "/")
 
+    /// A file's path from the namespace folder, put together only when something names it (a
+    /// failure, a skip, a listed removal): a clear of everything removes most files unnamed, and
+    /// building each path was a third of its own work.
+    struct EntryPath {
+        let prefix: [UInt8]
+        let name: FileName
+        var bytes: [UInt8] { prefix + name.bytes }
+    }
+
     /// Removes one file or link if the options select it. Returns whether it is gone.
     /// `check`: how the files of `folder` are checked for locks (`lockCheck`).
-    mutating func clearFile(_ entry: FolderEntry, in folder: FileDescriptor, path: [UInt8],
+    mutating func clearFile(_ entry: FolderEntry, in folder: FileDescriptor, path: EntryPath,
                             leftovers: Leftovers, check: LockCheck) -> Bool {
         let name = entry.name, kind = entry.kind
         if let heldLocks, check != .eachFile {
@@ -61,11 +73,11 @@ struct ClearWalk {
 
     /// The `lstat` of an entry to clear: nil when it failed (the failure is reported), `.some(nil)`
     /// when the entry is gone already.
-    mutating func status(of name: FileName, in folder: FileDescriptor, path: [UInt8]) -> FileStatus?? {
+    mutating func status(of name: FileName, in folder: FileDescriptor, path: EntryPath) -> FileStatus?? {
         do {
             return try folder.status(of: name)
         } catch {
-            fail(path, error)
+            fail(path.bytes, error)
             return nil
         }
     }
@@ -73,25 +85,25 @@ struct ClearWalk {
     /// Removes a regular file while holding its exclusive lock, so that a shelf append or read in
     /// progress (which holds a lock) makes the clear skip the file instead of tearing it.
     private mutating func clearLocked(_ file: FileDescriptor, _ st: FileStatus, name: FileName, in folder: FileDescriptor,
-                                      path: [UInt8], leftovers: Leftovers) -> Bool {
+                                      path: EntryPath, leftovers: Leftovers) -> Bool {
         let expires = options.expiredOnly
             ? (try? Expiry.read(file, st, named: name, in: folder, index: .some(leftovers.index))) ?? nil : nil
         guard selects(st, expires: expires, path: path) else { return false }
         if options.dryRun { return removeName(name, in: folder, path: path, size: st.size) }
         do {
             guard try ClearWalk.tryLockToRemove(file) else {
-                report.skippedPaths.append(path)
+                report.skippedPaths.append(path.bytes)
                 return false
             }
         } catch {
-            fail(path, error)
+            fail(path.bytes, error)
             return false
         }
         // The name may have been given to a new file between open and lock (an atomic save). With
         // limits that new file was never judged, so it stays; without, it would go anyway.
         if !options.removesEverything {
             guard let now = try? folder.status(of: name), FileIdentity(now) == FileIdentity(st) else {
-                report.skippedPaths.append(path)
+                report.skippedPaths.append(path.bytes)
                 return false
             }
         }
@@ -103,9 +115,9 @@ struct ClearWalk {
     }
 
     /// Whether the options select a file with this status and expiry.
-    func selects(_ st: FileStatus, expires: Int64?, path: [UInt8]) -> Bool {
+    func selects(_ st: FileStatus, expires: Int64?, path: EntryPath) -> Bool {
         // Without limits every file not kept goes (what --keep-newest keeps never gets here).
-        !options.hasLimits || selectedByLimits(st, expires: expires) || selection[path] == st.modified
+        !options.hasLimits || selectedByLimits(st, expires: expires) || selection[path.bytes] == st.modified
     }
 
     /// Expired, or not modified for `olderThan`: the limits that do not depend on other files.
@@ -116,10 +128,9 @@ struct ClearWalk {
 
     /// Unlinks a file or link that frees `size` bytes (with `dryRun` only reports it); returns
     /// whether it is gone.
-    mutating func removeName(_ name: FileName, in folder: FileDescriptor, path: [UInt8], size: Int64) -> Bool {
+    mutating func removeName(_ name: FileName, in folder: FileDescriptor, path: EntryPath, size: Int64) -> Bool {
         if options.dryRun {
-            report.removedPaths.append(path)
-            report.freedBytes = report.freedBytes.addingSaturated(size)
+            record(path, size: size)
             return false
         }
         do {
@@ -127,13 +138,19 @@ struct ClearWalk {
         } catch .noSuchFile {
             return true
         } catch {
-            fail(path, ShelfError.system(error, path: folder.path(for: name), operation: .remove))
+            fail(path.bytes, ShelfError.system(error, path: folder.path(for: name), operation: .remove))
             return false
         }
-        report.removedPaths.append(path)
-        report.freedBytes = report.freedBytes.addingSaturated(size)
+        record(path, size: size)
         WorkProgress.report(.advanced(1))
         return true
+    }
+
+    /// Counts a file removed (or, with `dryRun`, to remove); names it only where the report lists paths.
+    private mutating func record(_ path: EntryPath, size: Int64) {
+        report.removedCount += 1
+        if options.listsRemovedPaths { report.removedPaths.append(path.bytes) }
+        if options.countsFreedBytes { report.freedBytes = report.freedBytes.addingSaturated(size) }
     }
 
     mutating func fail(_ path: [UInt8], _ error: Error) {

@@ -17,13 +17,16 @@ public struct ClearOptions: Sendable {
     public var dryRun: Bool
     /// The time ages and expiry are judged at (seconds since 1970 UTC); nil for the clock.
     public var now: Int64?
-    /// Whether the report's `freedBytes` is wanted. A clear of everything that need not add up
-    /// sizes removes the files its folder listing describes without a `stat` of each (see
-    /// `ClearWalk.LockCheck`), as `rm -rf` does; `freedBytes` then leaves their sizes out.
+    /// Whether the report's `freedBytes` is wanted (without, it stays 0). A clear of everything
+    /// that need not add up sizes removes the files its folder listing describes without a `stat`
+    /// of each (see `ClearWalk.LockCheck`), as `rm -rf` does.
     public var countsFreedBytes: Bool
+    /// Whether the report's `removedPaths` is wanted. Without, only `removedCount` counts the
+    /// files removed, and a file is named only where it fails or is skipped.
+    public var listsRemovedPaths: Bool
 
     public init(olderThan: Int64? = nil, maxSize: Int64? = nil, expiredOnly: Bool = false, keepNewest: Int? = nil,
-                dryRun: Bool = false, now: Int64? = nil, countsFreedBytes: Bool = true) {
+                dryRun: Bool = false, now: Int64? = nil, countsFreedBytes: Bool = true, listsRemovedPaths: Bool = true) {
         self.olderThan = olderThan
         self.maxSize = maxSize
         self.expiredOnly = expiredOnly
@@ -31,6 +34,7 @@ public struct ClearOptions: Sendable {
         self.dryRun = dryRun
         self.now = now
         self.countsFreedBytes = countsFreedBytes
+        self.listsRemovedPaths = listsRemovedPaths
     }
 
     /// A limit that selects files: without one, every file not kept goes.
@@ -70,10 +74,12 @@ public struct ClearReport: Sendable, Equatable {
         get { removedPaths.map(EscapedText.text) }
         set { removedPaths = newValue.map { Array($0.utf8) } }
     }
-    /// The removed paths' exact bytes.
+    /// The removed paths' exact bytes; empty without `ClearOptions.listsRemovedPaths`.
     public var removedPaths: [[UInt8]] = []
+    /// How many files (and links) were removed, listed or not.
+    public var removedCount = 0
     /// The sum of the removed files' sizes, held at `Int64.max` (sparse files can claim more).
-    /// Without `ClearOptions.countsFreedBytes`, files removed without a `stat` count 0.
+    /// 0 without `ClearOptions.countsFreedBytes`.
     public var freedBytes: Int64 = 0
     /// Everything that could not be removed.
     public var failed: [ClearFailure] = []
@@ -119,8 +125,8 @@ extension Store {
             // `/proc/locks` shows this host's locks only: on a network file system each file's lock
             // is tried instead (docs/file-systems.md), and the snapshot is not even read.
             if options.removesEverything && !options.dryRun && !NetworkFileSystem.contains(top) {
-                walk.heldLocks = HeldLocks.snapshot()
-                walk.heldLocks?.device = try top.status().device
+                walk.pendingLocks = (BackgroundHeldLocks.start(), try top.status().device)
+                _ = walk.hasHeldLocks()  // read already where it was read in this thread
             }
             if let maxSize = options.maxSize {
                 walk.selection = try ClearPlan.oldestBeyond(maxSize, in: top, prefix: prefix, isRoot: folder == nil, walk: walk)

@@ -29,7 +29,11 @@ package struct FileName: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
     /// escaped (`EscapedText.text`).
     package var description: String { EscapedText.text(bytes) }
 
-    package func hasPrefix(_ prefix: String) -> Bool { bytes.starts(with: prefix.utf8) }
+    package func hasPrefix(_ prefix: String) -> Bool {
+        // Most names differ from shelf's prefixes at the first byte: answered without walking the text.
+        guard let lead = prefix.utf8.first else { return true }
+        return bytes.first == lead && bytes.starts(with: prefix.utf8)
+    }
 
     package func hasSuffix(_ suffix: String) -> Bool { bytes.reversed().starts(with: suffix.utf8.reversed()) }
 

@@ -15,6 +15,9 @@ struct HeldLocks {
     }
 
     let keys: Set<Key>
+    /// One bit per locked inode number modulo 64: a clear asks for every file, and most are
+    /// answered by this bit without hashing a key.
+    let inodeBits: UInt64
     /// The file system the snapshot speaks for (a local one: see `Store.clear`); nil for any.
     /// A folder on another (a network file system mounted inside) is not covered: `ClearWalk.lockCheck`.
     var device: UInt64?
@@ -41,6 +44,7 @@ struct HeldLocks {
             }
         }
         self.keys = keys
+        inodeBits = keys.reduce(0) { $0 | 1 << ($1.inode & 63) }
     }
 
     /// Whether the file with this status is locked by anyone.
@@ -50,6 +54,7 @@ struct HeldLocks {
 
     /// Whether the file with this inode on this device (`st_dev`) is locked by anyone.
     func contains(device: UInt64, inode: UInt64) -> Bool {
+        guard inodeBits & 1 << (inode & 63) != 0 else { return false }
         // glibc's encoding of dev_t (gnu_dev_major / gnu_dev_minor, which Swift does not import).
         let major = ((device >> 8) & 0xFFF) | ((device >> 32) & ~UInt64(0xFFF))
         let minor = (device & 0xFF) | ((device >> 12) & ~UInt64(0xFF))
