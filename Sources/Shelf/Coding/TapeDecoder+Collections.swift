@@ -29,6 +29,8 @@ extension TapeDecoder {
     func members<V: Decodable>(_ type: V.Type) throws -> [String: V] {
         let object = node
         guard tape.kind(object) == .object else { throw fail("not an object", [String: Any].self) }
+        // An empty one without making storage (`minimumCapacity` runs unspecialised).
+        guard tape.aux(object) != 0 else { return [:] }
         // Made at its size, not reserved: `reserveCapacity` ran unspecialised, a metadata look-up per dictionary.
         var result = [String: V](minimumCapacity: Int(tape.aux(object)))
         var member = object + 1
@@ -37,7 +39,7 @@ extension TapeDecoder {
             // One hash per member: an earlier equal key (rare) is put back. A later one's value is
             // read too, so one Foundation would skip can fail the decode: Foundation then decides.
             let key = try string(member)
-            let element = try value(V.self, at: member + 1, key: .key(DictionaryKey(key)))
+            let element = try value(V.self, at: member + 1, key: .member(member))
             if let earlier = result.updateValue(element, forKey: key) { result[key] = earlier }
             member = tape.next(member + 1)
         }
@@ -76,6 +78,8 @@ extension TapeDecoder {
     func elements<E: Decodable>(_ type: E.Type) throws -> [E] {
         let array = node
         guard tape.kind(array) == .array else { throw fail("not an array", [Any].self) }
+        // An empty one without reserving (unspecialised for most element types).
+        guard tape.aux(array) != 0 else { return [] }
         var result: [E] = []
         result.reserveCapacity(Int(truncatingIfNeeded: tape.aux(array)))
         var element = array + 1, index = 0

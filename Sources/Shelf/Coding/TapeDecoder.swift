@@ -15,10 +15,11 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     let userInfo: [CodingUserInfoKey: Any]
     // The mutable state, out of line (OutOfLineValue says why), each read through an addressor.
     private let nodeSlot = OutOfLineValue(0)
-    private let pathSlot = OutOfLineValue([CodingPathElement]())
+    private let pathSlot = OutOfLineValue([PathStep]())
     private let failedSlot = OutOfLineValue(false)
     private let kindsSlot = OutOfLineValue([(type: ObjectIdentifier, kind: CollectionKind)]())
     private let reuseSlot = OutOfLineValue(KeyedContainerReuse())
+    private let placesSlot = OutOfLineValue([KeyedPlace]())
     /// Keyed containers to hand out again (KeyedContainerReuse). They refer to this decoder, so
     /// `finish` lets them go when a decode ends.
     var reuse: KeyedContainerReuse {
@@ -33,7 +34,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         unsafeAddress { UnsafePointer(nodeSlot.pointer) }
         unsafeMutableAddress { nodeSlot.pointer }
     }
-    var path: [CodingPathElement] {
+    var path: [PathStep] {
         unsafeAddress { UnsafePointer(pathSlot.pointer) }
         unsafeMutableAddress { pathSlot.pointer }
     }
@@ -62,13 +63,23 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         failedSlot.free()
         kindsSlot.free()
         reuseSlot.free()
+        placesSlot.free()
         hints.free()
     }
 
-    var codingPath: [any CodingKey] { path.map(\.codingKey) }
+    var codingPath: [any CodingKey] { codingPath(path.count) }
 
     /// Ends a decode: the containers kept for reuse hold this decoder, which could not go before them.
-    func finish() { reuse.entries.removeAll() }
+    func finish() {
+        reuse.entries.removeAll()
+        placesSlot.pointer.pointee.removeAll()
+    }
+
+    /// Keeps `place` until the decode ends: its containers do not hold it (TapeKeyedContainer).
+    func keep(_ place: KeyedPlace) -> KeyedPlace {
+        placesSlot.pointer.pointee.append(place)
+        return place
+    }
 
     /// Marks the decode as failed and returns an error to throw (the caller replaces it).
     func fail(_ what: String, _ type: Any.Type = Any.self) -> DecodingError {
@@ -101,7 +112,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     ///
     /// `key` is made only where it goes on the path: a scalar, a Date or a URL never needs it
     /// (making a keyed container's key an `any CodingKey` for every value showed in the profile).
-    func value<T: Decodable>(_ type: T.Type, at: Int, key: @autoclosure () -> CodingPathElement?) throws -> T {
+    func value<T: Decodable>(_ type: T.Type, at: Int, key: @autoclosure () -> PathStep?) throws -> T {
         if T.self == String.self { return unsafeBitCast(try string(at), to: T.self) }
         if T.self == Int.self { return unsafeBitCast(try integer(at) as Int, to: T.self) }
         if T.self == Double.self { return unsafeBitCast(try double(at), to: T.self) }
@@ -129,11 +140,13 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     /// `value` where a nested container's keys, which the path lacks, come before `key`. (Apart,
     /// so that the common call passes no array: its retain and release showed per value.)
-    func value<T: Decodable>(_ type: T.Type, at: Int, key: @autoclosure () -> CodingPathElement?, extra: [CodingPathElement]) throws -> T {
+    func value<T: Decodable>(_ type: T.Type, at: Int, key: @autoclosure () -> PathStep?, extra: [CodingPathElement]) throws -> T {
         guard !extra.isEmpty else { return try value(type, at: at, key: key()) }
-        path.append(contentsOf: extra)
-        defer { path.removeLast(extra.count) }
-        return try value(type, at: at, key: key())
+        return try extra.withUnsafeBufferPointer { held in
+            for index in held.indices { path.append(.held(held.baseAddress.unsafelyUnwrapped + index)) }
+            defer { path.removeLast(held.count) }
+            return try value(type, at: at, key: key())
+        }
     }
 
     /// A collection the decoder fills itself, `D` being `T` (a bit cast, not an `as!`: the
@@ -147,7 +160,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     /// Runs `body` with `at` as the node being decoded and `key` on the path, and puts both back.
-    @inline(__always) func withNode<R>(at: Int, key: CodingPathElement?, _ body: () throws -> R) rethrows -> R {
+    @inline(__always) func withNode<R>(at: Int, key: PathStep?, _ body: () throws -> R) rethrows -> R {
         let saved = node
         node = at
         if let key { path.append(key) }
@@ -188,7 +201,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         }
     }
 
-    private func data(_ at: Int, key: CodingPathElement?) throws -> Data {
+    private func data(_ at: Int, key: PathStep?) throws -> Data {
         guard options.base64 else { return try withNode(at: at, key: key) { try Data(from: self) } }
         if let data = base64(at) { return data }
         guard let data = Data(base64Encoded: try string(at)) else { throw fail("not Base64", Data.self) }

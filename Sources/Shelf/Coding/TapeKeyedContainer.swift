@@ -4,15 +4,17 @@ import ShelfCore
 /// (`find`).
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Its decoder, object, depth and the keys of nested containers on the way here, which the
-    /// decoder's path lacks (KeyedPlace says why they are out of line). One reference: the
-    /// standard library's box copies the container for every call.
-    let place: KeyedPlace
+    /// decoder's path lacks (KeyedPlace says why they are out of line). One reference, not
+    /// counted: the standard library's box copies the container for every call, which was a
+    /// retain and a release each time. The decoder keeps every place until the decode ends
+    /// (`TapeDecoder.keep`), and a container is not used after that (its tape is gone too).
+    unowned(unsafe) let place: KeyedPlace
     var decoder: TapeDecoder { place.decoder }
     var object: Int { place.fields.pointee.object }
     var depth: Int { place.fields.pointee.depth }
     var extra: [CodingPathElement] { place.fields.pointee.extra }
 
-    var codingPath: [any CodingKey] { decoder.path.codingPath(depth, plus: extra) }
+    var codingPath: [any CodingKey] { decoder.codingPath(depth, plus: extra) }
 
     var allKeys: [Key] {
         var seen = Set<String>(), keys: [Key] = []
@@ -127,8 +129,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.integer(try require(key)) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let node = try require(key)
-        guard place.fields.pointee.extra.isEmpty else { return try decoder.value(type, at: node, key: .key(key), extra: extra) }
-        return try decoder.value(type, at: node, key: .key(key))
+        return try withUnsafePointer(to: key) { key in
+            guard place.fields.pointee.extra.isEmpty else { return try decoder.value(type, at: node, key: .key(UnsafeRawPointer(key), Key.self), extra: extra) }
+            return try decoder.value(type, at: node, key: .key(UnsafeRawPointer(key), Key.self))
+        }
     }
 
     /// Present and not null, in one lookup (Foundation's semantics for every type).
@@ -153,14 +157,16 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try present(key).map(decoder.integer) }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let node = present(key) else { return nil }
-        guard place.fields.pointee.extra.isEmpty else { return try decoder.value(type, at: node, key: .key(key), extra: extra) }
-        return try decoder.value(type, at: node, key: .key(key))
+        return try withUnsafePointer(to: key) { key in
+            guard place.fields.pointee.extra.isEmpty else { return try decoder.value(type, at: node, key: .key(UnsafeRawPointer(key), Key.self), extra: extra) }
+            return try decoder.value(type, at: node, key: .key(UnsafeRawPointer(key), Key.self))
+        }
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let node = try require(key)
         guard decoder.tape.kind(node) == .object else { throw decoder.fail("not an object", [String: Any].self) }
-        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(place: KeyedPlace(decoder, object: node, depth: depth, extra: extra + [.key(key)])))
+        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(place: decoder.keep(KeyedPlace(decoder, object: node, depth: depth, extra: extra + [.key(key)]))))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
