@@ -16,10 +16,12 @@ final class KeyedPlace {
     /// Not counted (a retain and a release per value read otherwise): the decoder outlives the
     /// decode, and keeps its places until the decode ends (`TapeDecoder.keep`).
     unowned(unsafe) let decoder: TapeDecoder
+    let unretainedDecoder: Unmanaged<TapeDecoder>
     let fields: UnsafeMutablePointer<Fields>
 
     init(_ decoder: TapeDecoder, object: Int, depth: Int, extra: [CodingPathElement] = []) {
         self.decoder = decoder
+        unretainedDecoder = .passUnretained(decoder)
         fields = .allocate(capacity: 1)
         fields.initialize(to: Fields(object: object, depth: depth, extra: extra))
     }

@@ -1,9 +1,33 @@
+import FoundationEssentials
+import Synchronization
+
 /// The collections the decoder reads element by element rather than through their own
 /// `init(from:)`, with the same result: the standard library's `[String: V]` and `[E]`.
-enum CollectionKind {
+enum CollectionKind: Sendable {
     case dictionary(StringKeyedDecodable.Type)
     case array(ArrayDecodable.Type)
     case other
+    /// A type `TapeDecoder.value` reads itself past its first four: Int64, Int32, UInt8, Float,
+    /// Date, Data, URL, Decimal.
+    case special
+
+    /// The answers of earlier decodes, for every decoder: the runtime's conformance checks took
+    /// about 20,000 instructions per type and decode (a decoder keeps its own answers too,
+    /// without the lock). At most 256 types; a type beyond them is asked each time.
+    private static let known = Mutex<[ObjectIdentifier: CollectionKind]>([:])
+
+    static func of(_ type: Any.Type) -> CollectionKind {
+        let id = ObjectIdentifier(type)
+        if let kind = known.withLock({ $0[id] }) { return kind }
+        let kind: CollectionKind
+        if type == Int64.self || type == Int32.self || type == UInt8.self || type == Float.self || type == Date.self
+            || type == Data.self || type == URL.self || type == Decimal.self { kind = .special }
+        else if let dictionary = type as? StringKeyedDecodable.Type { kind = .dictionary(dictionary) }
+        else if let array = type as? ArrayDecodable.Type { kind = .array(array) }
+        else { kind = .other }
+        known.withLock { if $0.count < 256 { $0[id] = kind } }
+        return kind
+    }
 }
 
 /// `[String: V]`, which the decoder fills member by member (first of equal keys wins, as in

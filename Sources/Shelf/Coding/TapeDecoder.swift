@@ -17,7 +17,11 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     private let nodeSlot = OutOfLineValue(0)
     private let pathSlot = OutOfLineValue([PathStep]())
     private let failedSlot = OutOfLineValue(false)
-    private let kindsSlot = OutOfLineValue([(type: ObjectIdentifier, kind: CollectionKind)]())
+    /// Types already asked whether they are string-keyed dictionaries or arrays, with the answer
+    /// (`kindCount` of them, at most 16), read through a pointer: an array's bounds and
+    /// uniqueness checks were most of a look-up, made for every nested value.
+    private let kinds = UnsafeMutablePointer<(type: ObjectIdentifier, kind: CollectionKind)>.allocate(capacity: 16)
+    private let kindCountSlot = OutOfLineValue(0)
     private let reuseSlot = OutOfLineValue(KeyedContainerReuse())
     private let placesSlot = OutOfLineValue([KeyedPlace]())
     /// Keyed containers to hand out again (KeyedContainerReuse). They refer to this decoder, so
@@ -42,11 +46,6 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         unsafeAddress { UnsafePointer(failedSlot.pointer) }
         unsafeMutableAddress { failedSlot.pointer }
     }
-    /// Types already asked whether they are string-keyed dictionaries or arrays, with the answer.
-    var collectionKinds: [(type: ObjectIdentifier, kind: CollectionKind)] {
-        unsafeAddress { UnsafePointer(kindsSlot.pointer) }
-        unsafeMutableAddress { kindsSlot.pointer }
-    }
 
     init(tape: TapeNodes, bytes: UnsafePointer<UInt8>, options: TapeDecodingOptions) {
         self.tape = tape
@@ -61,7 +60,8 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         nodeSlot.free()
         pathSlot.free()
         failedSlot.free()
-        kindsSlot.free()
+        kinds.deallocate()
+        kindCountSlot.free()
         reuseSlot.free()
         placesSlot.free()
         hints.free()
@@ -117,6 +117,21 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         if T.self == Int.self { return unsafeBitCast(try integer(at) as Int, to: T.self) }
         if T.self == Double.self { return unsafeBitCast(try double(at), to: T.self) }
         if T.self == Bool.self { return unsafeBitCast(try bool(at), to: T.self) }
+        // One look-up in the decoder's table of types, not eight comparisons (four of them calls
+        // for Foundation's types' metadata) on every nested value: only the types below go on.
+        let kind = collectionKind(T.self)
+        if case .special = kind { return try special(type, at: at, key: key()) }
+        return try withNode(at: at, key: key()) {
+            switch kind {
+            case .dictionary(let dictionary): return try filled(dictionary, as: T.self)
+            case .array(let array): return try filled(array, as: T.self)
+            case .other, .special: return try T(from: self)
+            }
+        }
+    }
+
+    /// `value` for the scalars and Foundation types past its first four (`CollectionKind.special`).
+    private func special<T: Decodable>(_ type: T.Type, at: Int, key: @autoclosure () -> PathStep?) throws -> T {
         if T.self == Int64.self { return unsafeBitCast(try integer(at) as Int64, to: T.self) }
         if T.self == Int32.self { return unsafeBitCast(try integer(at) as Int32, to: T.self) }
         if T.self == UInt8.self { return unsafeBitCast(try integer(at) as UInt8, to: T.self) }
@@ -129,13 +144,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             return unsafeBitCast(url, to: T.self)
         }
         if T.self == Decimal.self { throw fail("Decimal is Foundation's", Decimal.self) }
-        return try withNode(at: at, key: key()) {
-            switch collectionKind(T.self) {
-            case .dictionary(let dictionary): return try filled(dictionary, as: T.self)
-            case .array(let array): return try filled(array, as: T.self)
-            case .other: return try T(from: self)
-            }
-        }
+        return try withNode(at: at, key: key()) { try T(from: self) }
     }
 
     /// `value` where a nested container's keys, which the path lacks, come before `key`. (Apart,
@@ -174,18 +183,17 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// What `type` is among the collections read element by element; the answer is kept per
     /// type, since the runtime's conformance check costs more than the decoding of a small value.
     func collectionKind(_ type: Any.Type) -> CollectionKind {
-        let id = ObjectIdentifier(type)
-        // Read in place through the addressor: a `for` loop copied the list (a retain and a release per value).
+        let id = ObjectIdentifier(type), count = kindCountSlot.pointer.pointee
         var index = 0
-        while index < collectionKinds.count {
-            if collectionKinds[index].type == id { return collectionKinds[index].kind }
-            index += 1
+        while index < count {
+            if kinds[index].type == id { return kinds[index].kind }
+            index &+= 1
         }
-        let kind: CollectionKind
-        if let dictionary = type as? StringKeyedDecodable.Type { kind = .dictionary(dictionary) }
-        else if let array = type as? ArrayDecodable.Type { kind = .array(array) }
-        else { kind = .other }
-        if collectionKinds.count < 16 { collectionKinds.append((id, kind)) }
+        let kind = CollectionKind.of(type)
+        if count < 16 {
+            (kinds + count).initialize(to: (id, kind))
+            kindCountSlot.pointer.pointee = count + 1
+        }
         return kind
     }
 

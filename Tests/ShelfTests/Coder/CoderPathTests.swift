@@ -100,7 +100,7 @@ import Testing
         #expect(CoderComparison.fastDecodes([Root].self, Data(array.utf8)))
     }
 
-    /// More nodes than the parser's first buffer holds (a quarter of the byte count in words),
+    /// More nodes than the parser's first buffer holds (one per four bytes: these have one per two or three),
     /// in every nesting, so that it grows several times, at many sizes.
     @Test func tapesThatOutgrowTheirFirstBufferDecodeAsFoundationDoes() {
         for count in [1, 2, 3, 7, 8, 9, 63, 64, 65, 1_000, 10_000] {

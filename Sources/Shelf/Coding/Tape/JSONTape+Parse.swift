@@ -31,7 +31,10 @@ struct TapeParser {
     init(base: UnsafePointer<UInt8>, end: Int) {
         self.base = base
         self.end = end
-        capacity = Swift.max(16, end / 4)
+        // Room for one node per four bytes: JSONEncoder's records take about one per six, and a
+        // quarter (the array's reserve before) made the nested records' tape grow, and copy,
+        // once per decode. Pages not written to are not taken from memory.
+        capacity = Swift.max(16, end / 2)
         words = .allocate(capacity: capacity)
     }
 
