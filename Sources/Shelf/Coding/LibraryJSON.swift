@@ -33,8 +33,8 @@ public enum LibraryJSON {
     /// decode failed anywhere.
     static func fastDecode<T: Decodable>(_ type: T.Type, from data: Data, _ options: TapeDecodingOptions) -> T? {
         data.withUnsafeBytes { raw -> T? in
-            guard let tape = JSONTape.parse(raw), let base = raw.baseAddress else { return nil }
-            return tape.withNodes { nodes -> T? in
+            guard let base = raw.baseAddress else { return nil }
+            return JSONTape.parse(raw) { nodes, _ -> T? in
                 let decoder = TapeDecoder(tape: nodes, bytes: base.assumingMemoryBound(to: UInt8.self), options: options)
                 defer { decoder.finish() }
                 guard let value = try? decoder.value(type, at: 0, key: nil), !decoder.failed else { return nil }

@@ -1,9 +1,33 @@
+import FoundationEssentials
+import Synchronization
+
 /// The collections the decoder reads element by element rather than through their own
 /// `init(from:)`, with the same result: the standard library's `[String: V]` and `[E]`.
-enum CollectionKind {
+enum CollectionKind: Sendable {
     case dictionary(StringKeyedDecodable.Type)
     case array(ArrayDecodable.Type)
     case other
+    /// A type `TapeDecoder.value` reads itself past its first four: Int64, Int32, UInt8, Float,
+    /// Date, Data, URL, Decimal.
+    case special
+
+    /// The answers of earlier decodes, for every decoder: the runtime's conformance checks took
+    /// about 20,000 instructions per type and decode (a decoder keeps its own answers too,
+    /// without the lock). At most 256 types; a type beyond them is asked each time.
+    private static let known = Mutex<[ObjectIdentifier: CollectionKind]>([:])
+
+    static func of(_ type: Any.Type) -> CollectionKind {
+        let id = ObjectIdentifier(type)
+        if let kind = known.withLock({ $0[id] }) { return kind }
+        let kind: CollectionKind
+        if type == Int64.self || type == Int32.self || type == UInt8.self || type == Float.self || type == Date.self
+            || type == Data.self || type == URL.self || type == Decimal.self { kind = .special }
+        else if let dictionary = type as? StringKeyedDecodable.Type { kind = .dictionary(dictionary) }
+        else if let array = type as? ArrayDecodable.Type { kind = .array(array) }
+        else { kind = .other }
+        known.withLock { if $0.count < 256 { $0[id] = kind } }
+        return kind
+    }
 }
 
 /// `[String: V]`, which the decoder fills member by member (first of equal keys wins, as in
@@ -29,6 +53,8 @@ extension TapeDecoder {
     func members<V: Decodable>(_ type: V.Type) throws -> [String: V] {
         let object = node
         guard tape.kind(object) == .object else { throw fail("not an object", [String: Any].self) }
+        // An empty one without making storage (`minimumCapacity` runs unspecialised).
+        guard tape.aux(object) != 0 else { return [:] }
         // Made at its size, not reserved: `reserveCapacity` ran unspecialised, a metadata look-up per dictionary.
         var result = [String: V](minimumCapacity: Int(tape.aux(object)))
         var member = object + 1
@@ -37,7 +63,7 @@ extension TapeDecoder {
             // One hash per member: an earlier equal key (rare) is put back. A later one's value is
             // read too, so one Foundation would skip can fail the decode: Foundation then decides.
             let key = try string(member)
-            let element = try value(V.self, at: member + 1, key: .key(DictionaryKey(key)))
+            let element = try value(V.self, at: member + 1, key: .member(member))
             if let earlier = result.updateValue(element, forKey: key) { result[key] = earlier }
             member = tape.next(member + 1)
         }
@@ -76,6 +102,8 @@ extension TapeDecoder {
     func elements<E: Decodable>(_ type: E.Type) throws -> [E] {
         let array = node
         guard tape.kind(array) == .array else { throw fail("not an array", [Any].self) }
+        // An empty one without reserving (unspecialised for most element types).
+        guard tape.aux(array) != 0 else { return [] }
         var result: [E] = []
         result.reserveCapacity(Int(truncatingIfNeeded: tape.aux(array)))
         var element = array + 1, index = 0

@@ -15,10 +15,15 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     let userInfo: [CodingUserInfoKey: Any]
     // The mutable state, out of line (OutOfLineValue says why), each read through an addressor.
     private let nodeSlot = OutOfLineValue(0)
-    private let pathSlot = OutOfLineValue([CodingPathElement]())
+    private let pathSlot = OutOfLineValue([PathStep]())
     private let failedSlot = OutOfLineValue(false)
-    private let kindsSlot = OutOfLineValue([(type: ObjectIdentifier, kind: CollectionKind)]())
+    /// Types already asked whether they are string-keyed dictionaries or arrays, with the answer
+    /// (`kindCount` of them, at most 16), read through a pointer: an array's bounds and
+    /// uniqueness checks were most of a look-up, made for every nested value.
+    private let kinds = UnsafeMutablePointer<(type: ObjectIdentifier, kind: CollectionKind)>.allocate(capacity: 16)
+    private let kindCountSlot = OutOfLineValue(0)
     private let reuseSlot = OutOfLineValue(KeyedContainerReuse())
+    private let placesSlot = OutOfLineValue([KeyedPlace]())
     /// Keyed containers to hand out again (KeyedContainerReuse). They refer to this decoder, so
     /// `finish` lets them go when a decode ends.
     var reuse: KeyedContainerReuse {
@@ -33,18 +38,13 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         unsafeAddress { UnsafePointer(nodeSlot.pointer) }
         unsafeMutableAddress { nodeSlot.pointer }
     }
-    var path: [CodingPathElement] {
+    var path: [PathStep] {
         unsafeAddress { UnsafePointer(pathSlot.pointer) }
         unsafeMutableAddress { pathSlot.pointer }
     }
     var failed: Bool {
         unsafeAddress { UnsafePointer(failedSlot.pointer) }
         unsafeMutableAddress { failedSlot.pointer }
-    }
-    /// Types already asked whether they are string-keyed dictionaries or arrays, with the answer.
-    var collectionKinds: [(type: ObjectIdentifier, kind: CollectionKind)] {
-        unsafeAddress { UnsafePointer(kindsSlot.pointer) }
-        unsafeMutableAddress { kindsSlot.pointer }
     }
 
     init(tape: TapeNodes, bytes: UnsafePointer<UInt8>, options: TapeDecodingOptions) {
@@ -60,15 +60,26 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         nodeSlot.free()
         pathSlot.free()
         failedSlot.free()
-        kindsSlot.free()
+        kinds.deallocate()
+        kindCountSlot.free()
         reuseSlot.free()
+        placesSlot.free()
         hints.free()
     }
 
-    var codingPath: [any CodingKey] { path.map(\.codingKey) }
+    var codingPath: [any CodingKey] { codingPath(path.count) }
 
     /// Ends a decode: the containers kept for reuse hold this decoder, which could not go before them.
-    func finish() { reuse.entries.removeAll() }
+    func finish() {
+        reuse.entries.removeAll()
+        placesSlot.pointer.pointee.removeAll()
+    }
+
+    /// Keeps `place` until the decode ends: its containers do not hold it (TapeKeyedContainer).
+    func keep(_ place: KeyedPlace) -> KeyedPlace {
+        placesSlot.pointer.pointee.append(place)
+        return place
+    }
 
     /// Marks the decode as failed and returns an error to throw (the caller replaces it).
     func fail(_ what: String, _ type: Any.Type = Any.self) -> DecodingError {
@@ -101,11 +112,26 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     ///
     /// `key` is made only where it goes on the path: a scalar, a Date or a URL never needs it
     /// (making a keyed container's key an `any CodingKey` for every value showed in the profile).
-    func value<T: Decodable>(_ type: T.Type, at: Int, key: @autoclosure () -> CodingPathElement?) throws -> T {
+    func value<T: Decodable>(_ type: T.Type, at: Int, key: @autoclosure () -> PathStep?) throws -> T {
         if T.self == String.self { return unsafeBitCast(try string(at), to: T.self) }
         if T.self == Int.self { return unsafeBitCast(try integer(at) as Int, to: T.self) }
         if T.self == Double.self { return unsafeBitCast(try double(at), to: T.self) }
         if T.self == Bool.self { return unsafeBitCast(try bool(at), to: T.self) }
+        // One look-up in the decoder's table of types, not eight comparisons (four of them calls
+        // for Foundation's types' metadata) on every nested value: only the types below go on.
+        let kind = collectionKind(T.self)
+        if case .special = kind { return try special(type, at: at, key: key()) }
+        return try withNode(at: at, key: key()) {
+            switch kind {
+            case .dictionary(let dictionary): return try filled(dictionary, as: T.self)
+            case .array(let array): return try filled(array, as: T.self)
+            case .other, .special: return try T(from: self)
+            }
+        }
+    }
+
+    /// `value` for the scalars and Foundation types past its first four (`CollectionKind.special`).
+    private func special<T: Decodable>(_ type: T.Type, at: Int, key: @autoclosure () -> PathStep?) throws -> T {
         if T.self == Int64.self { return unsafeBitCast(try integer(at) as Int64, to: T.self) }
         if T.self == Int32.self { return unsafeBitCast(try integer(at) as Int32, to: T.self) }
         if T.self == UInt8.self { return unsafeBitCast(try integer(at) as UInt8, to: T.self) }
@@ -118,22 +144,18 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
             return unsafeBitCast(url, to: T.self)
         }
         if T.self == Decimal.self { throw fail("Decimal is Foundation's", Decimal.self) }
-        return try withNode(at: at, key: key()) {
-            switch collectionKind(T.self) {
-            case .dictionary(let dictionary): return try filled(dictionary, as: T.self)
-            case .array(let array): return try filled(array, as: T.self)
-            case .other: return try T(from: self)
-            }
-        }
+        return try withNode(at: at, key: key()) { try T(from: self) }
     }
 
     /// `value` where a nested container's keys, which the path lacks, come before `key`. (Apart,
     /// so that the common call passes no array: its retain and release showed per value.)
-    func value<T: Decodable>(_ type: T.Type, at: Int, key: @autoclosure () -> CodingPathElement?, extra: [CodingPathElement]) throws -> T {
+    func value<T: Decodable>(_ type: T.Type, at: Int, key: @autoclosure () -> PathStep?, extra: [CodingPathElement]) throws -> T {
         guard !extra.isEmpty else { return try value(type, at: at, key: key()) }
-        path.append(contentsOf: extra)
-        defer { path.removeLast(extra.count) }
-        return try value(type, at: at, key: key())
+        return try extra.withUnsafeBufferPointer { held in
+            for index in held.indices { path.append(.held(held.baseAddress.unsafelyUnwrapped + index)) }
+            defer { path.removeLast(held.count) }
+            return try value(type, at: at, key: key())
+        }
     }
 
     /// A collection the decoder fills itself, `D` being `T` (a bit cast, not an `as!`: the
@@ -147,7 +169,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     /// Runs `body` with `at` as the node being decoded and `key` on the path, and puts both back.
-    @inline(__always) func withNode<R>(at: Int, key: CodingPathElement?, _ body: () throws -> R) rethrows -> R {
+    @inline(__always) func withNode<R>(at: Int, key: PathStep?, _ body: () throws -> R) rethrows -> R {
         let saved = node
         node = at
         if let key { path.append(key) }
@@ -161,18 +183,17 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// What `type` is among the collections read element by element; the answer is kept per
     /// type, since the runtime's conformance check costs more than the decoding of a small value.
     func collectionKind(_ type: Any.Type) -> CollectionKind {
-        let id = ObjectIdentifier(type)
-        // Read in place through the addressor: a `for` loop copied the list (a retain and a release per value).
+        let id = ObjectIdentifier(type), count = kindCountSlot.pointer.pointee
         var index = 0
-        while index < collectionKinds.count {
-            if collectionKinds[index].type == id { return collectionKinds[index].kind }
-            index += 1
+        while index < count {
+            if kinds[index].type == id { return kinds[index].kind }
+            index &+= 1
         }
-        let kind: CollectionKind
-        if let dictionary = type as? StringKeyedDecodable.Type { kind = .dictionary(dictionary) }
-        else if let array = type as? ArrayDecodable.Type { kind = .array(array) }
-        else { kind = .other }
-        if collectionKinds.count < 16 { collectionKinds.append((id, kind)) }
+        let kind = CollectionKind.of(type)
+        if count < 16 {
+            (kinds + count).initialize(to: (id, kind))
+            kindCountSlot.pointer.pointee = count + 1
+        }
         return kind
     }
 
@@ -188,7 +209,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         }
     }
 
-    private func data(_ at: Int, key: CodingPathElement?) throws -> Data {
+    private func data(_ at: Int, key: PathStep?) throws -> Data {
         guard options.base64 else { return try withNode(at: at, key: key) { try Data(from: self) } }
         if let data = base64(at) { return data }
         guard let data = Data(base64Encoded: try string(at)) else { throw fail("not Base64", Data.self) }

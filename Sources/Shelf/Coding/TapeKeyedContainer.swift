@@ -4,15 +4,17 @@ import ShelfCore
 /// (`find`).
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Its decoder, object, depth and the keys of nested containers on the way here, which the
-    /// decoder's path lacks (KeyedPlace says why they are out of line). One reference: the
-    /// standard library's box copies the container for every call.
-    let place: KeyedPlace
+    /// decoder's path lacks (KeyedPlace says why they are out of line). One reference, not
+    /// counted: the standard library's box copies the container for every call, which was a
+    /// retain and a release each time. The decoder keeps every place until the decode ends
+    /// (`TapeDecoder.keep`), and a container is not used after that (its tape is gone too).
+    unowned(unsafe) let place: KeyedPlace
     var decoder: TapeDecoder { place.decoder }
     var object: Int { place.fields.pointee.object }
     var depth: Int { place.fields.pointee.depth }
     var extra: [CodingPathElement] { place.fields.pointee.extra }
 
-    var codingPath: [any CodingKey] { decoder.path.codingPath(depth, plus: extra) }
+    var codingPath: [any CodingKey] { decoder.codingPath(depth, plus: extra) }
 
     var allKeys: [Key] {
         var seen = Set<String>(), keys: [Key] = []
@@ -111,24 +113,47 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func contains(_ key: Key) -> Bool { find(key) != nil }
     func decodeNil(forKey key: Key) throws -> Bool { decoder.tape.kind(try require(key)) == .null }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try decoder.bool(try require(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try decoder.string(try require(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try decoder.double(try require(key)) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try decoder.float(try require(key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.integer(try require(key)) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.integer(try require(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.integer(try require(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.integer(try require(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.integer(try require(key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.integer(try require(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.integer(try require(key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.integer(try require(key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.integer(try require(key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.integer(try require(key)) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try read(key) { try $0.bool($1) } }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try read(key) { try $0.string($1) } }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try read(key) { try $0.double($1) } }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try read(key) { try $0.float($1) } }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try read(key) { try $0.integer($1) } }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try read(key) { try $0.integer($1) } }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try read(key) { try $0.integer($1) } }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try read(key) { try $0.integer($1) } }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try read(key) { try $0.integer($1) } }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try read(key) { try $0.integer($1) } }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try read(key) { try $0.integer($1) } }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try read(key) { try $0.integer($1) } }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try read(key) { try $0.integer($1) } }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try read(key) { try $0.integer($1) } }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         let node = try require(key)
-        guard place.fields.pointee.extra.isEmpty else { return try decoder.value(type, at: node, key: .key(key), extra: extra) }
-        return try decoder.value(type, at: node, key: .key(key))
+        return try value(type, at: node, key: key)
+    }
+
+    /// `read` of the decoder and `key`'s value node. The decoder is lent without a retain and a
+    /// release around the read (as `decoder` it was retained for every value): it outlives the
+    /// decode's containers (KeyedPlace).
+    @inline(__always) private func read<R>(_ key: Key, _ read: (TapeDecoder, Int) throws -> R) throws -> R {
+        let node = try require(key)
+        return try place.unretainedDecoder._withUnsafeGuaranteedRef { try read($0, node) }
+    }
+
+    /// As `read`, nil if `key` is absent or null.
+    @inline(__always) private func readIfPresent<R>(_ key: Key, _ read: (TapeDecoder, Int) throws -> R) throws -> R? {
+        guard let node = present(key) else { return nil }
+        return try place.unretainedDecoder._withUnsafeGuaranteedRef { try read($0, node) }
+    }
+
+    /// The value at `node` as `T`, with a step on the decoder's path that points at `key`.
+    @inline(__always) private func value<T: Decodable>(_ type: T.Type, at node: Int, key: Key) throws -> T {
+        try place.unretainedDecoder._withUnsafeGuaranteedRef { decoder in
+            try withUnsafePointer(to: key) { key in
+                guard place.fields.pointee.extra.isEmpty else { return try decoder.value(type, at: node, key: .key(UnsafeRawPointer(key), Key.self), extra: extra) }
+                return try decoder.value(type, at: node, key: .key(UnsafeRawPointer(key), Key.self))
+            }
+        }
     }
 
     /// Present and not null, in one lookup (Foundation's semantics for every type).
@@ -137,30 +162,29 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return node
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key).map(decoder.bool) }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(key).map(decoder.string) }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try present(key).map(decoder.double) }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try present(key).map(decoder.float) }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(key).map(decoder.integer) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try present(key).map(decoder.integer) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try present(key).map(decoder.integer) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try present(key).map(decoder.integer) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try present(key).map(decoder.integer) }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try present(key).map(decoder.integer) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try present(key).map(decoder.integer) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try present(key).map(decoder.integer) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try present(key).map(decoder.integer) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try present(key).map(decoder.integer) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try readIfPresent(key) { try $0.bool($1) } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try readIfPresent(key) { try $0.string($1) } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try readIfPresent(key) { try $0.double($1) } }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try readIfPresent(key) { try $0.float($1) } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try readIfPresent(key) { try $0.integer($1) } }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try readIfPresent(key) { try $0.integer($1) } }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try readIfPresent(key) { try $0.integer($1) } }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try readIfPresent(key) { try $0.integer($1) } }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try readIfPresent(key) { try $0.integer($1) } }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try readIfPresent(key) { try $0.integer($1) } }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try readIfPresent(key) { try $0.integer($1) } }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try readIfPresent(key) { try $0.integer($1) } }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try readIfPresent(key) { try $0.integer($1) } }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try readIfPresent(key) { try $0.integer($1) } }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let node = present(key) else { return nil }
-        guard place.fields.pointee.extra.isEmpty else { return try decoder.value(type, at: node, key: .key(key), extra: extra) }
-        return try decoder.value(type, at: node, key: .key(key))
+        return try value(type, at: node, key: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         let node = try require(key)
         guard decoder.tape.kind(node) == .object else { throw decoder.fail("not an object", [String: Any].self) }
-        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(place: KeyedPlace(decoder, object: node, depth: depth, extra: extra + [.key(key)])))
+        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(place: decoder.keep(KeyedPlace(decoder, object: node, depth: depth, extra: extra + [.key(key)]))))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

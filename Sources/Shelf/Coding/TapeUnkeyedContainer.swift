@@ -19,7 +19,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         cursor = array + 1
     }
 
-    var codingPath: [any CodingKey] { decoder.path.codingPath(depth, plus: extra) }
+    var codingPath: [any CodingKey] { decoder.codingPath(depth, plus: extra) }
     var count: Int? { Int(truncatingIfNeeded: decoder.tape.aux(array)) }
     var isAtEnd: Bool { cursor >= end }
 
@@ -65,7 +65,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         let index = currentIndex
         let node = try advance()
         guard decoder.tape.kind(node) == .object else { throw decoder.fail("not an object", [String: Any].self) }
-        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(place: KeyedPlace(decoder, object: node, depth: depth, extra: extra + [.index(index)])))
+        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(place: decoder.keep(KeyedPlace(decoder, object: node, depth: depth, extra: extra + [.index(index)]))))
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {

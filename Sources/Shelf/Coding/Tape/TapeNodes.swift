@@ -1,6 +1,6 @@
 /// A tape's nodes read through a pointer to its words: what the decoder walks, without the
 /// array's retain and bounds check on every look (the profile showed them in every key look-up).
-/// Valid only while `JSONTape.withNodes` lends the words.
+/// Valid only while `JSONTape.withNodes` or `JSONTape.parse` lends the words.
 struct TapeNodes {
     let words: UnsafePointer<UInt64>
 
