@@ -96,7 +96,7 @@ extension Store {
             }
             if options.dryRun { continue }
             var bytes = SpoolSource(input.spool, element.bytes)
-            try WorkProgress.observing({ _ in }) {
+            _ = try WorkProgress.observing({ _ in }) {
                 try save(from: &bytes, to: path.appending(name), in: directory, options: SaveOptions(validateJSON: false))
             }
         }
