@@ -102,11 +102,15 @@ extension ClearWalk {
         var own: [FileName] = []
         for entry in entries where !FolderEntries.isUsers(entry.name) { own.append(entry.name) }
         let index = options.expiredOnly && own.contains(ExpiryIndex.name) ? (try? ExpiryIndex.load(in: folder)) ?? nil : nil
-        let leftovers = Leftovers(names: own, entries: entries.map(\.name), index: index)
+        // Every name is wanted only to tell whose a journal is: where shelf has no file, none is
+        // copied (a clear of 10,000 plain files copied and released each name twice more).
+        let leftovers = Leftovers(names: own, entries: own.isEmpty ? [] : entries.map(\.name), index: index)
         // Inode order, as rm does: in a large folder, hash order would touch the inode table (and
         // the journal) at random; in sequence, removal runs several times faster on ext4.
-        let data = entries.filter { FolderEntries.isUsers($0.name) }.sorted { $0.inode < $1.inode }
         let kept = options.keepNewest.map { KeepNewest.kept($0, among: entries, in: folder, isRoot: isRoot) } ?? []
+        // Sorted in place: the listing itself where it holds only the user's names.
+        var data = own.isEmpty ? consume entries : entries.filter { FolderEntries.isUsers($0.name) }
+        data.sort { $0.inode < $1.inode }
         return Frame(entries: data[...], leftovers: leftovers, kept: kept, prefix: prefix, isRoot: isRoot, check: lockCheck(folder),
                      checkIsFinal: pendingLocks == nil)
     }
