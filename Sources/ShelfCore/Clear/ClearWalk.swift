@@ -32,7 +32,7 @@ struct ClearWalk {
 
     /// A file's path from the namespace folder, put together only when something names it (a
     /// failure, a skip, a listed removal): a clear of everything removes most files unnamed, and
-    /// building each path was a third of its own work.
+    /// building and keeping each path was much of its own work.
     struct EntryPath {
         let prefix: [UInt8]
         let name: FileName
