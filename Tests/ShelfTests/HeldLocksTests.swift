@@ -19,6 +19,17 @@ import Testing
                                HeldLocks.Key(major: 0, minor: 0x2F, inode: 5)])
     }
 
+    /// A list longer than the first buffer is read whole with the second; one that fills the
+    /// second may have been cut, so it gives no snapshot at all.
+    @Test func aLongListIsReadWholeAndAnOverlongOneNotAtAll() throws {
+        let line = { (inode: Int) in "1: FLOCK  ADVISORY  WRITE 4321 08:01:\(inode) 0 EOF\n" }
+        try home.write("long", (1...3_000).map(line).joined())
+        let long = try #require(HeldLocks.snapshot(from: home.path("long")))
+        #expect(long.keys.count == 3_000 && long.keys.contains(HeldLocks.Key(major: 8, minor: 1, inode: 3_000)))
+        try home.write("overlong", (1...30_000).map(line).joined())
+        #expect(HeldLocks.snapshot(from: home.path("overlong")) == nil)
+    }
+
     @Test func aFlockHeldNowIsInTheSnapshotAndGoneAfterUnlock() throws {
         try home.write("docs/a.txt", "a")
         let fd = open(home.path("docs/a.txt"), O_RDONLY)

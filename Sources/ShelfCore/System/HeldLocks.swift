@@ -24,10 +24,14 @@ struct HeldLocks {
 
     /// nil when `/proc/locks` cannot be read (no procfs): callers then try each file's lock.
     static func snapshot(from path: String = "/proc/locks") -> HeldLocks? {
-        let limit = 1 << 20
-        // A list that fills the buffer may have been cut: then nothing is known for sure.
-        guard let bytes = try? FileDescriptor.readSmallFile(path, limit: limit), bytes.count < limit else { return nil }
-        return HeldLocks(parsing: String(decoding: bytes, as: UTF8.self))
+        // Most lists are a few lines: a small buffer first (a zeroed MiB cost the clear's process
+        // 256 page faults), a large one only for a list that fills it.
+        for limit in [64 << 10, 1 << 20] {
+            guard let bytes = try? FileDescriptor.readSmallFile(path, limit: limit) else { return nil }
+            // A list that fills the buffer may have been cut: then nothing is known for sure.
+            if bytes.count < limit { return HeldLocks(parsing: String(decoding: bytes, as: UTF8.self)) }
+        }
+        return nil
     }
 
     /// Lines look like `1: FLOCK  ADVISORY  WRITE 4321 08:01:1234567 0 EOF` (waiters have `->`
