@@ -9,12 +9,8 @@ import Synchronization
 /// snapshot. A snapshot taken once the clear has started is as good as one taken before: what
 /// matters (see `HeldLocks`) is only that it was taken before the removals that rely on it.
 final class BackgroundHeldLocks: Sendable {
-    private enum State: UInt8 {
-        case reading, read, unreadable
-    }
-
-    private let state = Atomic<UInt8>(State.reading.rawValue)
-    private let snapshot = Mutex<HeldLocks?>(nil)
+    /// nil while reading; then the snapshot, or `.some(nil)` where none could be read.
+    private let result = Mutex<HeldLocks??>(nil)
     private let path: String
 
     private init(path: String) {
@@ -55,17 +51,12 @@ final class BackgroundHeldLocks: Sendable {
 
     /// Hands over the snapshot read (nil: none could be), once.
     func deliver(_ locks: HeldLocks?) {
-        snapshot.withLock { $0 = locks }
-        state.store(locks == nil ? State.unreadable.rawValue : State.read.rawValue, ordering: .releasing)
+        result.withLock { $0 = .some(locks) }
     }
 
     /// The snapshot once read: `.some(nil)` when it could not be (no procfs), nil while reading.
-    /// Never waits.
+    /// Never waits (the lock is only ever held for a copy).
     func ifRead() -> HeldLocks?? {
-        switch State(rawValue: state.load(ordering: .acquiring)) {
-        case .reading?: return nil
-        case .unreadable?: return .some(nil)
-        default: return .some(snapshot.withLock { $0 })
-        }
+        result.withLock { $0 }
     }
 }
