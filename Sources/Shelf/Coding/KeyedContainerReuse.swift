@@ -7,6 +7,12 @@ final class KeyedPlace {
         var object: Int
         var depth: Int
         var extra: [CodingPathElement]
+        /// The node being decoded when the container was handed out: it is used in turn while
+        /// that node is the decoder's (TapeDecoder.checkTurn).
+        var owner: Int
+        /// The container's box, for a container not among the reused ones (which hold theirs):
+        /// to tell at the end of the decode whether anyone else still holds it (TapeDecoder.isHeld).
+        var box: AnyObject?
         /// Whether the last object this container read needed its member table (its keys were read
         /// in another order than written, as in what JSONEncoder writes): the next object's table is
         /// then made at its first key, without trying the next-key hint first (TapeKeyedContainer.find).
@@ -23,7 +29,7 @@ final class KeyedPlace {
         self.decoder = decoder
         unretainedDecoder = .passUnretained(decoder)
         fields = .allocate(capacity: 1)
-        fields.initialize(to: Fields(object: object, depth: depth, extra: extra))
+        fields.initialize(to: Fields(object: object, depth: depth, extra: extra, owner: decoder.node))
     }
 
     deinit {
@@ -80,6 +86,7 @@ extension TapeDecoder {
                 let place = reuse.entries[index].place.fields
                 place.pointee.object = object
                 place.pointee.depth = path.count
+                place.pointee.owner = node
                 return index
             }
             index += 1
@@ -92,8 +99,22 @@ extension TapeDecoder {
         let container = KeyedDecodingContainer(TapeKeyedContainer<Key>(place: place))
         if KeyedContainerReuse.boxIsWhole && reuse.entries.count < KeyedContainerReuse.capacity {
             reuse.entries.append(.init(type: ObjectIdentifier(Key.self), box: unsafeBitCast(container, to: AnyObject.self), place: place))
+        } else {
+            track(container, place)
         }
         return container
+    }
+
+    /// A container made for `place` and not kept for reuse (a nested one, or one past the
+    /// reused ones' number), with its box noted in its place (`isHeld`).
+    func track<Key>(_ container: KeyedDecodingContainer<Key>, _ place: KeyedPlace) {
+        if KeyedContainerReuse.boxIsWhole {
+            place.fields.pointee.box = unsafeBitCast(container, to: AnyObject.self)
+        } else {
+            // Its box cannot be found: whether it is held cannot be told, so the decode is
+            // left to Foundation.
+            failed = true
+        }
     }
 }
 

@@ -31,14 +31,27 @@ public enum LibraryJSON {
 
     /// The value, or nil when the bytes are not strict JSON (UTF-16 and BOMs included), or the
     /// decode failed anywhere.
+    /// Also nil when the value, or anything else, still holds the decoder or one of its
+    /// containers (TapeDecoder+Kept says why).
     static func fastDecode<T: Decodable>(_ type: T.Type, from data: Data, _ options: TapeDecodingOptions) -> T? {
         data.withUnsafeBytes { raw -> T? in
             guard let base = raw.baseAddress else { return nil }
-            return JSONTape.parse(raw) { nodes, _ -> T? in
-                let decoder = TapeDecoder(tape: nodes, bytes: base.assumingMemoryBound(to: UInt8.self), options: options)
-                defer { decoder.finish() }
-                guard let value = try? decoder.value(type, at: 0, key: nil), !decoder.failed else { return nil }
-                return value
+            return JSONTape.parse(raw) { nodes, _, keepsNodes -> T? in
+                var decoder = TapeDecoder(tape: nodes, bytes: base.assumingMemoryBound(to: UInt8.self), options: options)
+                var value = try? decoder.value(type, at: 0, key: nil)
+                if value != nil && !decoder.failed && isKnownUniquelyReferenced(&decoder) && !decoder.containersHeld() {
+                    decoder.finish()
+                    return value
+                }
+                // What the value held goes with it; anything still held is held elsewhere.
+                value = nil
+                if !isKnownUniquelyReferenced(&decoder) || decoder.containersHeld() {
+                    decoder.outlive(count: raw.count)
+                    keepsNodes = true
+                } else {
+                    decoder.finish()
+                }
+                return nil
             }
         }
     }

@@ -8,9 +8,12 @@ import ShelfCore
 /// value's own `init(from:)` catches with `try?`), and the caller then runs `JSONDecoder` on
 /// the same bytes and returns what that gives, value or error.
 final class TapeDecoder: Decoder, SingleValueDecodingContainer {
-    /// The tape's nodes, lent for the decode (LibraryJSON.fastDecode).
+    /// The tape's nodes, lent for the decode (LibraryJSON.fastDecode), or kept past it
+    /// (`outlive`).
     let tape: TapeNodes
-    let bytes: UnsafePointer<UInt8>
+    /// The JSON text: the caller's bytes, lent for the decode, or a copy (`outlive`).
+    var bytes: UnsafePointer<UInt8> { bytesSlot.pointer.pointee }
+    let bytesSlot: OutOfLineValue<UnsafePointer<UInt8>>
     let options: TapeDecodingOptions
     let userInfo: [CodingUserInfoKey: Any]
     // The mutable state, out of line (OutOfLineValue says why), each read through an addressor.
@@ -23,7 +26,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     private let kinds = UnsafeMutablePointer<(type: ObjectIdentifier, kind: CollectionKind)>.allocate(capacity: 16)
     private let kindCountSlot = OutOfLineValue(0)
     private let reuseSlot = OutOfLineValue(KeyedContainerReuse())
-    private let placesSlot = OutOfLineValue([KeyedPlace]())
+    let placesSlot = OutOfLineValue([KeyedPlace]())
     /// Keyed containers to hand out again (KeyedContainerReuse). They refer to this decoder, so
     /// `finish` lets them go when a decode ends.
     var reuse: KeyedContainerReuse {
@@ -49,7 +52,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     init(tape: TapeNodes, bytes: UnsafePointer<UInt8>, options: TapeDecodingOptions) {
         self.tape = tape
-        self.bytes = bytes
+        bytesSlot = OutOfLineValue(bytes)
         self.options = options
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in options.userInfo { info[key] = value }
@@ -64,12 +67,14 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         kindCountSlot.free()
         reuseSlot.free()
         placesSlot.free()
+        bytesSlot.free()
         hints.free()
     }
 
     var codingPath: [any CodingKey] { codingPath(path.count) }
 
-    /// Ends a decode: the containers kept for reuse hold this decoder, which could not go before them.
+    /// Ends a decode whose containers nobody else holds (`isHeld`): the containers kept for
+    /// reuse, and the places of all, go before this decoder.
     func finish() {
         reuse.entries.removeAll()
         placesSlot.pointer.pointee.removeAll()

@@ -14,7 +14,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var depth: Int { place.fields.pointee.depth }
     var extra: [CodingPathElement] { place.fields.pointee.extra }
 
-    var codingPath: [any CodingKey] { decoder.codingPath(depth, plus: extra) }
+    /// Its path is the decoder's first `depth` steps only while it is used in turn (TapeDecoder+Kept).
+    var codingPath: [any CodingKey] {
+        decoder.checkTurn(place.fields.pointee.owner)
+        return decoder.codingPath(depth, plus: extra)
+    }
 
     var allKeys: [Key] {
         var seen = Set<String>(), keys: [Key] = []
@@ -149,7 +153,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The value at `node` as `T`, with a step on the decoder's path that points at `key`.
     @inline(__always) private func value<T: Decodable>(_ type: T.Type, at node: Int, key: Key) throws -> T {
         try place.unretainedDecoder._withUnsafeGuaranteedRef { decoder in
-            try withUnsafePointer(to: key) { key in
+            decoder.checkTurn(place.fields.pointee.owner)
+            return try withUnsafePointer(to: key) { key in
                 guard place.fields.pointee.extra.isEmpty else { return try decoder.value(type, at: node, key: .key(UnsafeRawPointer(key), Key.self), extra: extra) }
                 return try decoder.value(type, at: node, key: .key(UnsafeRawPointer(key), Key.self))
             }
@@ -182,12 +187,17 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        decoder.checkTurn(place.fields.pointee.owner)
         let node = try require(key)
         guard decoder.tape.kind(node) == .object else { throw decoder.fail("not an object", [String: Any].self) }
-        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(place: decoder.keep(KeyedPlace(decoder, object: node, depth: depth, extra: extra + [.key(key)]))))
+        let nested = decoder.keep(KeyedPlace(decoder, object: node, depth: depth, extra: extra + [.key(key)]))
+        let container = KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(place: nested))
+        decoder.track(container, nested)
+        return container
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        decoder.checkTurn(place.fields.pointee.owner)
         let node = try require(key)
         guard decoder.tape.kind(node) == .array else { throw decoder.fail("not an array", [Any].self) }
         return TapeUnkeyedContainer(decoder: decoder, array: node, depth: depth, extra: extra + [.key(key)])

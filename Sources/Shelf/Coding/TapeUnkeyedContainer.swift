@@ -5,6 +5,8 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     let decoder: TapeDecoder
     let array: Int
     let depth: Int
+    /// The node being decoded when it was handed out (TapeDecoder.checkTurn).
+    let owner: Int
     var extra: [CodingPathElement] = []
     let end: Int
     var cursor: Int
@@ -14,12 +16,17 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         self.decoder = decoder
         self.array = array
         self.depth = depth
+        owner = decoder.node
         self.extra = extra
         end = decoder.tape.payload(array)
         cursor = array + 1
     }
 
-    var codingPath: [any CodingKey] { decoder.codingPath(depth, plus: extra) }
+    /// Its path is the decoder's first `depth` steps only while it is used in turn (TapeDecoder+Kept).
+    var codingPath: [any CodingKey] {
+        decoder.checkTurn(owner)
+        return decoder.codingPath(depth, plus: extra)
+    }
     var count: Int? { Int(truncatingIfNeeded: decoder.tape.aux(array)) }
     var isAtEnd: Bool { cursor >= end }
 
@@ -57,18 +64,24 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.integer(try advance()) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.integer(try advance()) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        decoder.checkTurn(owner)
         let index = currentIndex
         return try decoder.value(type, at: try advance(), key: .index(index), extra: extra)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        decoder.checkTurn(owner)
         let index = currentIndex
         let node = try advance()
         guard decoder.tape.kind(node) == .object else { throw decoder.fail("not an object", [String: Any].self) }
-        return KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(place: decoder.keep(KeyedPlace(decoder, object: node, depth: depth, extra: extra + [.index(index)]))))
+        let nested = decoder.keep(KeyedPlace(decoder, object: node, depth: depth, extra: extra + [.index(index)]))
+        let container = KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(place: nested))
+        decoder.track(container, nested)
+        return container
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        decoder.checkTurn(owner)
         let index = currentIndex
         let node = try advance()
         guard decoder.tape.kind(node) == .array else { throw decoder.fail("not an array", [Any].self) }

@@ -7,13 +7,20 @@ extension JSONTape {
     /// Parses one JSON text and lends its `count` nodes to `body`, without copying them into an
     /// array (the decoder's way: the copy was 2% of a decode's instructions); nil when invalid.
     static func parse<R>(_ bytes: UnsafeRawBufferPointer, _ body: (TapeNodes, Int) throws -> R?) rethrows -> R? {
+        try parse(bytes) { nodes, count, _ in try body(nodes, count) }
+    }
+
+    /// As `parse`, where `body` may keep the nodes past its return by setting `keepsNodes`: they
+    /// are then never freed (a decode whose containers are still held elsewhere, TapeDecoder.outlive).
+    static func parse<R>(_ bytes: UnsafeRawBufferPointer, _ body: (TapeNodes, Int, _ keepsNodes: inout Bool) throws -> R?) rethrows -> R? {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else { return nil }
         var parser = TapeParser(base: base, end: bytes.count)
-        defer { parser.words.deallocate() }
+        var keepsNodes = false
+        defer { if !keepsNodes { parser.words.deallocate() } }
         guard parser.value(depth: 0) else { return nil }
         parser.skipBlanks()
         guard parser.at == parser.end else { return nil }
-        return try body(TapeNodes(words: parser.words), parser.used / 2)
+        return try body(TapeNodes(words: parser.words), parser.used / 2, &keepsNodes)
     }
 }
 
