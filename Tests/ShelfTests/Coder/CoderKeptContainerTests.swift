@@ -118,6 +118,8 @@ struct StashesForGood: Decodable, Equatable {
     @Test func keptNestedContainersDoAsFoundations() {
         #expect(compareLater(KeepsNested.self, KeptText.record) == [])
         #expect(compareLater(KeptList<KeepsNested>.self, KeptText.records(3)) == [])
+        #expect(compareLater(KeepsNestedKeyed.self, KeptText.record) == [])
+        #expect(compareLater(KeptList<KeepsNestedKeyed>.self, KeptText.records(3)) == [])
     }
 
     /// One element's containers used while the next is decoded: held at the end too, or let go
@@ -139,6 +141,7 @@ struct StashesForGood: Decodable, Equatable {
         #expect(!CoderComparison.fastDecodes(KeepsKeyed.self, record))
         #expect(!CoderComparison.fastDecodes(KeepsDecoder.self, record))
         #expect(!CoderComparison.fastDecodes(KeepsNested.self, record))
+        #expect(!CoderComparison.fastDecodes(KeepsNestedKeyed.self, record))
         #expect(!CoderComparison.fastDecodes(KeepsUnkeyed.self, Data("[1,2]".utf8)))
         #expect(!CoderComparison.fastDecodes(KeepsSingleValue.self, Data("1".utf8)))
         #expect(CoderComparison.fastDecodes(PathNoter.self, record))

@@ -142,3 +142,12 @@ struct KeptList<Element: Decodable & UsesKeptLater>: Decodable, UsesKeptLater {
     init(from decoder: any Decoder) throws { elements = try [Element](from: decoder) }
     func later() -> [String] { elements.flatMap { $0.later() } }
 }
+
+/// A nested keyed container alone (its box is not among those the decoder reuses).
+struct KeepsNestedKeyed: Decodable, UsesKeptLater {
+    let child: KeyedDecodingContainer<KeptKey>
+    init(from decoder: any Decoder) throws {
+        child = try decoder.container(keyedBy: KeptKey.self).nestedContainer(keyedBy: KeptKey.self, forKey: .child)
+    }
+    func later() -> [String] { keyedUses(child) }
+}
