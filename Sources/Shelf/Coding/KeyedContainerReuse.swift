@@ -25,11 +25,13 @@ final class KeyedPlace {
     let unretainedDecoder: Unmanaged<TapeDecoder>
     let fields: UnsafeMutablePointer<Fields>
 
-    init(_ decoder: TapeDecoder, object: Int, depth: Int, extra: [CodingPathElement] = []) {
+    /// (`owner` passed in, not read from the decoder here: that read, inlined into the caller,
+    /// crashed the release compiler's ownership verifier.)
+    init(_ decoder: TapeDecoder, object: Int, depth: Int, owner: Int, extra: [CodingPathElement] = []) {
         self.decoder = decoder
         unretainedDecoder = .passUnretained(decoder)
         fields = .allocate(capacity: 1)
-        fields.initialize(to: Fields(object: object, depth: depth, extra: extra, owner: decoder.node))
+        fields.initialize(to: Fields(object: object, depth: depth, extra: extra, owner: owner))
     }
 
     deinit {
@@ -95,26 +97,33 @@ extension TapeDecoder {
     }
 
     @inline(never) private func newKeyedContainer<Key: CodingKey>(_ type: Key.Type, object: Int) -> KeyedDecodingContainer<Key> {
-        let place = keep(KeyedPlace(self, object: object, depth: path.count))
+        let place = keep(KeyedPlace(self, object: object, depth: path.count, owner: node))
         let container = KeyedDecodingContainer(TapeKeyedContainer<Key>(place: place))
-        if KeyedContainerReuse.boxIsWhole && reuse.entries.count < KeyedContainerReuse.capacity {
-            reuse.entries.append(.init(type: ObjectIdentifier(Key.self), box: unsafeBitCast(container, to: AnyObject.self), place: place))
+        guard let box = box(of: container) else { return container }
+        if reuse.entries.count < KeyedContainerReuse.capacity {
+            reuse.entries.append(.init(type: ObjectIdentifier(Key.self), box: box, place: place))
         } else {
-            track(container, place)
+            place.fields.pointee.box = box
         }
         return container
     }
 
-    /// A container made for `place` and not kept for reuse (a nested one, or one past the
-    /// reused ones' number), with its box noted in its place (`isHeld`).
-    func track<Key>(_ container: KeyedDecodingContainer<Key>, _ place: KeyedPlace) {
-        if KeyedContainerReuse.boxIsWhole {
-            place.fields.pointee.box = unsafeBitCast(container, to: AnyObject.self)
-        } else {
-            // Its box cannot be found: whether it is held cannot be told, so the decode is
-            // left to Foundation.
+    /// A container made for `place` and not kept for reuse (a nested one), with its box noted
+    /// in its place (`containersHeld`).
+    @inline(never) func track<Key>(_ container: KeyedDecodingContainer<Key>, _ place: KeyedPlace) {
+        place.fields.pointee.box = box(of: container)
+    }
+
+    /// The box of `container`; nil where it cannot be found (then whether it is held cannot be
+    /// told, and the decode is left to Foundation).
+    /// (Read from the container's bytes, not bit cast: a bit cast here, on two paths of the
+    /// caller, crashed the release compiler's copy propagation.)
+    @inline(never) private func box<Key>(of container: KeyedDecodingContainer<Key>) -> AnyObject? {
+        guard KeyedContainerReuse.boxIsWhole else {
             failed = true
+            return nil
         }
+        return withUnsafeBytes(of: container) { $0.load(as: AnyObject.self) }
     }
 }
 

@@ -101,7 +101,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard tape.kind(node) == .array else { throw fail("not an array", [Any].self) }
-        return TapeUnkeyedContainer(decoder: self, array: node, depth: path.count)
+        return TapeUnkeyedContainer(decoder: self, array: node, depth: path.count, owner: node)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }

@@ -190,7 +190,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         decoder.checkTurn(place.fields.pointee.owner)
         let node = try require(key)
         guard decoder.tape.kind(node) == .object else { throw decoder.fail("not an object", [String: Any].self) }
-        let nested = decoder.keep(KeyedPlace(decoder, object: node, depth: depth, extra: extra + [.key(key)]))
+        let nested = decoder.keep(KeyedPlace(decoder, object: node, depth: depth, owner: decoder.node, extra: extra + [.key(key)]))
         let container = KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(place: nested))
         decoder.track(container, nested)
         return container
@@ -200,7 +200,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         decoder.checkTurn(place.fields.pointee.owner)
         let node = try require(key)
         guard decoder.tape.kind(node) == .array else { throw decoder.fail("not an array", [Any].self) }
-        return TapeUnkeyedContainer(decoder: decoder, array: node, depth: depth, extra: extra + [.key(key)])
+        return TapeUnkeyedContainer(decoder: decoder, array: node, depth: depth, owner: decoder.node, extra: extra + [.key(key)])
     }
 
     func superDecoder() throws -> any Decoder { throw decoder.fail("superDecoder is Foundation's") }

@@ -12,11 +12,13 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
     var cursor: Int
     var currentIndex = 0
 
-    init(decoder: TapeDecoder, array: Int, depth: Int, extra: [CodingPathElement] = []) {
+    /// (`owner` passed in: read from the decoder here, it crashed the release compiler's
+    /// ownership verifier.)
+    init(decoder: TapeDecoder, array: Int, depth: Int, owner: Int, extra: [CodingPathElement] = []) {
         self.decoder = decoder
         self.array = array
         self.depth = depth
-        owner = decoder.node
+        self.owner = owner
         self.extra = extra
         end = decoder.tape.payload(array)
         cursor = array + 1
@@ -74,7 +76,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         let index = currentIndex
         let node = try advance()
         guard decoder.tape.kind(node) == .object else { throw decoder.fail("not an object", [String: Any].self) }
-        let nested = decoder.keep(KeyedPlace(decoder, object: node, depth: depth, extra: extra + [.index(index)]))
+        let nested = decoder.keep(KeyedPlace(decoder, object: node, depth: depth, owner: decoder.node, extra: extra + [.index(index)]))
         let container = KeyedDecodingContainer(TapeKeyedContainer<NestedKey>(place: nested))
         decoder.track(container, nested)
         return container
@@ -85,7 +87,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
         let index = currentIndex
         let node = try advance()
         guard decoder.tape.kind(node) == .array else { throw decoder.fail("not an array", [Any].self) }
-        return TapeUnkeyedContainer(decoder: decoder, array: node, depth: depth, extra: extra + [.index(index)])
+        return TapeUnkeyedContainer(decoder: decoder, array: node, depth: depth, owner: decoder.node, extra: extra + [.index(index)])
     }
 
     mutating func superDecoder() throws -> any Decoder { throw decoder.fail("superDecoder is Foundation's") }
