@@ -7,7 +7,8 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// decoder's path lacks (KeyedPlace says why they are out of line). One reference, not
     /// counted: the standard library's box copies the container for every call, which was a
     /// retain and a release each time. The decoder keeps every place until the decode ends
-    /// (`TapeDecoder.keep`), and a container is not used after that (its tape is gone too).
+    /// (`TapeDecoder.keep`); a container still held then makes the decode Foundation's, and is
+    /// kept readable with its decoder (TapeDecoder+Kept).
     unowned(unsafe) let place: KeyedPlace
     var decoder: TapeDecoder { place.decoder }
     var object: Int { place.fields.pointee.object }
