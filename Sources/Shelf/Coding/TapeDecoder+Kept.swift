@@ -48,7 +48,7 @@ extension TapeDecoder {
     func outlive(count: Int) {
         let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(1, count))
         copy.initialize(from: bytes, count: count)
-        bytesSlot.pointer.pointee = UnsafePointer(copy)
+        repoint(to: UnsafePointer(copy))
         _ = Unmanaged.passRetained(self)
     }
 }

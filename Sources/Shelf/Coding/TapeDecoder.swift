@@ -11,9 +11,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// The tape's nodes, lent for the decode (LibraryJSON.fastDecode), or kept past it
     /// (`outlive`).
     let tape: TapeNodes
-    /// The JSON text: the caller's bytes, lent for the decode, or a copy (`outlive`).
-    var bytes: UnsafePointer<UInt8> { bytesSlot.pointer.pointee }
-    let bytesSlot: OutOfLineValue<UnsafePointer<UInt8>>
+    /// The JSON text: the caller's bytes, lent for the decode, or a copy (`outlive`). Written
+    /// only there, so not checked for exclusivity (a field of its own, not out of line: the
+    /// extra load on every key and string cost time, though few instructions).
+    @exclusivity(unchecked) private(set) var bytes: UnsafePointer<UInt8>
     let options: TapeDecodingOptions
     let userInfo: [CodingUserInfoKey: Any]
     // The mutable state, out of line (OutOfLineValue says why), each read through an addressor.
@@ -52,7 +53,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     init(tape: TapeNodes, bytes: UnsafePointer<UInt8>, options: TapeDecodingOptions) {
         self.tape = tape
-        bytesSlot = OutOfLineValue(bytes)
+        self.bytes = bytes
         self.options = options
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in options.userInfo { info[key] = value }
@@ -67,7 +68,6 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         kindCountSlot.free()
         reuseSlot.free()
         placesSlot.free()
-        bytesSlot.free()
         hints.free()
     }
 
@@ -79,6 +79,9 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         reuse.entries.removeAll()
         placesSlot.pointer.pointee.removeAll()
     }
+
+    /// The text read from here on (TapeDecoder+Kept.outlive).
+    func repoint(to text: UnsafePointer<UInt8>) { bytes = text }
 
     /// Keeps `place` until the decode ends: its containers do not hold it (TapeKeyedContainer).
     func keep(_ place: KeyedPlace) -> KeyedPlace {
