@@ -91,6 +91,11 @@ struct AttackCase {
         var quiet = Self.outcome(bytes, pieces: pieces, mode: mode, maxDepth: maxDepth, blocks: true, events: false)
         quiet.events = tokens.events
         if quiet != tokens { return "without events:\n  blocks: \(quiet)\n  tokens: \(tokens)" }
+        // The shipped, timed choice switches paths between the trials of pieces of 16 KiB and more.
+        if pieces.contains(where: { $0.count >= BlockPathChoice.shortestTimed }) {
+            let timed = ValidatorComparison.run(JSONValidator(mode: mode, maxDepth: maxDepth), bytes, pieces)
+            if timed != tokens { return "timed choice:\n  timed: \(timed)\n  tokens: \(tokens)" }
+        }
         return nil
     }
 
