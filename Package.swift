@@ -1,6 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The validator's wide kernel is compiled for processors with AVX-512BW (Skylake-SP and later:
+// also BMI1/2, LZCNT, MOVBE, PCLMUL), and runs only where `cpuid` finds them
+// (ShelfCore's WideBlocks); everything else stays baseline x86_64.
+#if arch(x86_64)
+let wideKernelSettings: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "skylake-avx512"])]
+#else
+let wideKernelSettings: [SwiftSetting] = []
+#endif
+
 let package = Package(
     name: "shelf",
     products: [
@@ -12,7 +21,11 @@ let package = Package(
         // The engine: all the work, no printing, no exiting. The standard library, Glibc and the C
         // shim only: no Foundation, so the command line neither links nor starts it
         // (docs/architecture.md).
-        .target(name: "ShelfCore", dependencies: ["CShelfLinux"]),
+        .target(name: "ShelfCore", dependencies: ["CShelfLinux", "ShelfWideKernels"]),
+        // The JSON validator's block classification on 64-byte vectors, the one module built for a
+        // newer processor than baseline x86_64; ShelfCore calls it only after checking the
+        // processor (docs/json.md, "Blocks").
+        .target(name: "ShelfWideKernels", swiftSettings: wideKernelSettings),
         // The Swift API for app developers (Disk, Codable, storages, JSONFolder) on Foundation,
         // over the engine; `import Shelf` brings the engine's public types too. Without package
         // access: it is built on the engine's public API alone, as an app would be, so the

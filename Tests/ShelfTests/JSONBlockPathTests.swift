@@ -14,13 +14,16 @@ import Testing
     static func mismatch(_ bytes: [UInt8], maxDepth: Int = 10_000_000, cuts: [Int] = []) -> String? {
         var reference = JSONValidator(maxDepth: maxDepth)
         reference.blockChoice = BlockPathChoice(fixed: false)
-        var blocks = JSONValidator(maxDepth: maxDepth)
-        blocks.blockChoice = BlockPathChoice(fixed: true)
         let expected = ValidatorComparison.run(reference, bytes, bytes.indices.map { $0..<($0 + 1) })
-        for events in [true, false] {
-            let actual = ValidatorComparison.run(blocks, bytes, ValidatorComparison.chunks(bytes.count, cuts: cuts), events: events)
-            if actual.error != expected.error || actual.elements != expected.elements || actual.kind != expected.kind {
-                return "maxDepth \(maxDepth), cuts \(cuts), events \(events): \(actual) against \(expected)"
+        // Blocks classified with SSE2 and by the wide kernel (where the processor has it).
+        for wide in [false, true] {
+            var blocks = JSONValidator(maxDepth: maxDepth)
+            blocks.blockChoice = BlockPathChoice(fixed: true, wide: wide)
+            for events in [true, false] {
+                let actual = ValidatorComparison.run(blocks, bytes, ValidatorComparison.chunks(bytes.count, cuts: cuts), events: events)
+                if actual.error != expected.error || actual.elements != expected.elements || actual.kind != expected.kind {
+                    return "wide \(wide), maxDepth \(maxDepth), cuts \(cuts), events \(events): \(actual) against \(expected)"
+                }
             }
         }
         return nil

@@ -1,3 +1,5 @@
+import ShelfWideKernels
+
 /// Sixty-four bytes classified at once (simdjson's first stage, written for a validator): one bit per
 /// byte for each kind the grammar cares about, the strings found by the parity of unescaped quotes,
 /// and every check that a mask can make for the whole block at once (what is inside strings, what
@@ -37,23 +39,58 @@ struct JSONBlock {
         UInt64(mask0.bits) | UInt64(mask1.bits) &<< 16 | UInt64(mask2.bits) &<< 32 | UInt64(mask3.bits) &<< 48
     }
 
-    /// The 64 bytes from `raw + index`.
+    /// The 64 bytes from `raw + index`, classified with SSE2: sixteen bytes per compare, and the
+    /// number classes only where the settled part has a scalar.
     @inline(always)
     init(_ raw: UnsafeRawPointer, at index: Int) {
         let v0 = ByteVector.load(raw, index), v1 = ByteVector.load(raw, index &+ 16)
         let v2 = ByteVector.load(raw, index &+ 32), v3 = ByteVector.load(raw, index &+ 48)
         @inline(always) func mask(_ test: (ByteVector) -> ByteMask) -> UInt64 { Self.bits(test(v0), test(v1), test(v2), test(v3)) }
-        let quotes = mask { $0 .== .all(Byte.quote) }
-        let backslashes = mask { $0 .== .all(Byte.backslash) }
+        var classes = ByteClasses()
+        classes.quotes = mask { $0 .== .all(Byte.quote) }
+        classes.backslashes = mask { $0 .== .all(Byte.backslash) }
         // `[` and `]` are `{` and `}` with bit 5 clear.
-        brackets = mask {
+        classes.brackets = mask {
             let folded = $0 | .all(0x20)
             return (folded .== .all(Byte.openBrace)) .| (folded .== .all(Byte.closeBrace))
         }
-        commas = mask { $0 .== .all(Byte.comma) }
-        colons = mask { $0 .== .all(Byte.colon) }
-        let lows = mask { $0 .< .all(0x20) }, spaces = mask { $0 .== .all(0x20) }
-        hasNonASCII = ((v0 | v1 | v2 | v3).signed .< .all(0)).bits != 0
+        classes.commas = mask { $0 .== .all(Byte.comma) }
+        classes.colons = mask { $0 .== .all(Byte.colon) }
+        classes.lows = mask { $0 .< .all(0x20) }
+        classes.spaces = mask { $0 .== .all(0x20) }
+        // Only whether there is one: the bits of the four vectors folded into one.
+        classes.nonASCII = UInt64(((v0 | v1 | v2 | v3).signed .< .all(0)).bits)
+        self.init(classes) { classes in
+            classes.digits = mask { ($0 &- .all(Byte.zero)) .< .all(10) }
+            classes.minus = mask { $0 .== .all(Byte.minus) }
+            classes.zeros = mask { $0 .== .all(Byte.zero) }
+            classes.plus = mask { $0 .== .all(UInt8(ascii: "+")) }
+            classes.dots = mask { $0 .== .all(UInt8(ascii: ".")) }
+            classes.exponents = mask { ($0 | .all(0x20)) .== .all(UInt8(ascii: "e")) }
+        }
+    }
+
+    /// The 64 bytes from `raw + index`, classified by the wide kernel: only where
+    /// `WideBlocks.available` (elsewhere, by the init above).
+    @inline(always)
+    init(wide raw: UnsafeRawPointer, at index: Int) {
+        #if arch(x86_64) && canImport(_Builtin_intrinsics)
+        self.init(WideKernel.classify(raw, at: index)) { _ in }
+        #else
+        self.init(raw, at: index)
+        #endif
+    }
+
+    /// The block from its byte classes; `numberClasses` fills in the number ones (digits to
+    /// exponents) when the settled part has a scalar, where a classifier leaves them for later.
+    @inline(always)
+    init(_ classes: ByteClasses, numberClasses: (inout ByteClasses) -> Void) {
+        var classes = classes
+        let quotes = classes.quotes, backslashes = classes.backslashes, lows = classes.lows, spaces = classes.spaces
+        brackets = classes.brackets
+        commas = classes.commas
+        colons = classes.colons
+        hasNonASCII = classes.nonASCII != 0
 
         escaped = Self.escapedBytes(backslashes)
         let unescapedQuotes = quotes & ~escaped
@@ -77,15 +114,16 @@ struct JSONBlock {
         // Numbers: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, each part found by adding a
         // start bit to a run of digits (the carry runs to the run's end), every byte of a number
         // accounted for by one part, and each part's required digit checked: no branch per number.
-        let digits = scalars & mask { ($0 &- .all(Byte.zero)) .< .all(10) }
-        let minus = scalars & mask { $0 .== .all(Byte.minus) }
+        numberClasses(&classes)
+        let digits = scalars & classes.digits
+        let minus = scalars & classes.minus
         let numberStarts = scalarStarts & (digits | minus)
         literals = scalarStarts & ~numberStarts
         let numbers = ((scalars &+ numberStarts) ^ scalars) & scalars
-        let zeros = digits & mask { $0 .== .all(Byte.zero) }
-        let plus = scalars & mask { $0 .== .all(UInt8(ascii: "+")) }
-        let dots = scalars & mask { $0 .== .all(UInt8(ascii: ".")) }
-        let exponents = scalars & mask { ($0 | .all(0x20)) .== .all(UInt8(ascii: "e")) }
+        let zeros = digits & classes.zeros
+        let plus = scalars & classes.plus
+        let dots = scalars & classes.dots
+        let exponents = scalars & classes.exponents
 
         let leadingMinus = numberStarts & minus
         let integerStarts = (numberStarts & digits) | (leadingMinus &<< 1)

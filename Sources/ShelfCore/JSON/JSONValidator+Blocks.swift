@@ -1,3 +1,7 @@
+#if arch(x86_64) && canImport(_Builtin_intrinsics)
+import ShelfWideKernels
+#endif
+
 /// Token-dense JSON 64 bytes at a time: `JSONBlock` finds the tokens and checks what masks can
 /// check, `BlockLevels` the grammar (JSONBlockGrammar.swift). Token by token, a branch on what the
 /// next token is mispredicts every few tokens on numbers, records and nesting, and that cost more
@@ -22,13 +26,14 @@ extension JSONValidator {
         var index = start
         var levels = BlockLevels(state: state, stack: containers.topLevels, depth: containers.depth)
         var lowestReached = levels.depth
+        let wide = blockChoice.wide
         while index &+ 72 <= window.count {
-            let block = JSONBlock(window.raw, at: index)
+            let block = wide ? JSONBlock(wide: window.raw, at: index) : JSONBlock(window.raw, at: index)
             let settled = block.settled
             guard settled != 0, block.errors & settled == 0 else { break }
             var continuationMarks: UInt64 = 0
             if block.hasNonASCII {
-                guard let marks = Self.checkUTF8(window.raw, at: index, settled: settled, strings: block.strings) else { break }
+                guard let marks = Self.checkUTF8(window.raw, at: index, settled: settled, strings: block.strings, wide: wide) else { break }
                 continuationMarks = marks
             }
             var newlines: UInt64 = 0
@@ -46,7 +51,8 @@ extension JSONValidator {
             lowestReached = Swift.min(lowestReached, after.lowest)
             topLevelElementCount &+= after.topValues
             noteLines(newlines, continuations: continuationMarks, blockStart: window.base &+ index)
-            index &+= settled.nonzeroBitCount
+            // The settled bytes are the block's first ones (no population count on baseline x86_64).
+            index &+= 64 &- settled.leadingZeroBitCount
         }
         // Where the block path stopped, the token path reads on for at least a block.
         blockResume = window.base &+ index &+ 64
@@ -87,9 +93,12 @@ extension JSONValidator {
 
     /// The continuation bytes of the settled part, or nil when its UTF-8 is broken.
     @inline(never)
-    static func checkUTF8(_ raw: UnsafeRawPointer, at index: Int, settled: UInt64, strings: UInt64) -> UInt64? {
+    static func checkUTF8(_ raw: UnsafeRawPointer, at index: Int, settled: UInt64, strings: UInt64, wide: Bool) -> UInt64? {
         var errors: UInt64 = 0, continuations: UInt64 = 0, nonASCII: UInt64 = 0
-        for part in 0..<4 {
+        #if arch(x86_64) && canImport(_Builtin_intrinsics)
+        if wide { (errors, continuations, nonASCII) = WideKernel.utf8(raw, at: index) }
+        #endif
+        for part in 0..<4 where !wide {
             let at = index &+ part &* 16
             let bytes = ByteVector.load(raw, at)
             let found = UTF8Vector.errors(bytes, back1: .load(raw, at &- 1), back2: .load(raw, at &- 2), back3: .load(raw, at &- 3))

@@ -42,9 +42,9 @@ enum ValidatorComparison {
         return ranges
     }
 
-    /// The shipped paths' outcome: token by token, or with the block path on; with the block path
-    /// also as a caller that keeps counts but no events sees it (the block path then also runs
-    /// directly inside the top-level array). The first that differs from the token path's, or it.
+    /// The shipped paths' outcome: token by token, or with the block path on (classified as
+    /// shipped, and with SSE2); with the block path also as a caller that keeps counts but no
+    /// events sees it (the block path then also runs directly inside the top-level array). The first that differs from the token path's, or it.
     static func shipped(_ bytes: [UInt8], _ pieces: [Range<Int>], mode: JSONValidator.Mode) -> ValidatorOutcome {
         var tokens = JSONValidator(mode: mode), blocks = JSONValidator(mode: mode)
         tokens.blockChoice = BlockPathChoice(fixed: false)
@@ -52,6 +52,11 @@ enum ValidatorComparison {
         let outcome = run(tokens, bytes, pieces)
         let inBlocks = run(blocks, bytes, pieces)
         if inBlocks != outcome { return inBlocks }
+        // Where the block path runs the wide kernel, also with blocks classified by SSE2.
+        var classic = JSONValidator(mode: mode)
+        classic.blockChoice = BlockPathChoice(fixed: true, wide: false)
+        let inClassicBlocks = run(classic, bytes, pieces)
+        if inClassicBlocks != outcome { return inClassicBlocks }
         var quiet = run(blocks, bytes, pieces, events: false)
         quiet.events = outcome.events
         return quiet
