@@ -15,14 +15,14 @@ import Testing
         var reference = JSONValidator(maxDepth: maxDepth)
         reference.blockChoice = BlockPathChoice(fixed: false)
         let expected = ValidatorComparison.run(reference, bytes, bytes.indices.map { $0..<($0 + 1) })
-        // Blocks classified with SSE2 and by the wide kernel (where the processor has it).
-        for wide in [false, true] {
+        // Blocks classified by every kernel this processor runs.
+        for kernel in BlockKernel.allCases where BlockKernel.runs(kernel) {
             var blocks = JSONValidator(maxDepth: maxDepth)
-            blocks.blockChoice = BlockPathChoice(fixed: true, wide: wide)
+            blocks.blockChoice = BlockPathChoice(fixed: true, kernel: kernel)
             for events in [true, false] {
                 let actual = ValidatorComparison.run(blocks, bytes, ValidatorComparison.chunks(bytes.count, cuts: cuts), events: events)
                 if actual.error != expected.error || actual.elements != expected.elements || actual.kind != expected.kind {
-                    return "wide \(wide), maxDepth \(maxDepth), cuts \(cuts), events \(events): \(actual) against \(expected)"
+                    return "\(kernel), maxDepth \(maxDepth), cuts \(cuts), events \(events): \(actual) against \(expected)"
                 }
             }
         }

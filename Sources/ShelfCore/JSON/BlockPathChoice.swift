@@ -14,8 +14,8 @@ struct BlockPathChoice: Sendable {
     private(set) var enabled: Bool
     /// Whether the choice is measured (else it stays as made).
     let measured: Bool
-    /// Whether blocks are classified by the wide kernel (WideBlocks.swift), else with SSE2.
-    let wide: Bool
+    /// What classifies the blocks (BlockKernel.swift).
+    let kernel: BlockKernel
     /// Processor ticks per byte (scaled by 256) on each path in the current trial; 0 when not yet timed.
     private var blockCost: UInt64 = 0
     private var tokenCost: UInt64 = 0
@@ -30,7 +30,7 @@ struct BlockPathChoice: Sendable {
 
     /// A choice that is measured, where the processor has a tick counter to measure it with.
     init() {
-        wide = WideBlocks.available
+        kernel = BlockKernel.widest
         #if arch(x86_64) && canImport(_Builtin_intrinsics)
         enabled = false
         measured = true
@@ -41,10 +41,10 @@ struct BlockPathChoice: Sendable {
     }
 
     /// A fixed choice (for tests, which hold each path to the byte-at-a-time one): blocks
-    /// classified as shipped unless `wide` says otherwise (the wide kernel only where it can run).
-    init(fixed enabled: Bool, wide: Bool = WideBlocks.available) {
+    /// classified as shipped unless `kernel` says otherwise (a wide kernel only where it runs).
+    init(fixed enabled: Bool, kernel: BlockKernel = BlockKernel.widest) {
         self.enabled = enabled
-        self.wide = wide && WideBlocks.available
+        self.kernel = BlockKernel.runs(kernel) ? kernel : .sse2
         measured = false
     }
 

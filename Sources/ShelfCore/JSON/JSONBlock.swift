@@ -1,4 +1,3 @@
-import ShelfWideKernels
 
 /// Sixty-four bytes classified at once (simdjson's first stage, written for a validator): one bit per
 /// byte for each kind the grammar cares about, the strings found by the parity of unescaped quotes,
@@ -70,15 +69,14 @@ struct JSONBlock {
         }
     }
 
-    /// The 64 bytes from `raw + index`, classified by the wide kernel: only where
-    /// `WideBlocks.available` (elsewhere, by the init above).
-    @inline(always)
-    init(wide raw: UnsafeRawPointer, at index: Int) {
-        #if arch(x86_64) && canImport(_Builtin_intrinsics)
-        self.init(WideKernel.classify(raw, at: index)) { _ in }
-        #else
-        self.init(raw, at: index)
-        #endif
+    /// The 64 bytes from `raw + index`, classified by `kernel` (one that `BlockKernel.runs`).
+    @inline(__always)
+    init(_ raw: UnsafeRawPointer, at index: Int, kernel: BlockKernel) {
+        if kernel == .sse2 {
+            self.init(raw, at: index)
+        } else {
+            self.init(ByteClasses.classify(raw, at: index, kernel: kernel)) { _ in }
+        }
     }
 
     /// The block from its byte classes; `numberClasses` fills in the number ones (digits to

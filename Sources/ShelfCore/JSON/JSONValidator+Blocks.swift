@@ -1,5 +1,6 @@
 #if arch(x86_64) && canImport(_Builtin_intrinsics)
-import ShelfWideKernels
+import ShelfKernelsAVX2
+import ShelfKernelsAVX512
 #endif
 
 /// Token-dense JSON 64 bytes at a time: `JSONBlock` finds the tokens and checks what masks can
@@ -26,14 +27,14 @@ extension JSONValidator {
         var index = start
         var levels = BlockLevels(state: state, stack: containers.topLevels, depth: containers.depth)
         var lowestReached = levels.depth
-        let wide = blockChoice.wide
+        let kernel = blockChoice.kernel
         while index &+ 72 <= window.count {
-            let block = wide ? JSONBlock(wide: window.raw, at: index) : JSONBlock(window.raw, at: index)
+            let block = JSONBlock(window.raw, at: index, kernel: kernel)
             let settled = block.settled
             guard settled != 0, block.errors & settled == 0 else { break }
             var continuationMarks: UInt64 = 0
             if block.hasNonASCII {
-                guard let marks = Self.checkUTF8(window.raw, at: index, settled: settled, strings: block.strings, wide: wide) else { break }
+                guard let marks = Self.checkUTF8(window.raw, at: index, settled: settled, strings: block.strings, kernel: kernel) else { break }
                 continuationMarks = marks
             }
             var newlines: UInt64 = 0
@@ -93,12 +94,16 @@ extension JSONValidator {
 
     /// The continuation bytes of the settled part, or nil when its UTF-8 is broken.
     @inline(never)
-    static func checkUTF8(_ raw: UnsafeRawPointer, at index: Int, settled: UInt64, strings: UInt64, wide: Bool) -> UInt64? {
+    static func checkUTF8(_ raw: UnsafeRawPointer, at index: Int, settled: UInt64, strings: UInt64, kernel: BlockKernel) -> UInt64? {
         var errors: UInt64 = 0, continuations: UInt64 = 0, nonASCII: UInt64 = 0
         #if arch(x86_64) && canImport(_Builtin_intrinsics)
-        if wide { (errors, continuations, nonASCII) = WideKernel.utf8(raw, at: index) }
+        switch kernel {
+        case .avx512: (errors, continuations, nonASCII) = ShelfKernelsAVX512.checkBlockUTF8(raw, at: index)
+        case .avx2: (errors, continuations, nonASCII) = ShelfKernelsAVX2.checkBlockUTF8(raw, at: index)
+        case .sse2: break
+        }
         #endif
-        for part in 0..<4 where !wide {
+        for part in 0..<4 where kernel == .sse2 {
             let at = index &+ part &* 16
             let bytes = ByteVector.load(raw, at)
             let found = UTF8Vector.errors(bytes, back1: .load(raw, at &- 1), back2: .load(raw, at &- 2), back3: .load(raw, at &- 3))

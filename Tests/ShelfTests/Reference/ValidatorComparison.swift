@@ -43,7 +43,7 @@ enum ValidatorComparison {
     }
 
     /// The shipped paths' outcome: token by token, or with the block path on (classified as
-    /// shipped, and with SSE2); with the block path also as a caller that keeps counts but no
+    /// shipped, and by every other kernel the processor runs); with the block path also as a caller that keeps counts but no
     /// events sees it (the block path then also runs directly inside the top-level array). The first that differs from the token path's, or it.
     static func shipped(_ bytes: [UInt8], _ pieces: [Range<Int>], mode: JSONValidator.Mode) -> ValidatorOutcome {
         var tokens = JSONValidator(mode: mode), blocks = JSONValidator(mode: mode)
@@ -52,11 +52,13 @@ enum ValidatorComparison {
         let outcome = run(tokens, bytes, pieces)
         let inBlocks = run(blocks, bytes, pieces)
         if inBlocks != outcome { return inBlocks }
-        // Where the block path runs the wide kernel, also with blocks classified by SSE2.
-        var classic = JSONValidator(mode: mode)
-        classic.blockChoice = BlockPathChoice(fixed: true, wide: false)
-        let inClassicBlocks = run(classic, bytes, pieces)
-        if inClassicBlocks != outcome { return inClassicBlocks }
+        // Blocks classified by every other kernel this processor runs (SSE2 where a wide one ships).
+        for kernel in BlockKernel.allCases where kernel != BlockKernel.widest && BlockKernel.runs(kernel) {
+            var other = JSONValidator(mode: mode)
+            other.blockChoice = BlockPathChoice(fixed: true, kernel: kernel)
+            let inOtherBlocks = run(other, bytes, pieces)
+            if inOtherBlocks != outcome { return inOtherBlocks }
+        }
         var quiet = run(blocks, bytes, pieces, events: false)
         quiet.events = outcome.events
         return quiet
