@@ -1,6 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The validator's wide kernels are compiled for newer processors than baseline x86_64: one for
+// AVX-512BW (Skylake-SP and later), one for AVX2 (Haswell and later), each run only where
+// `cpuid` finds what its level has (ShelfCore's WideBlocks.swift); everything else stays baseline.
+#if arch(x86_64)
+let avx512Settings: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "skylake-avx512"])]
+let avx2Settings: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "haswell"])]
+#else
+let avx512Settings: [SwiftSetting] = []
+let avx2Settings: [SwiftSetting] = []
+#endif
+
 let package = Package(
     name: "shelf",
     products: [
@@ -12,7 +23,12 @@ let package = Package(
         // The engine: all the work, no printing, no exiting. The standard library, Glibc and the C
         // shim only: no Foundation, so the command line neither links nor starts it
         // (docs/architecture.md).
-        .target(name: "ShelfCore", dependencies: ["CShelfLinux"]),
+        .target(name: "ShelfCore", dependencies: ["CShelfLinux", "ShelfKernelsAVX512", "ShelfKernelsAVX2"]),
+        // The JSON validator's block classification on 64-byte vectors, one source file built for
+        // two processor levels (ShelfKernelsAVX2's is a link to ShelfKernelsAVX512's); ShelfCore
+        // calls one only after checking the processor (docs/json.md, "Blocks of 64 bytes").
+        .target(name: "ShelfKernelsAVX512", swiftSettings: avx512Settings),
+        .target(name: "ShelfKernelsAVX2", swiftSettings: avx2Settings),
         // The Swift API for app developers (Disk, Codable, storages, JSONFolder) on Foundation,
         // over the engine; `import Shelf` brings the engine's public types too. Without package
         // access: it is built on the engine's public API alone, as an app would be, so the

@@ -1,0 +1,80 @@
+#if arch(x86_64) && canImport(_Builtin_intrinsics)
+import _Builtin_intrinsics.intel
+#endif
+
+/// Whether `scan` takes the block path (JSONValidator+Blocks.swift) or goes token by token. Neither
+/// wins everywhere on baseline x86_64 (SSE2: sixteen-byte vectors, no byte shuffle): classifying 64
+/// bytes costs about as much as the token path spends on 64 bytes of records with predictable
+/// shapes, while on numbers of mixed spellings (Python's `repr` floats) the token path mispredicts
+/// a branch per number and blocks run 1.5× faster. So the validator times up to `timedBytes` on
+/// each path and takes the faster, again every `retrial` bytes. Both paths give the same verdicts, errors and
+/// events, so the choice changes only the speed.
+struct BlockPathChoice: Sendable {
+    /// Whether the block path is on.
+    private(set) var enabled: Bool
+    /// Whether the choice is measured (else it stays as made).
+    let measured: Bool
+    /// What classifies the blocks (BlockKernel.swift).
+    let kernel: BlockKernel
+    /// Processor ticks per byte (scaled by 256) on each path in the current trial; 0 when not yet timed.
+    private var blockCost: UInt64 = 0
+    private var tokenCost: UInt64 = 0
+    /// The stream offset from which the next trial runs.
+    private var nextTrial = 0
+
+    /// Chunks shorter than this are not timed (their time is mostly the hand-over at their ends);
+    /// of longer ones, at most `timedBytes` are.
+    static let shortestTimed = 16 << 10
+    static let timedBytes = 64 << 10
+    static let retrial = 8 << 20
+
+    /// A choice that is measured, where the processor has a tick counter to measure it with.
+    init() {
+        kernel = BlockKernel.widest
+        #if arch(x86_64) && canImport(_Builtin_intrinsics)
+        enabled = false
+        measured = true
+        #else
+        enabled = false
+        measured = false
+        #endif
+    }
+
+    /// A fixed choice (for tests, which hold each path to the byte-at-a-time one): blocks
+    /// classified as shipped unless `kernel` says otherwise (a wide kernel only where it runs).
+    init(fixed enabled: Bool, kernel: BlockKernel = BlockKernel.widest) {
+        self.enabled = enabled
+        self.kernel = BlockKernel.runs(kernel) ? kernel : .sse2
+        measured = false
+    }
+
+    /// Whether a chunk of `count` bytes at stream offset `offset` is to be timed; if so, the path
+    /// to time is switched on.
+    mutating func startsTrial(count: Int, at offset: Int) -> Bool {
+        guard measured, count >= Self.shortestTimed, offset >= nextTrial else { return false }
+        enabled = blockCost == 0
+        return true
+    }
+
+    /// Records a timed chunk; once both paths are timed, takes the faster until the next trial.
+    mutating func finishTrial(ticks: UInt64, count: Int, at offset: Int) {
+        let cost = ticks &* 256 / UInt64(max(count, 1)) | 1
+        if enabled { blockCost = cost } else { tokenCost = cost }
+        guard blockCost != 0 && tokenCost != 0 else { return }
+        enabled = blockCost < tokenCost
+        blockCost = 0
+        tokenCost = 0
+        nextTrial = offset &+ count &+ Self.retrial
+    }
+
+    /// The processor's tick counter (0 where there is none: then nothing is measured).
+    @inline(always)
+    static func ticks() -> UInt64 {
+        #if arch(x86_64) && canImport(_Builtin_intrinsics)
+        var processor: UInt32 = 0
+        return __rdtscp(&processor)
+        #else
+        return 0
+        #endif
+    }
+}
