@@ -3,13 +3,21 @@ import PackageDescription
 
 // The validator's wide kernels are compiled for newer processors than baseline x86_64: one for
 // AVX-512BW (Skylake-SP and later), one for AVX2 (Haswell and later), each run only where
-// `cpuid` finds what its level has (ShelfCore's WideBlocks.swift); everything else stays baseline.
+// `cpuid` finds what its level has (ShelfCore's BlockKernel.swift); everything else stays baseline.
+// A processor level for one target can only be given as `unsafeFlags`, and SwiftPM refuses a
+// package with unsafe flags as a dependency added by version: so only a build that asks for them
+// (the Makefile exports SHELF_WIDE_KERNELS=1 for every build it makes) gets them. Without it the
+// kernel targets compile to nothing and ShelfCore, told so by no SHELF_WIDE_KERNELS define,
+// classifies with SSE2 alone.
+let wideKernels = Context.environment["SHELF_WIDE_KERNELS"] == "1"
 #if arch(x86_64)
-let avx512Settings: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "skylake-avx512"])]
-let avx2Settings: [SwiftSetting] = [.unsafeFlags(["-target-cpu", "haswell"])]
+let avx512Settings: [SwiftSetting] = wideKernels ? [.unsafeFlags(["-target-cpu", "skylake-avx512"]), .define("SHELF_WIDE_KERNELS")] : []
+let avx2Settings: [SwiftSetting] = wideKernels ? [.unsafeFlags(["-target-cpu", "haswell"]), .define("SHELF_WIDE_KERNELS")] : []
+let coreSettings: [SwiftSetting] = wideKernels ? [.define("SHELF_WIDE_KERNELS")] : []
 #else
 let avx512Settings: [SwiftSetting] = []
 let avx2Settings: [SwiftSetting] = []
+let coreSettings: [SwiftSetting] = []
 #endif
 
 let package = Package(
@@ -23,7 +31,7 @@ let package = Package(
         // The engine: all the work, no printing, no exiting. The standard library, Glibc and the C
         // shim only: no Foundation, so the command line neither links nor starts it
         // (docs/architecture.md).
-        .target(name: "ShelfCore", dependencies: ["CShelfLinux", "ShelfKernelsAVX512", "ShelfKernelsAVX2"]),
+        .target(name: "ShelfCore", dependencies: ["CShelfLinux", "ShelfKernelsAVX512", "ShelfKernelsAVX2"], swiftSettings: coreSettings),
         // The JSON validator's block classification on 64-byte vectors, one source file built for
         // two processor levels (ShelfKernelsAVX2's is a link to ShelfKernelsAVX512's); ShelfCore
         // calls one only after checking the processor (docs/json.md, "Blocks of 64 bytes").

@@ -1,4 +1,4 @@
-#if arch(x86_64) && canImport(_Builtin_intrinsics)
+#if SHELF_WIDE_KERNELS && arch(x86_64) && canImport(_Builtin_intrinsics)
 // The validator's block classification on 64-byte vectors (docs/json.md, "Blocks of 64 bytes").
 // This one file is the source of two modules, each compiled for its own processor level
 // (Package.swift): ShelfKernelsAVX512 (one compare of 64 bytes gives a 64-bit mask) and
@@ -7,7 +7,8 @@
 // has its own `bits` (LaneBits.swift). Nothing here may run before ShelfCore's `WideBlocks`
 // checked the processor, and nothing here may be inlined into a caller compiled for baseline:
 // hence free non-inlinable entries returning tuples (no type of their own whose code a baseline
-// caller might call).
+// caller might call). Compiled only when the build asks for wide kernels (SHELF_WIDE_KERNELS,
+// Package.swift): without the processor-level flags this code would be baseline code, never chosen.
 
 typealias Bytes = SIMD64<UInt8>
 

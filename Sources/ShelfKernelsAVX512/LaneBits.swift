@@ -1,4 +1,4 @@
-#if arch(x86_64) && canImport(_Builtin_intrinsics)
+#if SHELF_WIDE_KERNELS && arch(x86_64) && canImport(_Builtin_intrinsics)
 import _Builtin_intrinsics.intel
 
 /// A 64-lane mask as 64 bits: `vpmovb2m`, which the compiler folds into the compare's own mask

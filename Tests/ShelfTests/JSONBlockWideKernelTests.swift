@@ -19,9 +19,34 @@ import Testing
         #expect(BlockPathChoice().kernel == BlockKernel.widest)
         #expect(BlockKernel.runs(.sse2) && BlockKernel.runs(BlockKernel.widest))
         #expect(BlockPathChoice(fixed: true, kernel: .sse2).kernel == .sse2)
-        #if !(arch(x86_64) && canImport(_Builtin_intrinsics))
-        #expect(BlockKernel.widest == .sse2)
-        #endif
+        if !BlockKernel.wideKernelsBuilt { #expect(BlockKernel.widest == .sse2) }
+    }
+
+    /// The choice from `cpuid` and the saved register states: a processor or a kernel that lacks
+    /// any one thing a level's code may use gets the level below, down to SSE2.
+    @Test func kernelLevelNeedsEveryFeatureAndSavedState() {
+        let leaf1: UInt32 = 1 << 27 | 1 << 28 | 1 << 29 | 1 << 12 | 1 << 22 | 1 << 23 | 1 << 1
+        let avx2Leaf7: UInt32 = 1 << 5 | 1 << 3 | 1 << 8
+        let avx512Leaf7: UInt32 = avx2Leaf7 | 1 << 16 | 1 << 17 | 1 << 28 | 1 << 30 | 1 << 31
+        let lzcnt: UInt32 = 1 << 5, avxStates: UInt64 = 0b111, avx512States: UInt64 = 0b1110_0111
+        #expect(BlockKernel.widest(leaf1: leaf1, leaf7: avx512Leaf7, extended: lzcnt, states: avx512States) == .avx512)
+        #expect(BlockKernel.widest(leaf1: leaf1, leaf7: avx2Leaf7, extended: lzcnt, states: avx512States) == .avx2)
+        // The kernel does not save the AVX-512 registers: AVX2 at most.
+        #expect(BlockKernel.widest(leaf1: leaf1, leaf7: avx512Leaf7, extended: lzcnt, states: avxStates) == .avx2)
+        // Nor the AVX ones: SSE2.
+        #expect(BlockKernel.widest(leaf1: leaf1, leaf7: avx512Leaf7, extended: lzcnt, states: 0b11) == .sse2)
+        // A processor without LZCNT, without BMI2, or without any one leaf-1 feature: SSE2.
+        #expect(BlockKernel.widest(leaf1: leaf1, leaf7: avx512Leaf7, extended: 0, states: avx512States) == .sse2)
+        #expect(BlockKernel.widest(leaf1: leaf1, leaf7: avx512Leaf7 & ~(1 << 8), extended: lzcnt, states: avx512States) == .sse2)
+        for bit in 0..<32 where leaf1 >> bit & 1 == 1 {
+            #expect(BlockKernel.widest(leaf1: leaf1 & ~(1 << bit), leaf7: avx512Leaf7, extended: lzcnt, states: avx512States) == .sse2)
+        }
+        // AVX-512 without BW (or any of F, DQ, CD, VL): AVX2.
+        for bit in [16, 17, 28, 30, 31] {
+            #expect(BlockKernel.widest(leaf1: leaf1, leaf7: avx512Leaf7 & ~(1 << bit), extended: lzcnt, states: avx512States) == .avx2)
+        }
+        // Nothing at all (a baseline x86_64 processor): SSE2.
+        #expect(BlockKernel.widest(leaf1: 0, leaf7: 0, extended: 0, states: 0) == .sse2)
     }
 
     @Test func kernelsClassEveryByteAsItsClassSays() {

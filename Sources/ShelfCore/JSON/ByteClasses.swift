@@ -32,7 +32,7 @@ struct ByteClasses {
     /// `BlockKernel.runs`; SSE2 classifies in JSONBlock's own init).
     @inline(__always)
     static func classify(_ raw: UnsafeRawPointer, at index: Int, kernel: BlockKernel) -> ByteClasses {
-        #if arch(x86_64) && canImport(_Builtin_intrinsics)
+        #if SHELF_WIDE_KERNELS && arch(x86_64) && canImport(_Builtin_intrinsics)
         switch kernel {
         case .avx512: return ByteClasses(ShelfKernelsAVX512.classifyBlock(raw, at: index))
         case .avx2: return ByteClasses(ShelfKernelsAVX2.classifyBlock(raw, at: index))

@@ -96,7 +96,7 @@ extension JSONValidator {
     @inline(never)
     static func checkUTF8(_ raw: UnsafeRawPointer, at index: Int, settled: UInt64, strings: UInt64, kernel: BlockKernel) -> UInt64? {
         var errors: UInt64 = 0, continuations: UInt64 = 0, nonASCII: UInt64 = 0
-        #if arch(x86_64) && canImport(_Builtin_intrinsics)
+        #if SHELF_WIDE_KERNELS && arch(x86_64) && canImport(_Builtin_intrinsics)
         switch kernel {
         case .avx512: (errors, continuations, nonASCII) = ShelfKernelsAVX512.checkBlockUTF8(raw, at: index)
         case .avx2: (errors, continuations, nonASCII) = ShelfKernelsAVX2.checkBlockUTF8(raw, at: index)

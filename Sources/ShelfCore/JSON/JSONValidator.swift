@@ -82,7 +82,7 @@ public struct JSONValidator: Sendable {
     package mutating func consume<Events: JSONEventHandler>(_ bytes: UnsafeRawBufferPointer,
                                                            events: inout Events) throws(JSONSyntaxError) {
         var rest = bytes
-        // A trial times the start of a chunk on one path (the next trial, on the other path).
+        // A trial times pieces of a chunk on each path in turn (BlockPathChoice).
         while blockChoice.startsTrial(count: rest.count, at: offset) {
             let piece = UnsafeRawBufferPointer(rebasing: rest[0..<min(rest.count, BlockPathChoice.timedBytes)])
             let start = offset, before = BlockPathChoice.ticks()
