@@ -10,13 +10,16 @@ import PackageDescription
 // kernel targets compile to nothing and ShelfCore, told so by no SHELF_WIDE_KERNELS define,
 // classifies with SSE2 alone.
 let wideKernels = Context.environment["SHELF_WIDE_KERNELS"] == "1"
+// The kernel targets also compile ShelfCore's block loop (links to its files), which
+// SHELF_KERNEL_TARGET leaves out of them when they are empty.
+let kernelTarget: SwiftSetting = .define("SHELF_KERNEL_TARGET")
 #if arch(x86_64)
-let avx512Settings: [SwiftSetting] = wideKernels ? [.unsafeFlags(["-target-cpu", "skylake-avx512"]), .define("SHELF_WIDE_KERNELS")] : []
-let avx2Settings: [SwiftSetting] = wideKernels ? [.unsafeFlags(["-target-cpu", "haswell"]), .define("SHELF_WIDE_KERNELS")] : []
+let avx512Settings: [SwiftSetting] = [kernelTarget] + (wideKernels ? [.unsafeFlags(["-target-cpu", "skylake-avx512"]), .define("SHELF_WIDE_KERNELS")] : [])
+let avx2Settings: [SwiftSetting] = [kernelTarget] + (wideKernels ? [.unsafeFlags(["-target-cpu", "haswell"]), .define("SHELF_WIDE_KERNELS")] : [])
 let coreSettings: [SwiftSetting] = wideKernels ? [.define("SHELF_WIDE_KERNELS")] : []
 #else
-let avx512Settings: [SwiftSetting] = []
-let avx2Settings: [SwiftSetting] = []
+let avx512Settings: [SwiftSetting] = [kernelTarget]
+let avx2Settings: [SwiftSetting] = [kernelTarget]
 let coreSettings: [SwiftSetting] = []
 #endif
 
@@ -32,9 +35,10 @@ let package = Package(
         // shim only: no Foundation, so the command line neither links nor starts it
         // (docs/architecture.md).
         .target(name: "ShelfCore", dependencies: ["CShelfLinux", "ShelfKernelsAVX512", "ShelfKernelsAVX2"], swiftSettings: coreSettings),
-        // The JSON validator's block classification on 64-byte vectors, one source file built for
-        // two processor levels (ShelfKernelsAVX2's is a link to ShelfKernelsAVX512's); ShelfCore
-        // calls one only after checking the processor (docs/json.md, "Blocks of 64 bytes").
+        // The JSON validator's block path on 64-byte vectors: the classification and ShelfCore's
+        // block loop (links to its JSON/Blocks files), one source built for two processor levels
+        // (ShelfKernelsAVX2's files are links to ShelfKernelsAVX512's); ShelfCore calls one only
+        // after checking the processor (docs/json.md, "Blocks of 64 bytes").
         .target(name: "ShelfKernelsAVX512", swiftSettings: avx512Settings),
         .target(name: "ShelfKernelsAVX2", swiftSettings: avx2Settings),
         // The Swift API for app developers (Disk, Codable, storages, JSONFolder) on Foundation,

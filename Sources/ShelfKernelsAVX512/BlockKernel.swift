@@ -7,7 +7,7 @@
 // has its own `bits` (LaneBits.swift). Nothing here may run before ShelfCore's `WideBlocks`
 // checked the processor, and nothing here may be inlined into a caller compiled for baseline:
 // hence free non-inlinable entries returning tuples (no type of their own whose code a baseline
-// caller might call). Compiled only when the build asks for wide kernels (SHELF_WIDE_KERNELS,
+// caller might call). The block loop itself is here too (BlockEntry.swift). Compiled only when the build asks for wide kernels (SHELF_WIDE_KERNELS,
 // Package.swift): without the processor-level flags this code would be baseline code, never chosen.
 
 typealias Bytes = SIMD64<UInt8>
@@ -24,11 +24,17 @@ func lanes(_ bytes: Bytes, below byte: UInt8) -> UInt64 { bits(bytes .< Bytes(re
 @inline(__always)
 func lanes(_ bytes: Bytes, atLeast byte: UInt8) -> UInt64 { bits(bytes .>= Bytes(repeating: byte)) }
 
-/// The classes of the 64 bytes from `raw + index`, in ShelfCore's `ByteClasses` order: quotes,
-/// backslashes, brackets, commas, colons, bytes below 0x20, spaces, non-ASCII, digits, zeros,
-/// minus, plus, dots, exponent marks.
+/// The classes of the 64 bytes from `raw + index`, in `ByteClasses` order: quotes, backslashes,
+/// brackets, commas, colons, bytes below 0x20, spaces, non-ASCII, digits, zeros, minus, plus,
+/// dots, exponent marks. ShelfCore's tests call it; the block loop inlines `classes`.
 @inline(never)
 package func classifyBlock(_ raw: UnsafeRawPointer, at index: Int)
+    -> (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
+    classes(raw, at: index)
+}
+
+@inline(__always)
+func classes(_ raw: UnsafeRawPointer, at index: Int)
     -> (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) {
     let bytes = raw.loadUnaligned(fromByteOffset: index, as: Bytes.self)
     let brackets = lanes(bytes, equalTo: 0x5B) | lanes(bytes, equalTo: 0x5D) | lanes(bytes, equalTo: 0x7B) | lanes(bytes, equalTo: 0x7D)
@@ -43,6 +49,11 @@ package func classifyBlock(_ raw: UnsafeRawPointer, at index: Int)
 /// character; the continuation bytes; the bytes that are not ASCII.
 @inline(never)
 package func checkBlockUTF8(_ raw: UnsafeRawPointer, at index: Int) -> (errors: UInt64, continuations: UInt64, nonASCII: UInt64) {
+    blockUTF8(raw, at: index)
+}
+
+@inline(__always)
+func blockUTF8(_ raw: UnsafeRawPointer, at index: Int) -> (errors: UInt64, continuations: UInt64, nonASCII: UInt64) {
     let bytes = raw.loadUnaligned(fromByteOffset: index, as: Bytes.self)
     let back1 = raw.loadUnaligned(fromByteOffset: index &- 1, as: Bytes.self)
     let back2 = raw.loadUnaligned(fromByteOffset: index &- 2, as: Bytes.self)

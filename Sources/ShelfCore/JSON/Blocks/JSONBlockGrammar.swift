@@ -1,11 +1,20 @@
+#if !SHELF_KERNEL_TARGET || (SHELF_WIDE_KERNELS && arch(x86_64) && canImport(_Builtin_intrinsics))
+// One source for ShelfCore and the wide kernel targets (their copies are links to this file):
+// compiled for the processor level of each, so that the block engine runs there with the wide
+// kernel's classification inlined and the mask arithmetic in BMI code (JSONValidator+Blocks.swift).
 /// The grammar over a block's tokens, checked with masks rather than token by token: each kind of
 /// token allows only some kinds next (after `{` a key or `}`, after a value `,` or a closing
 /// bracket, ...), and "the next token after each of these" is one addition that carries over the
 /// blanks. Only brackets are walked one at a time (the open containers are a stack), and they
 /// also say, for every byte, whether the innermost container is an array.
+/// The validator's states between tokens (JSONValidator.State's first six, with their raw values).
+enum BlockState: UInt8 {
+    case value, valueOrClose, keyOrClose, key, colon, afterValue
+}
+
 struct BlockLevels {
-    /// The validator's state between tokens (`.value` to `.afterValue`).
-    var state: JSONValidator.State
+    /// The validator's state between tokens.
+    var state: BlockState
     /// The innermost open containers, the innermost at bit 63 (1 for an array).
     var stack: UInt64
     var depth: Int
@@ -89,12 +98,12 @@ struct BlockLevels {
 
         // The block ends on its last bracket, comma or colon: the state after it.
         let last = 63 &- settled.leadingZeroBitCount
-        let after: JSONValidator.State
+        let after: BlockState
         switch bytes[index &+ last] {
-        case Byte.openBrace: after = .keyOrClose
-        case Byte.openBracket: after = .valueOrClose
-        case Byte.colon: after = .value
-        case Byte.comma: after = inArray &>> UInt64(last) & 1 != 0 ? .value : .key
+        case UInt8(ascii: "{"): after = .keyOrClose
+        case UInt8(ascii: "["): after = .valueOrClose
+        case UInt8(ascii: ":"): after = .value
+        case UInt8(ascii: ","): after = inArray &>> UInt64(last) & 1 != 0 ? .value : .key
         default: after = .afterValue
         }
         let topValues = topArray ? (values & settled & atTop).nonzeroBitCount : 0
@@ -102,3 +111,4 @@ struct BlockLevels {
                      topValues: topValues)
     }
 }
+#endif

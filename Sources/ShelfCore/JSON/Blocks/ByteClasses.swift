@@ -1,8 +1,7 @@
-#if arch(x86_64) && canImport(_Builtin_intrinsics)
-import ShelfKernelsAVX2
-import ShelfKernelsAVX512
-#endif
-
+#if !SHELF_KERNEL_TARGET || (SHELF_WIDE_KERNELS && arch(x86_64) && canImport(_Builtin_intrinsics))
+// One source for ShelfCore and the wide kernel targets (their copies are links to this file):
+// compiled for the processor level of each, so that the block engine runs there with the wide
+// kernel's classification inlined and the mask arithmetic in BMI code (JSONValidator+Blocks.swift).
 /// One bit per byte of a 64-byte block for each kind of byte the block path looks for
 /// (JSONBlock.swift turns them into strings, tokens and errors): what a classifier hands over,
 /// SSE2 here or a wide kernel (ShelfKernelsAVX2, ShelfKernelsAVX512).
@@ -28,21 +27,6 @@ struct ByteClasses {
 
     init() {}
 
-    /// The classes of the 64 bytes from `raw + index` by a wide kernel (one that
-    /// `BlockKernel.runs`; SSE2 classifies in JSONBlock's own init).
-    @inline(__always)
-    static func classify(_ raw: UnsafeRawPointer, at index: Int, kernel: BlockKernel) -> ByteClasses {
-        #if SHELF_WIDE_KERNELS && arch(x86_64) && canImport(_Builtin_intrinsics)
-        switch kernel {
-        case .avx512: return ByteClasses(ShelfKernelsAVX512.classifyBlock(raw, at: index))
-        case .avx2: return ByteClasses(ShelfKernelsAVX2.classifyBlock(raw, at: index))
-        case .sse2: preconditionFailure("SSE2 classifies in JSONBlock.init(_:at:)")
-        }
-        #else
-        preconditionFailure("no wide kernel on this architecture")
-        #endif
-    }
-
     /// From a wide kernel's answer (a tuple: a kernel module defines no type of its own, whose
     /// code a baseline caller might run).
     @inline(__always)
@@ -50,3 +34,4 @@ struct ByteClasses {
         (quotes, backslashes, brackets, commas, colons, lows, spaces, nonASCII, digits, zeros, minus, plus, dots, exponents) = bits
     }
 }
+#endif

@@ -1,3 +1,7 @@
+#if !SHELF_KERNEL_TARGET || (SHELF_WIDE_KERNELS && arch(x86_64) && canImport(_Builtin_intrinsics))
+// One source for ShelfCore and the wide kernel targets (their copies are links to this file):
+// compiled for the processor level of each, so that the block engine runs there with the wide
+// kernel's classification inlined and the mask arithmetic in BMI code (JSONValidator+Blocks.swift).
 
 /// Sixty-four bytes classified at once (simdjson's first stage, written for a validator): one bit per
 /// byte for each kind the grammar cares about, the strings found by the parity of unescaped quotes,
@@ -32,52 +36,6 @@ struct JSONBlock {
     var errors: UInt64 = 0
     /// Whether any byte is not ASCII.
     var hasNonASCII = false
-
-    @inline(always)
-    static func bits(_ mask0: ByteMask, _ mask1: ByteMask, _ mask2: ByteMask, _ mask3: ByteMask) -> UInt64 {
-        UInt64(mask0.bits) | UInt64(mask1.bits) &<< 16 | UInt64(mask2.bits) &<< 32 | UInt64(mask3.bits) &<< 48
-    }
-
-    /// The 64 bytes from `raw + index`, classified with SSE2: sixteen bytes per compare, and the
-    /// number classes only where the settled part has a scalar.
-    @inline(always)
-    init(_ raw: UnsafeRawPointer, at index: Int) {
-        let v0 = ByteVector.load(raw, index), v1 = ByteVector.load(raw, index &+ 16)
-        let v2 = ByteVector.load(raw, index &+ 32), v3 = ByteVector.load(raw, index &+ 48)
-        @inline(always) func mask(_ test: (ByteVector) -> ByteMask) -> UInt64 { Self.bits(test(v0), test(v1), test(v2), test(v3)) }
-        var classes = ByteClasses()
-        classes.quotes = mask { $0 .== .all(Byte.quote) }
-        classes.backslashes = mask { $0 .== .all(Byte.backslash) }
-        // `[` and `]` are `{` and `}` with bit 5 clear.
-        classes.brackets = mask {
-            let folded = $0 | .all(0x20)
-            return (folded .== .all(Byte.openBrace)) .| (folded .== .all(Byte.closeBrace))
-        }
-        classes.commas = mask { $0 .== .all(Byte.comma) }
-        classes.colons = mask { $0 .== .all(Byte.colon) }
-        classes.lows = mask { $0 .< .all(0x20) }
-        classes.spaces = mask { $0 .== .all(0x20) }
-        // Only whether there is one: the bits of the four vectors folded into one.
-        classes.nonASCII = UInt64(((v0 | v1 | v2 | v3).signed .< .all(0)).bits)
-        self.init(classes) { classes in
-            classes.digits = mask { ($0 &- .all(Byte.zero)) .< .all(10) }
-            classes.minus = mask { $0 .== .all(Byte.minus) }
-            classes.zeros = mask { $0 .== .all(Byte.zero) }
-            classes.plus = mask { $0 .== .all(UInt8(ascii: "+")) }
-            classes.dots = mask { $0 .== .all(UInt8(ascii: ".")) }
-            classes.exponents = mask { ($0 | .all(0x20)) .== .all(UInt8(ascii: "e")) }
-        }
-    }
-
-    /// The 64 bytes from `raw + index`, classified by `kernel` (one that `BlockKernel.runs`).
-    @inline(__always)
-    init(_ raw: UnsafeRawPointer, at index: Int, kernel: BlockKernel) {
-        if kernel == .sse2 {
-            self.init(raw, at: index)
-        } else {
-            self.init(ByteClasses.classify(raw, at: index, kernel: kernel)) { _ in }
-        }
-    }
 
     /// The block from its byte classes; `numberClasses` fills in the number ones (digits to
     /// exponents) when the settled part has a scalar, where a classifier leaves them for later.
@@ -166,3 +124,4 @@ struct JSONBlock {
         return parity
     }
 }
+#endif
