@@ -11,6 +11,14 @@ func classifiedBlock(_ raw: UnsafeRawPointer, at index: Int) -> JSONBlock {
     JSONBlock(ByteClasses(classes(raw, at: index))) { _ in }
 }
 
+/// The classes inside a string of the 64 bytes from `raw + index`: quotes, backslashes, bytes
+/// below 0x20, bytes that are not ASCII.
+@inline(__always)
+func stringClasses(_ raw: UnsafeRawPointer, at index: Int) -> (UInt64, UInt64, UInt64, UInt64) {
+    let all = classes(raw, at: index)
+    return (all.0, all.1, all.5, all.7)
+}
+
 /// `BlockRun.run` from `start` in `raw[0..<count]`, on plain values in and out (BlockRun's fields).
 @inline(never)
 package func runBlocks(_ raw: UnsafeRawPointer, count: Int, from start: Int, state: UInt8, stack: UInt64, depth: Int,

@@ -76,6 +76,17 @@ extension JSONValidator {
 @inline(__always)
 func classifiedBlock(_ raw: UnsafeRawPointer, at index: Int) -> JSONBlock { JSONBlock(raw, at: index) }
 
+/// The classes inside a string of the 64 bytes from `raw + index` with SSE2: quotes, backslashes,
+/// bytes below 0x20, bytes that are not ASCII (Blocks/BlockRun+Strings.swift).
+@inline(__always)
+func stringClasses(_ raw: UnsafeRawPointer, at index: Int) -> (UInt64, UInt64, UInt64, UInt64) {
+    let v0 = ByteVector.load(raw, index), v1 = ByteVector.load(raw, index &+ 16)
+    let v2 = ByteVector.load(raw, index &+ 32), v3 = ByteVector.load(raw, index &+ 48)
+    @inline(__always) func mask(_ test: (ByteVector) -> ByteMask) -> UInt64 { JSONBlock.bits(test(v0), test(v1), test(v2), test(v3)) }
+    return (mask { $0 .== .all(Byte.quote) }, mask { $0 .== .all(Byte.backslash) }, mask { $0 .< .all(0x20) },
+            mask { $0.signed .< .all(0) })
+}
+
 /// UTF-8 of the 64 bytes from `raw + index` with SSE2: the lanes that break it, the continuation
 /// bytes, the bytes that are not ASCII (as the wide kernels' `checkBlockUTF8`).
 @inline(never)

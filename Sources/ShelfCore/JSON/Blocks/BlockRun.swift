@@ -35,7 +35,13 @@ struct BlockRun {
         while index &+ 72 <= count {
             let block = classifiedBlock(raw, at: index)
             let settled = block.settled
-            guard settled != 0, block.errors & settled == 0 else { break }
+            guard settled != 0 else {
+                // A string that runs past the block (BlockRun+Strings.swift).
+                guard let end = longString(raw, count: count, block, topArray: topArray) else { break }
+                index = end
+                continue
+            }
+            guard block.errors & settled == 0 else { break }
             var continuationMarks: UInt64 = 0
             if block.hasNonASCII {
                 let (errors, continuations, nonASCII) = blockUTF8(raw, at: index)
