@@ -46,8 +46,14 @@ import Testing
         let body = Array(repeating: Self.values, count: 20).flatMap { $0 }
         // Most of it, block by block (each ends at its last bracket, comma or colon).
         #expect(Self.takenByBlocks(body, after: Array("[[ ".utf8)) > body.count - 200)
-        // Nothing of a string longer than a block, nor where a close would leave no container open.
-        #expect(Self.takenByBlocks(Array(("\"" + String(repeating: "a", count: 200) + "\"]").utf8) + body, after: Array("[[ ".utf8)) == 0)
+        // A string longer than a block, read to its closing quote, and blocks after it.
+        let long = Array(repeating: UInt8(ascii: "a"), count: 100), quote = Array("\"".utf8), end = Array("\"]".utf8)
+        #expect(Self.takenByBlocks(quote + long + long + end + body, after: Array("[[ ".utf8)) >= 202)
+        // Nothing of one with a control byte, a bad escape or a broken character past its first
+        // block (the token path reports it), nor where a close would leave no container open.
+        for inside: [UInt8] in [[0x01], Array("\\x".utf8), Array("\\u12G4".utf8), [0xC3]] {
+            #expect(Self.takenByBlocks(quote + long + inside + long + end + body, after: Array("[[ ".utf8)) == 0)
+        }
         #expect(Self.takenByBlocks(Array("1]]".utf8) + body, after: Array("[[ ".utf8)) == 0)
     }
 
