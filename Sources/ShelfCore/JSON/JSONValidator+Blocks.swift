@@ -24,8 +24,9 @@ extension JSONValidator {
             blockResume = window.base &+ start &+ 64
             return start
         }
-        var run = BlockRun(from: start, levels: BlockLevels(state: BlockState(rawValue: state.rawValue)!, stack: containers.topLevels,
-                                                            depth: containers.depth),
+        // Only between tokens (no trap should a caller ever come in another state: the token path reads on).
+        guard let between = BlockState(rawValue: state.rawValue) else { return start }
+        var run = BlockRun(from: start, levels: BlockLevels(state: between, stack: containers.topLevels, depth: containers.depth),
                            continuations: continuations)
         // The wide kernels run the whole loop in their own code (Blocks/BlockRun.swift, compiled there too).
         switch blockChoice.kernel {
