@@ -4,6 +4,11 @@ SWIFT ?= swift
 # Where release products go; `make bench SCRATCH=.build-x` keeps a private build apart.
 SCRATCH ?= .build
 STRIP ?= strip
+# The validator's wide kernels (AVX-512, AVX2; chosen by cpuid at run time) are built only when
+# asked, because their processor-level flags are `unsafeFlags`, which SwiftPM refuses in a package
+# added as a dependency by version (Package.swift). Every build made here asks, with the same value,
+# so that no target rebuilds everything by changing what the manifest reads.
+export SHELF_WIDE_KERNELS = 1
 # Generic types' metadata through direct accessor calls, not looked up by mangled name at run time
 # (which demangles, and scans every conformance record of the binary): 5% of a short command.
 # Each function in its own section, so that the link can place the start-up functions together.
@@ -34,7 +39,7 @@ DIST ?= dist
 # The binary that `make docs` asks for the man page and completions.
 DOCS_BIN ?= $(DEBUG_BIN)
 
-.PHONY: help build release check-no-foundation check-no-crash-points test check-reliability check-shared-fs check-syncs demo conformance install install-files uninstall dist dist-files docs generate-docs clean
+.PHONY: help build release check-manifest-portable check-no-foundation check-no-crash-points test check-reliability check-shared-fs check-syncs demo conformance install install-files uninstall dist dist-files docs generate-docs clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | expand -t 20
@@ -94,7 +99,12 @@ bench: release ## time shelf against cat, cp, rm, jq, a Disk-style rewrite (QUIC
 	$(BENCH_BIN) --shelf $(BIN) $(if $(BENCH_QUICK),--quick) $(BENCH_ARGS)
 
 # The time is measured: 905 s for the whole target on a quiet two-core machine, the first build included (CI's copy, `.ci/run`: 1,003 s with check-shared-fs).
-test: ## build and run every test, the quick power-loss simulation and the quick battery (about 16 minutes on two cores, 4 of them the first build)
+# What a package that depends on shelf by version sees: no unsafe flags, or SwiftPM refuses it.
+check-manifest-portable: ## fail if the manifest without SHELF_WIDE_KERNELS has unsafe flags
+	@if env -u SHELF_WIDE_KERNELS $(SWIFT) package dump-package | grep -q unsafeFlags; then \
+	  echo "make: Package.swift has unsafeFlags without SHELF_WIDE_KERNELS=1: a dependency by version would be refused" >&2; exit 1; fi
+
+test: check-manifest-portable ## build and run every test, the quick power-loss simulation and the quick battery (about 16 minutes on two cores, 4 of them the first build)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(CRASHSIM) --quick $(if $(SEED),--seed $(SEED))

@@ -1,6 +1,28 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The validator's wide kernels are compiled for newer processors than baseline x86_64: one for
+// AVX-512BW (Skylake-SP and later), one for AVX2 (Haswell and later), each run only where
+// `cpuid` finds what its level has (ShelfCore's BlockKernel.swift); everything else stays baseline.
+// A processor level for one target can only be given as `unsafeFlags`, and SwiftPM refuses a
+// package with unsafe flags as a dependency added by version: so only a build that asks for them
+// (the Makefile exports SHELF_WIDE_KERNELS=1 for every build it makes) gets them. Without it the
+// kernel targets compile to nothing and ShelfCore, told so by no SHELF_WIDE_KERNELS define,
+// classifies with SSE2 alone.
+let wideKernels = Context.environment["SHELF_WIDE_KERNELS"] == "1"
+// The kernel targets also compile ShelfCore's block loop (links to its files), which
+// SHELF_KERNEL_TARGET leaves out of them when they are empty.
+let kernelTarget: SwiftSetting = .define("SHELF_KERNEL_TARGET")
+#if arch(x86_64)
+let avx512Settings: [SwiftSetting] = [kernelTarget] + (wideKernels ? [.unsafeFlags(["-target-cpu", "skylake-avx512"]), .define("SHELF_WIDE_KERNELS")] : [])
+let avx2Settings: [SwiftSetting] = [kernelTarget] + (wideKernels ? [.unsafeFlags(["-target-cpu", "haswell"]), .define("SHELF_WIDE_KERNELS")] : [])
+let coreSettings: [SwiftSetting] = wideKernels ? [.define("SHELF_WIDE_KERNELS")] : []
+#else
+let avx512Settings: [SwiftSetting] = [kernelTarget]
+let avx2Settings: [SwiftSetting] = [kernelTarget]
+let coreSettings: [SwiftSetting] = []
+#endif
+
 let package = Package(
     name: "shelf",
     products: [
@@ -12,7 +34,13 @@ let package = Package(
         // The engine: all the work, no printing, no exiting. The standard library, Glibc and the C
         // shim only: no Foundation, so the command line neither links nor starts it
         // (docs/architecture.md).
-        .target(name: "ShelfCore", dependencies: ["CShelfLinux"]),
+        .target(name: "ShelfCore", dependencies: ["CShelfLinux", "ShelfKernelsAVX512", "ShelfKernelsAVX2"], swiftSettings: coreSettings),
+        // The JSON validator's block path on 64-byte vectors: the classification and ShelfCore's
+        // block loop (links to its JSON/Blocks files), one source built for two processor levels
+        // (ShelfKernelsAVX2's files are links to ShelfKernelsAVX512's); ShelfCore calls one only
+        // after checking the processor (docs/json.md, "Blocks of 64 bytes").
+        .target(name: "ShelfKernelsAVX512", swiftSettings: avx512Settings),
+        .target(name: "ShelfKernelsAVX2", swiftSettings: avx2Settings),
         // The Swift API for app developers (Disk, Codable, storages, JSONFolder) on Foundation,
         // over the engine; `import Shelf` brings the engine's public types too. Without package
         // access: it is built on the engine's public API alone, as an app would be, so the

@@ -72,6 +72,18 @@ static inline int shelf_set_pipe_size(int pipe, int bytes) {
     return (int)syscall(SYS_fcntl, pipe, 1031, bytes);
 }
 
+/// arch_prctl(ARCH_GET_XCOMP_SUPP) (0x1022, Linux 5.16 and later, x86_64 only): the register
+/// states the kernel saves and restores for user programs, as XCR0's bits; -1 where there is no
+/// such call (then a program must not assume any state beyond what `cpuid` says is enabled).
+static inline int shelf_supported_register_states(unsigned long long *states) {
+#if defined(__x86_64__) && defined(SYS_arch_prctl)
+    return (int)syscall(SYS_arch_prctl, 0x1022, states);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 static inline ssize_t shelf_flistxattr(int fd, char *list, size_t size) { return flistxattr(fd, list, size); }
 static inline ssize_t shelf_fgetxattr(int fd, const char *name, void *value, size_t size) {
     return fgetxattr(fd, name, value, size);

@@ -33,6 +33,29 @@ struct ContainerStack: Sendable {
         depth &+= 1
     }
 
+    /// Whether the outermost open container is an array; false when none is open.
+    var outermostIsArray: Bool { depth > 0 && (outer.first ?? innermost) & 1 != 0 }
+
+    /// The lowest level the innermost word holds (levels below it are in `outer`).
+    var innermostFloor: Int { outer.count &<< 6 }
+
+    /// The levels the innermost word holds, the innermost open container at bit 63 and each level
+    /// below it one bit lower (bits for levels under `innermostFloor` are 0). Only when one is open.
+    var topLevels: UInt64 { innermost &<< UInt64(63 &- ((depth &- 1) & 63)) }
+
+    /// Makes levels `base..<newDepth` what `top` says (laid out as `topLevels` for a stack
+    /// `newDepth` deep) and `newDepth` the depth: levels below `base` stay. All of them must lie
+    /// in the innermost word: `innermostFloor <= base`, `newDepth <= innermostFloor + 64`.
+    @inline(always)
+    mutating func setLevels(from base: Int, to newDepth: Int, top: UInt64) {
+        if newDepth > base {
+            let highest = UInt64((newDepth &- 1) & 63)
+            let replaced = (~UInt64(0) &<< UInt64(base & 63)) & (~UInt64(0) &>> (63 &- highest))
+            innermost = (innermost & ~replaced) | ((top &>> (63 &- highest)) & replaced)
+        }
+        depth = newDepth
+    }
+
     /// Opens, inside these, the levels of `other` from `base` up (what a speculation's validator
     /// opened inside the array it started in).
     mutating func append(levelsAbove base: Int, of other: ContainerStack) {

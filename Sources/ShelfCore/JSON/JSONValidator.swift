@@ -50,6 +50,10 @@ public struct JSONValidator: Sendable {
     /// column is worked out from them only when an error needs it, not tracked per byte.
     var lineStart = 0
     var continuations = 0
+    /// Whether `scan` takes the block path, and from which stream offset it tries it again after
+    /// it stopped.
+    var blockChoice = BlockPathChoice()
+    var blockResume = 0
 
     public init(mode: Mode = .single, maxDepth: Int = 10_000_000) {
         self.mode = mode
@@ -77,6 +81,20 @@ public struct JSONValidator: Sendable {
     /// Feeds the next chunk of the stream, reporting element and line boundaries to `events`.
     package mutating func consume<Events: JSONEventHandler>(_ bytes: UnsafeRawBufferPointer,
                                                            events: inout Events) throws(JSONSyntaxError) {
+        var rest = bytes
+        // A trial times pieces of a chunk on each path in turn (BlockPathChoice).
+        while blockChoice.startsTrial(count: rest.count, at: offset) {
+            let piece = UnsafeRawBufferPointer(rebasing: rest[0..<min(rest.count, BlockPathChoice.timedBytes)])
+            let start = offset, before = BlockPathChoice.ticks()
+            try consumeChunk(piece, events: &events)
+            blockChoice.finishTrial(ticks: BlockPathChoice.ticks() &- before, count: piece.count, at: start)
+            rest = UnsafeRawBufferPointer(rebasing: rest[piece.count...])
+        }
+        try consumeChunk(rest, events: &events)
+    }
+
+    mutating func consumeChunk<Events: JSONEventHandler>(_ bytes: UnsafeRawBufferPointer,
+                                                         events: inout Events) throws(JSONSyntaxError) {
         let count = bytes.count
         let base = offset
         var index = 0

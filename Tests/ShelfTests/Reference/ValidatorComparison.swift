@@ -1,5 +1,6 @@
 import Foundation
 @testable import Shelf
+@testable import ShelfCore
 
 /// Everything a validator run decides: the error (position and message), the events, the counts.
 struct ValidatorOutcome: Equatable, CustomStringConvertible {
@@ -41,8 +42,26 @@ enum ValidatorComparison {
         return ranges
     }
 
+    /// The shipped paths' outcome: token by token, or with the block path on (classified as
+    /// shipped, and by every other kernel the processor runs); with the block path also as a caller that keeps counts but no
+    /// events sees it (the block path then also runs directly inside the top-level array). The first that differs from the token path's, or it.
     static func shipped(_ bytes: [UInt8], _ pieces: [Range<Int>], mode: JSONValidator.Mode) -> ValidatorOutcome {
-        run(JSONValidator(mode: mode), bytes, pieces)
+        var tokens = JSONValidator(mode: mode), blocks = JSONValidator(mode: mode)
+        tokens.blockChoice = BlockPathChoice(fixed: false)
+        blocks.blockChoice = BlockPathChoice(fixed: true)
+        let outcome = run(tokens, bytes, pieces)
+        let inBlocks = run(blocks, bytes, pieces)
+        if inBlocks != outcome { return inBlocks }
+        // Blocks classified by every other kernel this processor runs (SSE2 where a wide one ships).
+        for kernel in BlockKernel.allCases where kernel != BlockKernel.widest && BlockKernel.runs(kernel) {
+            var other = JSONValidator(mode: mode)
+            other.blockChoice = BlockPathChoice(fixed: true, kernel: kernel)
+            let inOtherBlocks = run(other, bytes, pieces)
+            if inOtherBlocks != outcome { return inOtherBlocks }
+        }
+        var quiet = run(blocks, bytes, pieces, events: false)
+        quiet.events = outcome.events
+        return quiet
     }
 
     /// The byte-at-a-time path's outcome.
@@ -50,12 +69,15 @@ enum ValidatorComparison {
         run(JSONValidator(mode: mode), bytes, bytes.indices.map { $0..<($0 + 1) })
     }
 
-    static func run(_ validator: JSONValidator, _ bytes: [UInt8], _ pieces: [Range<Int>]) -> ValidatorOutcome {
+    static func run(_ validator: JSONValidator, _ bytes: [UInt8], _ pieces: [Range<Int>], events: Bool = true) -> ValidatorOutcome {
         var validator = validator
         var log = EventLog()
         let error: JSONSyntaxError? = bytes.withUnsafeBytes { raw in
             do throws(JSONSyntaxError) {
-                for piece in pieces { try validator.consume(UnsafeRawBufferPointer(rebasing: raw[piece]), events: &log) }
+                for piece in pieces {
+                    let chunk = UnsafeRawBufferPointer(rebasing: raw[piece])
+                    if events { try validator.consume(chunk, events: &log) } else { try validator.consume(chunk) }
+                }
                 try validator.finish(events: &log)
                 return nil
             } catch {

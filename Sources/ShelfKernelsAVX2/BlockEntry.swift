@@ -1,0 +1,1 @@
+../ShelfKernelsAVX512/BlockEntry.swift

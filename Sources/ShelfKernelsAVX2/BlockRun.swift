@@ -1,0 +1,1 @@
+../ShelfCore/JSON/Blocks/BlockRun.swift

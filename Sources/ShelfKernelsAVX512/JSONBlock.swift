@@ -1,0 +1,1 @@
+../ShelfCore/JSON/Blocks/JSONBlock.swift
