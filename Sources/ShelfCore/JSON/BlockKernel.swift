@@ -1,6 +1,5 @@
 #if arch(x86_64) && canImport(_Builtin_intrinsics)
 import _Builtin_intrinsics.intel.cpuid
-import CShelfLinux
 #endif
 
 /// Which classifier the block path uses: SSE2, which every x86_64 processor has, or a wide kernel
@@ -33,9 +32,9 @@ enum BlockKernel: Sendable, CaseIterable {
     }
 
     /// What the processor and the kernel say, read once: `cpuid` leaves 1 (ECX), 7 (EBX) and
-    /// 0x80000001 (ECX), and the register states the kernel saves (XCR0's bits). Where the build has
-    /// no wide kernels (SHELF_WIDE_KERNELS unset, Package.swift) or the kernel cannot be asked
-    /// (Linux before 5.16), SSE2.
+    /// 0x80000001 (ECX), and the register states the operating system saves (XCR0's bits,
+    /// `RegisterStates`). Where the build has no wide kernels (SHELF_WIDE_KERNELS unset,
+    /// Package.swift) or the states cannot be read (no OSXSAVE), SSE2.
     static func supported() -> BlockKernel {
         #if SHELF_WIDE_KERNELS && arch(x86_64) && canImport(_Builtin_intrinsics)
         var eax: UInt32 = 0, ebx: UInt32 = 0, ecx: UInt32 = 0, edx: UInt32 = 0
@@ -45,8 +44,7 @@ enum BlockKernel: Sendable, CaseIterable {
         let leaf7 = ebx
         guard __get_cpuid_max(0x8000_0000, nil) >= 0x8000_0001, __get_cpuid(0x8000_0001, &eax, &ebx, &ecx, &edx) != 0 else { return .sse2 }
         let extended = ecx
-        var states: UInt64 = 0
-        guard shelf_supported_register_states(&states) == 0 else { return .sse2 }
+        guard let states = RegisterStates.saved(leaf1: leaf1) else { return .sse2 }
         return widest(leaf1: leaf1, leaf7: leaf7, extended: extended, states: states)
         #else
         return .sse2
