@@ -1,17 +1,13 @@
 @testable import ShelfCore
+@testable import shelf_crashsim
 
-/// A seeded generator (SplitMix64), so a failing case replays from its seed.
+/// A seeded generator, so a failing case replays from its seed: the simulator's SplitMix64, with
+/// the draws the attack makes (its own `below`, by remainder, so a seed makes the same cases as before).
 struct AttackRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
+    private var source: SplitMix
+    init(seed: UInt64) { source = SplitMix(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { source.next() }
 
     /// A number below `bound` (which must be positive).
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
