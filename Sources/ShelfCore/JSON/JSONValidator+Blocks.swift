@@ -8,7 +8,7 @@ import ShelfKernelsAVX512
 /// next token is mispredicts every few tokens on numbers, records and nesting, and that cost more
 /// than everything else. Each block is kept only up to its last bracket, comma or colon outside
 /// strings, so no token is carried from one block to the next. At any doubt (an error, a long
-/// string, a close the block cannot see the container of, the nesting limit near) the block is
+/// string not plain, a close that leaves no container open, the nesting limit reached) the block is
 /// dropped whole and `scan` or `step` reads it: errors keep their one source.
 extension JSONValidator {
     /// Runs blocks from `start` (between tokens, state `.value` to `.afterValue`) and returns where
