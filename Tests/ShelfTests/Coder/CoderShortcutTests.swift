@@ -147,4 +147,31 @@ import Testing
             #expect(CoderComparison.decoded([ManyTypes].self, broken) == nil, "\(key)")
         }
     }
+
+    /// Object keys of every length up to twelve bytes, with an escape, a control character, a
+    /// non-ASCII letter or a quote in each place in turn, and keys near the text's end: the
+    /// parser takes a key at once only where its closing quote is the first byte needing a look.
+    @Test func keysWithAnySpecialByteAnywhereAreParsedWhole() {
+        for length in 0...12 {
+            let plain = String(repeating: "k", count: length)
+            var keys = [plain]
+            for position in 0...length {
+                for special in ["\\\"", "\\n", "\\u0041", "é", "\u{1}", "\""] {
+                    var key = Array(plain)
+                    key.insert(contentsOf: special, at: position)
+                    keys.append(String(key))
+                }
+            }
+            for key in keys {
+                for text in ["{\"\(key)\":1,\"z\":2}", "{\"z\":2,\"\(key)\":1}", "{\"\(key)\":1}", "[{\"\(key)\":1}]", "{\"\(key)\""] {
+                    #expect(CoderComparison.decoded([String: Int].self, Array(text.utf8)) == nil, "\(text)")
+                    #expect(CoderComparison.decoded([[String: Int]].self, Array(text.utf8)) == nil, "\(text)")
+                    // Valid text is the library's own to decode (a misparse would leave it to Foundation).
+                    if (try? JSONDecoder().decode([String: Int].self, from: Data(text.utf8))) != nil {
+                        #expect(CoderComparison.fastDecodes([String: Int].self, Data(text.utf8)), "\(text)")
+                    }
+                }
+            }
+        }
+    }
 }
