@@ -3,9 +3,9 @@ import Testing
 @testable import Shelf
 
 /// The decoder's ninth-round shortcuts, each against Foundation with the library's own decoder
-/// giving the result: the byte compare of keys, `[String: V]` filled through
-/// `Dictionary(_:uniquingKeysWith:)`, the path kept in a buffer of its own, and the decoder's
-/// table of types by slot.
+/// giving the result: the byte compare of keys, the parser's short keys, the path kept in a
+/// buffer of its own, and the decoder's table of types by slot; and `[String: V]`'s first of
+/// equal keys and its members' own errors (a way of filling it was tried this round).
 @Suite struct CoderShortcutTests {
     /// Every length up to 40 bytes, equal and differing at each byte in turn.
     @Test func keyBytesAreEqualOnlyWhereEveryByteIs() {
