@@ -22,15 +22,9 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     private let pathSlot = OutOfLineValue(PathSteps())
     private let failedSlot = OutOfLineValue(false)
     /// Types already asked whether they are string-keyed dictionaries or arrays, with the answer
-    /// (`kindCount` of them, at most `kindLimit`), read through a pointer: an array's bounds and
-    /// uniqueness checks were most of a look-up, made for every nested value. A type's slot
-    /// comes from its metadata's address, the next free one if taken (a scan of all, made for
-    /// every nested value, was 1.2% of the nested records' instructions).
-    private let kinds: UnsafeMutablePointer<(type: ObjectIdentifier?, kind: CollectionKind)> = {
-        let kinds = UnsafeMutablePointer<(type: ObjectIdentifier?, kind: CollectionKind)>.allocate(capacity: TapeDecoder.kindSlots)
-        kinds.initialize(repeating: (nil, .other), count: TapeDecoder.kindSlots)
-        return kinds
-    }()
+    /// (at most `kindLimit`), each in the slot its metadata's address picks or the next free one,
+    /// read through a pointer (an array's checks, or a scan of all, cost on every nested value).
+    private let kinds = UnsafeMutablePointer<(type: ObjectIdentifier?, kind: CollectionKind)>.allocate(capacity: TapeDecoder.kindSlots)
     private static var kindSlots: Int { 16 }
     private static var kindLimit: Int { 12 }
     private let kindCountSlot = OutOfLineValue(0)
@@ -63,6 +57,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         self.tape = tape
         self.bytes = bytes
         self.options = options
+        kinds.initialize(repeating: (nil, .other), count: Self.kindSlots)
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in options.userInfo { info[key] = value }
         userInfo = info
