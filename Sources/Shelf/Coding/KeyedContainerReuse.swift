@@ -59,7 +59,8 @@ struct KeyedContainerReuse {
 
     /// Whether a `KeyedDecodingContainer` is its box's reference alone, as the standard library
     /// has it; if that ever changes, nothing is reused.
-    static let boxIsWhole = MemoryLayout<KeyedDecodingContainer<IndexCodingKey>>.size == MemoryLayout<AnyObject>.size
+    /// (Computed, a constant the compiler folds: a `static let` was a `swift_once` per object.)
+    static var boxIsWhole: Bool { MemoryLayout<KeyedDecodingContainer<IndexCodingKey>>.size == MemoryLayout<AnyObject>.size }
 }
 
 extension TapeDecoder {

@@ -41,3 +41,40 @@ extension TapeDecoder {
         return keys + extra.map(\.codingKey)
     }
 }
+
+/// The decoder's path: a stack of plain steps in a buffer of its own. An array's `append` and
+/// `removeLast` checked its uniqueness and capacity twice per nested value (a step is trivial,
+/// so the buffer needs no deinitialising).
+struct PathSteps {
+    private(set) var base: UnsafeMutablePointer<PathStep>
+    private(set) var count = 0
+    private var capacity = 16
+
+    init() { base = .allocate(capacity: 16) }
+
+    func free() { base.deallocate() }
+
+    subscript(index: Int) -> PathStep {
+        precondition(index >= 0 && index < count, "a path step past the path's end")
+        return base[index]
+    }
+
+    @inline(__always) mutating func append(_ step: PathStep) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: step)
+        count &+= 1
+    }
+
+    @inline(__always) mutating func removeLast(_ steps: Int = 1) {
+        precondition(steps >= 0 && steps <= count, "more path steps taken off than put on")
+        count &-= steps
+    }
+
+    @inline(never) private mutating func grow() {
+        let larger = UnsafeMutablePointer<PathStep>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+}

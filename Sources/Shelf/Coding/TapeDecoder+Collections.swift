@@ -56,6 +56,8 @@ extension TapeDecoder {
         // An empty one without making storage (`minimumCapacity` runs unspecialised).
         guard tape.aux(object) != 0 else { return [:] }
         // Made at its size, not reserved: `reserveCapacity` ran unspecialised, a metadata look-up per dictionary.
+        // (`Dictionary(_:uniquingKeysWith:)`, inlinable, saved that look-up but took longer on the
+        // dictionaries shape, 0.09 to 0.11 of Foundation's time, with fewer instructions: dropped.)
         var result = [String: V](minimumCapacity: Int(tape.aux(object)))
         var member = object + 1
         let end = tape.payload(object)

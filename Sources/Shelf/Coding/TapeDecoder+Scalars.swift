@@ -63,20 +63,32 @@ extension TapeDecoder {
         }
     }
 
-    /// Whether two buffers of one length hold the same bytes (eight at a time).
+    /// Whether two buffers of one length hold the same bytes (eight at a time). Under eight
+    /// bytes, the most common length of a key, two loads of four, two or one byte from each
+    /// end, overlapping, compare all of them without a loop and without reading past either
+    /// buffer (a byte-by-byte loop was most of a key look-up's compare).
     @inline(__always) static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let x = a.baseAddress, let y = b.baseAddress else { return true }
-        var i = 0
         let n = a.count
+        let p = UnsafeRawPointer(x), q = UnsafeRawPointer(y)
+        if n < 8 {
+            if n >= 4 {
+                return p.loadUnaligned(as: UInt32.self) == q.loadUnaligned(as: UInt32.self)
+                    && p.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self) == q.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            }
+            if n >= 2 {
+                return p.loadUnaligned(as: UInt16.self) == q.loadUnaligned(as: UInt16.self)
+                    && p.loadUnaligned(fromByteOffset: n &- 2, as: UInt16.self) == q.loadUnaligned(fromByteOffset: n &- 2, as: UInt16.self)
+            }
+            return n == 0 || x[0] == y[0]
+        }
+        var i = 0
         while n - i >= 8 {
-            if UnsafeRawPointer(x + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(y + i).loadUnaligned(as: UInt64.self) { return false }
+            if p.loadUnaligned(fromByteOffset: i, as: UInt64.self) != q.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
             i += 8
         }
-        while i < n {
-            if x[i] != y[i] { return false }
-            i += 1
-        }
-        return true
+        // The last bytes, as one word ending at the end (overlapping the words compared).
+        return i == n || p.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self) == q.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
     }
 
     /// Whether the key node `at` names `key`: equal bytes; or, where either is not ASCII,

@@ -19,12 +19,14 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     let userInfo: [CodingUserInfoKey: Any]
     // The mutable state, out of line (OutOfLineValue says why), each read through an addressor.
     private let nodeSlot = OutOfLineValue(0)
-    private let pathSlot = OutOfLineValue([PathStep]())
+    private let pathSlot = OutOfLineValue(PathSteps())
     private let failedSlot = OutOfLineValue(false)
     /// Types already asked whether they are string-keyed dictionaries or arrays, with the answer
-    /// (`kindCount` of them, at most 16), read through a pointer: an array's bounds and
-    /// uniqueness checks were most of a look-up, made for every nested value.
-    private let kinds = UnsafeMutablePointer<(type: ObjectIdentifier, kind: CollectionKind)>.allocate(capacity: 16)
+    /// (at most `kindLimit`), each in the slot its metadata's address picks or the next free one,
+    /// read through a pointer (an array's checks, or a scan of all, cost on every nested value).
+    private let kinds = UnsafeMutablePointer<(type: ObjectIdentifier?, kind: CollectionKind)>.allocate(capacity: TapeDecoder.kindSlots)
+    private static var kindSlots: Int { 16 }
+    private static var kindLimit: Int { 12 }
     private let kindCountSlot = OutOfLineValue(0)
     private let reuseSlot = OutOfLineValue(KeyedContainerReuse())
     let placesSlot = OutOfLineValue([KeyedPlace]())
@@ -42,7 +44,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         unsafeAddress { UnsafePointer(nodeSlot.pointer) }
         unsafeMutableAddress { nodeSlot.pointer }
     }
-    var path: [PathStep] {
+    var path: PathSteps {
         unsafeAddress { UnsafePointer(pathSlot.pointer) }
         unsafeMutableAddress { pathSlot.pointer }
     }
@@ -55,6 +57,7 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
         self.tape = tape
         self.bytes = bytes
         self.options = options
+        kinds.initialize(repeating: (nil, .other), count: Self.kindSlots)
         var info: [CodingUserInfoKey: Any] = [:]
         for (key, value) in options.userInfo { info[key] = value }
         userInfo = info
@@ -62,8 +65,10 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
 
     deinit {
         nodeSlot.free()
+        pathSlot.pointer.pointee.free()
         pathSlot.free()
         failedSlot.free()
+        kinds.deinitialize(count: Self.kindSlots)
         kinds.deallocate()
         kindCountSlot.free()
         reuseSlot.free()
@@ -192,14 +197,16 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     /// type, since the runtime's conformance check costs more than the decoding of a small value.
     func collectionKind(_ type: Any.Type) -> CollectionKind {
         let id = ObjectIdentifier(type), count = kindCountSlot.pointer.pointee
-        var index = 0
-        while index < count {
-            if kinds[index].type == id { return kinds[index].kind }
-            index &+= 1
+        // Metadata is aligned to at least eight bytes; fewer than all slots are ever filled, so
+        // the probe ends at an empty one.
+        var slot = Int(truncatingIfNeeded: UInt(bitPattern: id) &>> 4) & (Self.kindSlots - 1)
+        while let known = kinds[slot].type {
+            if known == id { return kinds[slot].kind }
+            slot = (slot &+ 1) & (Self.kindSlots - 1)
         }
         let kind = CollectionKind.of(type)
-        if count < 16 {
-            (kinds + count).initialize(to: (id, kind))
+        if count < Self.kindLimit {
+            kinds[slot] = (id, kind)
             kindCountSlot.pointer.pointee = count + 1
         }
         return kind

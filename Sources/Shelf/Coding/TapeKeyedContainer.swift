@@ -37,74 +37,91 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// member before it can equal the key; else a walk from the first member, so that the first
     /// of equal keys wins, as in Foundation (objects are small; the walk compares lengths first).
     func find(_ key: Key) -> Int? {
-        let name = key.stringValue
-        var bytes = name
-        return bytes.withUTF8 { utf8 -> Int? in
-            let tape = decoder.tape, end = tape.payload(object)
-            let hint = decoder.hints.entry(object), mark = KeyHints.mark(utf8)
-            // Makes the member table, and remembers for the next object whether one could be made.
-            @inline(__always) func makeTable() {
-                decoder.hints.index(object, tape, decoder.bytes)
-                place.fields.pointee.prefersTable = hint.pointee.indexed
-            }
-            if hint.pointee.object != object {
-                decoder.hints.start(object)
-                if place.fields.pointee.prefersTable { makeTable() }
-            }
-            // Asked only where the answer matters: a key equal in bytes to an ASCII member is ASCII.
-            @inline(__always) func ascii() -> Bool {
-                for byte in utf8 where byte >= 0x80 { return false }
-                return true
-            }
-            // The one member with the key's mark, if its bytes are the key's (then the key is ASCII
-            // too); else the key is absent if ASCII, and left to the walk if not.
-            @inline(__always) func tabled() -> Int? {
-                guard hint.pointee.allMarks & mark != 0 else { return nil }
-                let member = decoder.hints.table(object)[mark.trailingZeroBitCount]
-                guard Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) else { return nil }
-                return member + 1
-            }
+        // The key's own string, lent to the look-up: a copy of it to pass on was a retain and
+        // two releases per look-up (2.5% of the nested records' instructions); the walk, rare,
+        // takes its copy.
+        var name = key.stringValue
+        let found = name.withUTF8 { quickFind($0) }
+        if found >= 0 { return found == 0 ? nil : found }
+        let string = name
+        return name.withUTF8 { walk($0, string) }
+    }
+
+    /// `find` by the member table, the next-key hint or a short walk from it: the value node,
+    /// 0 when the key is absent, -1 when only the walk from the first member can tell.
+    @inline(__always) private func quickFind(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        let tape = decoder.tape, end = tape.payload(object)
+        let hint = decoder.hints.entry(object), mark = KeyHints.mark(utf8)
+        // Makes the member table, and remembers for the next object whether one could be made.
+        @inline(__always) func makeTable() {
+            decoder.hints.index(object, tape, decoder.bytes)
+            place.fields.pointee.prefersTable = hint.pointee.indexed
+        }
+        if hint.pointee.object != object {
+            decoder.hints.start(object)
+            if place.fields.pointee.prefersTable { makeTable() }
+        }
+        // Asked only where the answer matters: a key equal in bytes to an ASCII member is ASCII.
+        @inline(__always) func ascii() -> Bool {
+            for byte in utf8 where byte >= 0x80 { return false }
+            return true
+        }
+        // The one member with the key's mark, if its bytes are the key's (then the key is ASCII
+        // too); else the key is absent if ASCII, and left to the walk if not.
+        @inline(__always) func tabled() -> Int? {
+            guard hint.pointee.allMarks & mark != 0 else { return nil }
+            let member = decoder.hints.table(object)[mark.trailingZeroBitCount]
+            guard Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) else { return nil }
+            return member + 1
+        }
+        if hint.pointee.indexed {
+            if let found = tabled() { return found }
+            if ascii() { return 0 }
+        }
+        let member = hint.pointee.member
+        if member < end, hint.pointee.marks & mark == 0, tape.kind(member) == .asciiString,
+           Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) {
+            hint.pointee.member = tape.next(member + 1)
+            hint.pointee.marks |= mark
+            return member + 1
+        }
+        // A key after the hint, or absent (an optional left out): the members from the hint on
+        // are compared, none before it can be equal (the marks say so), no table is needed.
+        if hint.pointee.marks & mark == 0 && ascii() {
+            let found = decoder.hints.tail(object, tape, decoder.bytes, utf8, end: end)
+            if found >= 0 { return found }
+        }
+        if !hint.pointee.tried {
+            makeTable()
             if hint.pointee.indexed {
                 if let found = tabled() { return found }
-                if ascii() { return nil }
+                if ascii() { return 0 }
             }
-            let member = hint.pointee.member
-            if member < end, hint.pointee.marks & mark == 0, tape.kind(member) == .asciiString,
-               Int(truncatingIfNeeded: tape.aux(member)) == utf8.count, TapeDecoder.same(decoder.text(member), utf8) {
-                hint.pointee.member = tape.next(member + 1)
-                hint.pointee.marks |= mark
-                return member + 1
-            }
-            // A key after the hint, or absent (an optional left out): the members from the hint on
-            // are compared, none before it can be equal (the marks say so), no table is needed.
-            if hint.pointee.marks & mark == 0 && ascii() {
-                let found = decoder.hints.tail(object, tape, decoder.bytes, utf8, end: end)
-                if found >= 0 { return found == 0 ? nil : found }
-            }
-            if !hint.pointee.tried {
-                makeTable()
-                if hint.pointee.indexed {
-                    if let found = tabled() { return found }
-                    if ascii() { return nil }
-                }
-            }
-            let isASCII = ascii()
-            var walked = object + 1, marks: UInt64 = 0, plain = true
-            while walked < end {
-                let kind = tape.kind(walked)
-                let memberMark = kind == .asciiString ? KeyHints.mark(decoder.text(walked)) : 0
-                if decoder.keyMatches(walked, utf8, keyIsASCII: isASCII, name) {
-                    if plain && kind == .asciiString {
-                        hint.pointee.member = tape.next(walked + 1)
-                        hint.pointee.marks = marks | memberMark
-                    }
-                    return walked + 1
-                }
-                if kind == .asciiString { marks |= memberMark } else { plain = false }
-                walked = tape.next(walked + 1)
-            }
-            return nil
         }
+        return -1
+    }
+
+    /// `find`'s walk from the first member, comparing each with `name` (its bytes `utf8`).
+    private func walk(_ utf8: UnsafeBufferPointer<UInt8>, _ name: String) -> Int? {
+        let tape = decoder.tape, end = tape.payload(object)
+        let hint = decoder.hints.entry(object)
+        var isASCII = true
+        for byte in utf8 where byte >= 0x80 { isASCII = false }
+        var walked = object + 1, marks: UInt64 = 0, plain = true
+        while walked < end {
+            let kind = tape.kind(walked)
+            let memberMark = kind == .asciiString ? KeyHints.mark(decoder.text(walked)) : 0
+            if decoder.keyMatches(walked, utf8, keyIsASCII: isASCII, name) {
+                if plain && kind == .asciiString {
+                    hint.pointee.member = tape.next(walked + 1)
+                    hint.pointee.marks = marks | memberMark
+                }
+                return walked + 1
+            }
+            if kind == .asciiString { marks |= memberMark } else { plain = false }
+            walked = tape.next(walked + 1)
+        }
+        return nil
     }
 
     func require(_ key: Key) throws -> Int {
