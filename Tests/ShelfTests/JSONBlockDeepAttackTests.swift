@@ -181,20 +181,7 @@ import Testing
             for blocks in [true, false] {
                 let plain = ValidatorComparison.run(deep.validator(blocks: false), bytes, bytes.indices.map { $0..<($0 + 1) }, events: false)
                 var validator = deep.validator(blocks: blocks)
-                var failed: String?
-                bytes.withUnsafeBytes { raw in
-                    do {
-                        try validator.consume(UnsafeRawBufferPointer(rebasing: raw[0..<split]))
-                        let piece = UnsafeRawBufferPointer(rebasing: raw[split...])
-                        let speculation = JSONSpeculation(piece, stride: stride)
-                        try validator.adopt(speculation) { UnsafeRawBufferPointer(rebasing: piece[$0]) }
-                        try validator.finish()
-                    } catch let error as JSONSyntaxError {
-                        failed = error.description
-                    } catch {
-                        failed = "\(error)"
-                    }
-                }
+                let failed = AttackCase.speculated(&validator, bytes, split: split, stride: stride)
                 let expected = plain.error?.description
                 if failed != expected || (failed == nil && validator.topLevelElementCount != plain.elements) {
                     Issue.record("speculation case \(number), \(deep.what), blocks \(blocks), split \(split), stride \(stride): \(failed ?? "valid") (\(validator.topLevelElementCount)) against \(expected ?? "valid") (\(plain.elements)); \(AttackCase.show(bytes))")

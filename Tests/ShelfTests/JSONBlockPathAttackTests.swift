@@ -43,20 +43,7 @@ import Testing
                                                maxDepth: 10_000_000, blocks: fixed, events: false)
                 var validator = JSONValidator(mode: .single)
                 validator.blockChoice = BlockPathChoice(fixed: fixed)
-                var failed: String?
-                mutated.withUnsafeBytes { raw in
-                    do {
-                        try validator.consume(UnsafeRawBufferPointer(rebasing: raw[0..<split]))
-                        let piece = UnsafeRawBufferPointer(rebasing: raw[split...])
-                        let speculation = JSONSpeculation(piece, stride: stride)
-                        try validator.adopt(speculation) { UnsafeRawBufferPointer(rebasing: piece[$0]) }
-                        try validator.finish()
-                    } catch let error as JSONSyntaxError {
-                        failed = error.description
-                    } catch {
-                        failed = "\(error)"
-                    }
-                }
+                let failed = AttackCase.speculated(&validator, mutated, split: split, stride: stride)
                 let expected = plain.error?.description
                 if failed != expected || (failed == nil && validator.topLevelElementCount != plain.elements) {
                     let got = "\(failed ?? "valid") (\(validator.topLevelElementCount) elements)"
@@ -85,5 +72,26 @@ struct AttackStats: CustomStringConvertible {
 
     var description: String {
         "\(cases) cases, \(bytes) bytes, \(valid) valid, \(invalid) invalid, \(lines) in .lines, \(smallDepth) with a small maxDepth"
+    }
+}
+
+extension AttackCase {
+    /// What `validator` says of `bytes` consumed up to `split` and adopted from a speculation of
+    /// the rest (`stride` apart), as a save's look-ahead hands it over: the error, nil for valid.
+    static func speculated(_ validator: inout JSONValidator, _ bytes: [UInt8], split: Int, stride: Int) -> String? {
+        bytes.withUnsafeBytes { raw in
+            do {
+                try validator.consume(UnsafeRawBufferPointer(rebasing: raw[0..<split]))
+                let piece = UnsafeRawBufferPointer(rebasing: raw[split...])
+                let speculation = JSONSpeculation(piece, stride: stride)
+                try validator.adopt(speculation) { UnsafeRawBufferPointer(rebasing: piece[$0]) }
+                try validator.finish()
+                return nil
+            } catch let error as JSONSyntaxError {
+                return error.description
+            } catch {
+                return "\(error)"
+            }
+        }
     }
 }

@@ -8,8 +8,7 @@ import ShelfCore
 /// value's own `init(from:)` catches with `try?`), and the caller then runs `JSONDecoder` on
 /// the same bytes and returns what that gives, value or error.
 final class TapeDecoder: Decoder, SingleValueDecodingContainer {
-    /// The tape's nodes, lent for the decode (LibraryJSON.fastDecode), or kept past it
-    /// (`outlive`).
+    /// The tape's nodes, lent for the decode (LibraryJSON.fastDecode), or kept past it (`outlive`).
     let tape: TapeNodes
     /// The JSON text: the caller's bytes, lent for the decode, or a copy (`outlive`). Written
     /// only there, so not checked for exclusivity (a field of its own, not out of line: the
@@ -232,7 +231,6 @@ final class TapeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     // MARK: SingleValueDecodingContainer
-
     func decodeNil() -> Bool { tape.kind(node) == .null }
     func decode(_ type: Bool.Type) throws -> Bool { try bool(node) }
     func decode(_ type: String.Type) throws -> String { try string(node) }
