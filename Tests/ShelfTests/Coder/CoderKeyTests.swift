@@ -91,12 +91,7 @@ import Testing
     /// Writes `keys` in order, each with its index as the value.
     struct Keys: Encodable {
         let keys: [String]
-        struct Key: CodingKey {
-            let stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
+        typealias Key = AnyJSON.Key
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
             for (index, key) in keys.enumerated() { try container.encode(index, forKey: Key(stringValue: key)) }

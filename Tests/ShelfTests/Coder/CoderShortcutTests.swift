@@ -28,12 +28,8 @@ import Testing
     struct Named: Decodable, Equatable {
         let values: [Int]
 
-        struct Key: CodingKey {
-            let stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
+        /// String keys of any spelling (AnyJSON's).
+        typealias Key = AnyJSON.Key
 
         static func name(_ length: Int) -> String { String(repeating: "k", count: length - 1) + "\(length % 10)" }
 
