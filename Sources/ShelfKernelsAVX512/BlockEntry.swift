@@ -24,11 +24,11 @@ func stringClasses(_ raw: UnsafeRawPointer, at index: Int) -> (UInt64, UInt64, U
 package func runBlocks(_ raw: UnsafeRawPointer, count: Int, from start: Int, state: UInt8, stack: UInt64, depth: Int,
                        continuations: Int, lowest: Int, highest: Int, topArray: Bool, single: Bool)
     -> (index: Int, state: UInt8, stack: UInt64, depth: Int, lowestReached: Int, topValues: Int,
-        lines: Int, lineStart: Int, continuations: Int) {
+        lines: Int, lineStart: Int, continuations: Int, outsideLow: Int, outsideHigh: Int) {
     var run = BlockRun(from: start, levels: BlockLevels(state: BlockState(rawValue: state) ?? .afterValue, stack: stack, depth: depth),
                        continuations: continuations)
     run.run(raw, count: count, lowest: lowest, highest: highest, topArray: topArray, single: single)
     return (run.index, run.levels.state.rawValue, run.levels.stack, run.levels.depth, run.lowestReached, run.topValues,
-            run.lines, run.lineStart, run.continuations)
+            run.lines, run.lineStart, run.continuations, run.outside?.low ?? .min, run.outside?.high ?? .min)
 }
 #endif

@@ -36,24 +36,64 @@ struct ContainerStack: Sendable {
     /// Whether the outermost open container is an array; false when none is open.
     var outermostIsArray: Bool { depth > 0 && (outer.first ?? innermost) & 1 != 0 }
 
-    /// The lowest level the innermost word holds (levels below it are in `outer`).
-    var innermostFloor: Int { outer.count &<< 6 }
-
-    /// The levels the innermost word holds, the innermost open container at bit 63 and each level
-    /// below it one bit lower (bits for levels under `innermostFloor` are 0). Only when one is open.
-    var topLevels: UInt64 { innermost &<< UInt64(63 &- ((depth &- 1) & 63)) }
+    /// The innermost 64 levels (fewer when not as many are open), the innermost open container at
+    /// bit 63 and each level below it one bit lower, across the word boundary: the block path may
+    /// run at any depth (JSONValidator+Blocks.swift). Only when one is open.
+    var topLevels: UInt64 {
+        let used = UInt64((depth &- 1) & 63) &+ 1
+        let top = innermost &<< (64 &- used)
+        guard used < 64, let below = outer.last else { return top }
+        return top | below &>> used
+    }
 
     /// Makes levels `base..<newDepth` what `top` says (laid out as `topLevels` for a stack
-    /// `newDepth` deep) and `newDepth` the depth: levels below `base` stay. All of them must lie
-    /// in the innermost word: `innermostFloor <= base`, `newDepth <= innermostFloor + 64`.
+    /// `newDepth` deep) and `newDepth` the depth: levels below `base` stay. The levels may lie in
+    /// two words; `newDepth - 64 <= base <= depth` and `base >= 1`.
     @inline(always)
     mutating func setLevels(from base: Int, to newDepth: Int, top: UInt64) {
+        let oldWord = (depth &- 1) &>> 6, newWord = (newDepth &- 1) &>> 6
+        if newWord != oldWord || base &>> 6 != newWord {
+            setLevelsAcrossWords(from: base, to: newDepth, top: top, oldWord: oldWord, newWord: newWord)
+            return
+        }
         if newDepth > base {
             let highest = UInt64((newDepth &- 1) & 63)
             let replaced = (~UInt64(0) &<< UInt64(base & 63)) & (~UInt64(0) &>> (63 &- highest))
             innermost = (innermost & ~replaced) | ((top &>> (63 &- highest)) & replaced)
         }
         depth = newDepth
+    }
+
+    /// `setLevels` where the levels changed or the depth cross a 64-level boundary: the words
+    /// between are added or dropped, then each word the levels touch is written.
+    @inline(never)
+    private mutating func setLevelsAcrossWords(from base: Int, to newDepth: Int, top: UInt64, oldWord: Int, newWord: Int) {
+        // Level ℓ lies in word ℓ / 64; words below the innermost are in `outer`.
+        if newWord > oldWord {
+            for _ in oldWord..<newWord {
+                outer.append(innermost)
+                innermost = 0
+            }
+        } else if newWord < oldWord {
+            innermost = outer[newWord]
+            outer.removeLast(oldWord &- newWord)
+        }
+        depth = newDepth
+        guard newDepth > base else { return }
+        for word in (base &>> 6)...newWord {
+            let first = Swift.max(base, word &<< 6), end = Swift.min(newDepth, (word &+ 1) &<< 6)
+            guard end > first else { continue }
+            // Bit j of this word is level 64·word + j, which `top` holds at bit j − shift.
+            let shift = newDepth &- 64 &- (word &<< 6)
+            let bits = shift >= 0 ? top &<< UInt64(shift) : top &>> UInt64(0 &- shift)
+            let span = end &- first
+            let replaced = (span == 64 ? ~UInt64(0) : (UInt64(1) &<< UInt64(span)) &- 1) &<< UInt64(first & 63)
+            if word == newWord {
+                innermost = (innermost & ~replaced) | (bits & replaced)
+            } else {
+                outer[word] = (outer[word] & ~replaced) | (bits & replaced)
+            }
+        }
     }
 
     /// Opens, inside these, the levels of `other` from `base` up (what a speculation's validator

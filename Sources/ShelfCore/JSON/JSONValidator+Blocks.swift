@@ -8,24 +8,42 @@ import ShelfKernelsAVX512
 /// next token is mispredicts every few tokens on numbers, records and nesting, and that cost more
 /// than everything else. Each block is kept only up to its last bracket, comma or colon outside
 /// strings, so no token is carried from one block to the next. At any doubt (an error, a long
-/// string, a close the block cannot see the container of, the nesting limit near) the block is
+/// string not plain, a close that leaves no container open, the nesting limit reached) the block is
 /// dropped whole and `scan` or `step` reads it: errors keep their one source.
 extension JSONValidator {
     /// Runs blocks from `start` (between tokens, state `.value` to `.afterValue`) and returns where
     /// the block path stopped: `start` when it took nothing.
     mutating func blocks(_ window: Window, from start: Int, countsOnly: Bool) -> Int {
-        let floor = containers.innermostFloor
-        // The levels a block may touch: all in the innermost word, and one or more open. At one
-        // open, a value begins or ends in the top-level array: that is an event, which only a
+        // At one open, a value begins or ends in the top-level array: that is an event, which only a
         // caller that keeps counts alone does without (the save's check); the count is kept here.
         let topArray = mode == .single && containers.outermostIsArray
-        let lowest = floor != 0 ? floor &+ 1 : topArray && !countsOnly ? 2 : 1, highest = floor &+ 64
-        guard start >= 3, containers.depth >= lowest, maxDepth &- containers.depth >= 64 else {
-            blockResume = window.base &+ start &+ 64
-            return start
+        let minimum = topArray && !countsOnly ? 2 : 1
+        // The blocks see 64 levels, from `floor` up, in one word: at first 32 each side of the depth.
+        var floor = Swift.max(0, containers.depth &- 32), index = start, refitAt = -1
+        while true {
+            let lowest = Swift.max(floor, minimum), highest = Swift.min(floor &+ 64, maxDepth)
+            guard index >= 3, containers.depth >= lowest else { break }
+            guard let stop = blockRun(window, from: index, lowest: lowest, highest: highest, topArray: topArray) else { break }
+            index = stop.index
+            // A block left the levels the word held (a close below them, or an open pushing out the
+            // lowest): the same levels re-based where it fits, unless it fits nowhere or was just fitted.
+            guard let outside = stop.outside, outside.low >= minimum, outside.high <= maxDepth, index != refitAt else { break }
+            let depth = containers.depth
+            refitAt = index
+            floor = Swift.max(0, Swift.min(outside.low, Swift.max(outside.high &- 64, depth &- 32)))
         }
+        // Where the block path stopped, the token path reads on for at least a block.
+        blockResume = window.base &+ index &+ 64
+        return index
+    }
+
+    /// One run of blocks from `start` while their depths keep to `lowest...highest`, its changes
+    /// kept: where it stopped and, when it stopped because a block's depths left those, the lowest
+    /// and highest that block reached (nil when it stopped for anything else). Nil when not between tokens.
+    private mutating func blockRun(_ window: Window, from start: Int, lowest: Int, highest: Int, topArray: Bool)
+        -> (index: Int, outside: (low: Int, high: Int)?)? {
         // Only between tokens (no trap should a caller ever come in another state: the token path reads on).
-        guard let between = BlockState(rawValue: state.rawValue) else { return start }
+        guard let between = BlockState(rawValue: state.rawValue) else { return nil }
         var run = BlockRun(from: start, levels: BlockLevels(state: between, stack: containers.topLevels, depth: containers.depth),
                            continuations: continuations)
         // The wide kernels run the whole loop in their own code (Blocks/BlockRun.swift, compiled there too).
@@ -44,16 +62,15 @@ extension JSONValidator {
             run.run(window.raw, count: window.count, lowest: lowest, highest: highest, topArray: topArray, single: mode == .single)
         }
         let index = run.index
-        // Where the block path stopped, the token path reads on for at least a block.
-        blockResume = window.base &+ index &+ 64
-        guard index > start else { return start }
-        state = State(rawValue: run.levels.state.rawValue)!
-        containers.setLevels(from: run.lowestReached, to: run.levels.depth, top: run.levels.stack)
-        topLevelElementCount &+= run.topValues
-        line &+= run.lines
-        if run.lineStart >= 0 { lineStart = window.base &+ run.lineStart }
-        continuations = run.continuations
-        return index
+        if index > start {
+            state = State(rawValue: run.levels.state.rawValue)!
+            containers.setLevels(from: run.lowestReached, to: run.levels.depth, top: run.levels.stack)
+            topLevelElementCount &+= run.topValues
+            line &+= run.lines
+            if run.lineStart >= 0 { lineStart = window.base &+ run.lineStart }
+            continuations = run.continuations
+        }
+        return (index, run.outside)
     }
 
     /// The continuation bytes of the settled part, or nil when its UTF-8 is broken.
@@ -108,7 +125,7 @@ extension BlockRun {
     /// What a wide kernel's `runBlocks` answered (a tuple: a kernel module hands over no type of its own).
     @inline(__always)
     mutating func take(_ answer: (index: Int, state: UInt8, stack: UInt64, depth: Int, lowestReached: Int, topValues: Int,
-                                  lines: Int, lineStart: Int, continuations: Int)) {
+                                  lines: Int, lineStart: Int, continuations: Int, outsideLow: Int, outsideHigh: Int)) {
         index = answer.index
         levels = BlockLevels(state: BlockState(rawValue: answer.state)!, stack: answer.stack, depth: answer.depth)
         lowestReached = answer.lowestReached
@@ -116,5 +133,6 @@ extension BlockRun {
         lines = answer.lines
         lineStart = answer.lineStart
         continuations = answer.continuations
+        outside = answer.outsideLow != .min ? (answer.outsideLow, answer.outsideHigh) : nil
     }
 }

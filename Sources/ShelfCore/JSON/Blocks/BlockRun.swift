@@ -19,6 +19,9 @@ struct BlockRun {
     var lines = 0
     var lineStart = -1
     var continuations: Int
+    /// The lowest and highest depth of the block the run stopped at because its depths left the
+    /// levels allowed (nil when it stopped for anything else).
+    var outside: (low: Int, high: Int)? = nil
 
     init(from index: Int, levels: BlockLevels, continuations: Int) {
         self.index = index
@@ -56,8 +59,8 @@ struct BlockRun {
             }
             guard Self.escapesAreValid(bytes, at: index, block.escaped & block.strings & settled),
                   Self.literalsAreValid(raw, at: index, block.literals & settled, scalars: block.scalars),
-                  let after = levels.after(block, bytes, at: index, topArray: topArray),
-                  after.lowest >= lowest, after.highest <= highest
+                  let after = levels.after(block, bytes, at: index, topArray: topArray, lowest: lowest, highest: highest,
+                                           outside: &outside)
             else { break }
             levels = after.levels
             lowestReached = Swift.min(lowestReached, after.lowest)

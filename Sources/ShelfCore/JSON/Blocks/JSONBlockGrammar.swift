@@ -29,9 +29,11 @@ struct BlockLevels {
     }
 
     /// The levels after the settled part of `block` (at `bytes + index`), or nil when its tokens
-    /// break the grammar or a close finds a container it cannot see.
+    /// break the grammar or its depths leave `lowestAllowed...highestAllowed` (the levels `stack`
+    /// can see); then `outside` is the lowest and highest depth it reached, else it stays nil.
     @inline(always)
-    func after(_ block: JSONBlock, _ bytes: UnsafePointer<UInt8>, at index: Int, topArray: Bool) -> After? {
+    func after(_ block: JSONBlock, _ bytes: UnsafePointer<UInt8>, at index: Int, topArray: Bool,
+               lowest lowestAllowed: Int, highest highestAllowed: Int, outside: inout (low: Int, high: Int)?) -> After? {
         let settled = block.settled
         var stack = self.stack, depth = self.depth, lowest = depth, highest = depth
         let startsInArray = stack &>> 63
@@ -59,6 +61,12 @@ struct BlockLevels {
             topToggles |= (atTop ^ atTopNow) &<< at
             inArrayNow = inArray
             atTopNow = atTop
+        }
+        // Out of the levels the stack holds, a close was checked against a bit it does not know:
+        // the caller sees the depths and may run the block again with the stack re-based.
+        guard lowest >= lowestAllowed, highest <= highestAllowed else {
+            outside = (lowest, highest)
+            return nil
         }
         guard mismatch == 0 else { return nil }
         // Whether the innermost container is an array, and whether one container is open, before each byte.
