@@ -35,6 +35,17 @@ extension JSONValidator {
             guard let outside = stop.outside, outside.low >= minimum, outside.high <= maxDepth, index != refitAt else { break }
             let depth = containers.depth
             refitAt = index
+            // A block of 64 opens or 64 closes spans 65 depths, but reads no container the 64 levels
+            // miss (the one under its lowest only after its last byte, a bracket): run it alone,
+            // so that no later block reads that level, then the rest with levels around the new depth.
+            if outside.high &- outside.low == 64 {
+                let one = Window(raw: window.raw, bytes: window.bytes, count: index &+ 72, last: window.last, base: window.base)
+                guard let alone = blockRun(one, from: index, lowest: outside.low, highest: outside.high, topArray: topArray),
+                      alone.index > index else { break }
+                index = alone.index
+                floor = Swift.max(0, containers.depth &- 32)
+                continue
+            }
             floor = Swift.max(0, depth &- 63, Swift.min(outside.low, Swift.max(outside.high &- 63, depth &- 32)))
         }
         // Where the block path stopped, the token path reads on for at least a block.
