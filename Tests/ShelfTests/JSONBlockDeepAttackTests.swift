@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import ShelfCore
 
-/// The block path on deep text (within the innermost 64-level word of ContainerStack, and handing
-/// over to the token path at each word boundary; a version that ran across words was reverted
-/// after this test found JSONBlockDeepRegressionTests' case) held to the byte-at-a-time path on deep
+/// The block path at any depth (runs of blocks over 64 levels read and written across
+/// ContainerStack's words, re-based where a block leaves them; JSONBlockDeepRegressionTests keeps
+/// the case this test found against its first version) held to the byte-at-a-time path on deep
 /// trees, 60 to 300 levels of arrays and objects with values at every level and runs of bare
 /// brackets across 64, 128, 192 and 256, mutated where a level meets a word boundary. Every
 /// kernel this processor runs, whole and in random chunks, both modes, depth limits near the

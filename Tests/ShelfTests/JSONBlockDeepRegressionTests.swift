@@ -3,13 +3,14 @@ import Testing
 @testable import ShelfCore
 
 /// A case the deep-nesting attack (JSONBlockDeepAttackTests, seed 0xDEE9B10C, case 246) found
-/// against a block path that ran across ContainerStack's 64-level words (built, then reverted):
-/// minimised with byte offsets kept, so blocks fall where they fell, a tree about 245 levels deep
-/// whose text, 180 levels down after a climb back from past 192, ends `]]],"…"` then a stray
-/// 0xC3. The byte path says "expected ',' or ']' after an array element" at byte 3313; that block
-/// path said "expected ':' after an object key" there (a level written back across words held
-/// the wrong kind), which turned valid deep JSON into refused JSON. Kept so that any block path
-/// that runs deep must agree here first.
+/// against the first block path that ran across ContainerStack's 64-level words: minimised with
+/// byte offsets kept, so blocks fall where they fell, a tree about 245 levels deep whose text,
+/// 180 levels down after a climb back from past 192, ends `]]],"…"` then a stray 0xC3. The byte
+/// path says "expected ',' or ']' after an array element" at byte 3313; that block path said
+/// "expected ':' after an object key" there, which turned valid deep JSON into refused JSON: its
+/// run climbed 64 levels over its lowest depth and back, and read the container under that depth
+/// as the 0 its 64-bit stack had shifted in (JSONBlockLevelSpanTests holds that cause alone).
+/// Kept so that any block path that runs deep must agree here first.
 @Suite struct JSONBlockDeepRegressionTests {
     static let encoded = [
         "W1sgW1tbeyIiOnsiIjogW1t7IiI6eyIiOlt7IiI6WyBbeyIiOltbIiIsMCAgICwwICAgICAsW3siIiAgOlswICxbIiIgICAgICAgICwwLHsiIi",

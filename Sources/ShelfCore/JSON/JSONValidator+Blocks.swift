@@ -18,10 +18,15 @@ extension JSONValidator {
         // caller that keeps counts alone does without (the save's check); the count is kept here.
         let topArray = mode == .single && containers.outermostIsArray
         let minimum = topArray && !countsOnly ? 2 : 1
-        // The blocks see 64 levels, from `floor` up, in one word: at first 32 each side of the depth.
+        // The blocks see 64 levels in one word (`topLevels`, the innermost at bit 63), and must know
+        // the container every depth they reach stands in: from `lowest` (in level lowest − 1) to
+        // `lowest + 63`. At `lowest + 64` the word holds levels from `lowest` up, the one under it
+        // pushed out; closed back to `lowest`, that level would read as the 0 shifted in for it, an
+        // object. So `floor` (the lowest depth allowed, at first 32 under the depth) is at least
+        // depth − 63: level floor − 1 is one of the 64 `topLevels` reads.
         var floor = Swift.max(0, containers.depth &- 32), index = start, refitAt = -1
         while true {
-            let lowest = Swift.max(floor, minimum), highest = Swift.min(floor &+ 64, maxDepth)
+            let lowest = Swift.max(floor, minimum), highest = Swift.min(lowest &+ 63, maxDepth)
             guard index >= 3, containers.depth >= lowest else { break }
             guard let stop = blockRun(window, from: index, lowest: lowest, highest: highest, topArray: topArray) else { break }
             index = stop.index
@@ -30,7 +35,18 @@ extension JSONValidator {
             guard let outside = stop.outside, outside.low >= minimum, outside.high <= maxDepth, index != refitAt else { break }
             let depth = containers.depth
             refitAt = index
-            floor = Swift.max(0, Swift.min(outside.low, Swift.max(outside.high &- 64, depth &- 32)))
+            // A block of 64 opens or 64 closes spans 65 depths, but reads no container the 64 levels
+            // miss (the one under its lowest only after its last byte, a bracket): run it alone,
+            // so that no later block reads that level, then the rest with levels around the new depth.
+            if outside.high &- outside.low == 64 {
+                let one = Window(raw: window.raw, bytes: window.bytes, count: index &+ 72, last: window.last, base: window.base)
+                guard let alone = blockRun(one, from: index, lowest: outside.low, highest: outside.high, topArray: topArray),
+                      alone.index > index else { break }
+                index = alone.index
+                floor = Swift.max(0, containers.depth &- 32)
+                continue
+            }
+            floor = Swift.max(0, depth &- 63, Swift.min(outside.low, Swift.max(outside.high &- 63, depth &- 32)))
         }
         // Where the block path stopped, the token path reads on for at least a block.
         blockResume = window.base &+ index &+ 64
