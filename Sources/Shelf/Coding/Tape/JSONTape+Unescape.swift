@@ -29,7 +29,8 @@ extension JSONTape {
                 let word = UnsafeRawPointer(input + i).loadUnaligned(as: UInt64.self)
                 let backslash = word ^ (ones &* 0x5C)
                 // The lowest flagged byte is a backslash (a false flag needs a borrow from below);
-                // the load is little-endian, so the first byte is the lowest.
+                // on the little-endian targets shelf builds for (as the parser's scan assumes),
+                // the first byte is the lowest.
                 let found = (backslash &- ones) & ~backslash & (ones &* 0x80)
                 UnsafeMutableRawPointer(out + o).storeBytes(of: word, as: UInt64.self)
                 let plain = found == 0 ? 8 : found.trailingZeroBitCount &>> 3
