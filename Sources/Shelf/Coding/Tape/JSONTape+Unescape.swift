@@ -17,7 +17,9 @@ extension JSONTape {
     /// Writes the UTF-8 bytes an escaped string's raw text stands for at `out` (room for
     /// `raw.count` bytes) and returns their count. The parser checked the text: every escape is
     /// whole, every high surrogate escape is followed by a low one, no low one stands alone.
-    /// Runs without a backslash are copied eight bytes at a time (the output never overtakes the input).
+    /// Text is copied eight bytes at a time: each word is stored whole and the input moves on to
+    /// its first backslash, if it has one (so `https:\/\/a.b\/c` costs a step per escape, not per
+    /// byte). A whole word fits: the output never overtakes the input, and the input has 8 left.
     static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
         guard let input = raw.baseAddress else { return 0 }
         let n = raw.count, ones: UInt64 = 0x0101_0101_0101_0101
@@ -26,10 +28,15 @@ extension JSONTape {
             while n - i >= 8 {
                 let word = UnsafeRawPointer(input + i).loadUnaligned(as: UInt64.self)
                 let backslash = word ^ (ones &* 0x5C)
-                guard (backslash &- ones) & ~backslash & (ones &* 0x80) == 0 else { break }
+                // The lowest flagged byte is a backslash (a false flag needs a borrow from below);
+                // on the little-endian targets shelf builds for (as the parser's scan assumes),
+                // the first byte is the lowest.
+                let found = (backslash &- ones) & ~backslash & (ones &* 0x80)
                 UnsafeMutableRawPointer(out + o).storeBytes(of: word, as: UInt64.self)
-                i &+= 8
-                o &+= 8
+                let plain = found == 0 ? 8 : found.trailingZeroBitCount &>> 3
+                i &+= plain
+                o &+= plain
+                guard plain == 8 else { break }
             }
             guard i < n else { break }
             let byte = input[i]
