@@ -45,7 +45,7 @@ extension ClearWalk {
             fail(prefix, error)
             return Outcome(empty: false)
         }
-        guard let first = frame(folder, prefix: prefix, isRoot: isRoot) else { return Outcome(empty: false) }
+        guard let first = frame(folder, prefix: prefix, isRoot: isRoot, removing: removing) else { return Outcome(empty: false) }
         var tree = TreeWalk(trail, first: first)
         var cleared = Outcome(empty: false)
         do {
@@ -59,7 +59,7 @@ extension ClearWalk {
                 if file(&self, entry, parent, &frame) { frame.outcome.removedHere() } else { frame.outcome.empty = false }
                 return nil
             }, enter: { sub, name, parent in
-                let inner = frame(sub, prefix: parent.prefix + name.bytes + [ClearWalk.slash], isRoot: false)
+                let inner = frame(sub, prefix: parent.prefix + name.bytes + [ClearWalk.slash], isRoot: false, removing: removing)
                 if inner == nil { parent.outcome.empty = false }
                 return inner
             }, cannotEnter: { name, error, parent, frame in
@@ -91,7 +91,7 @@ extension ClearWalk {
     }
 
     /// The frame of a folder just entered; nil (the failure reported) when it cannot be read.
-    private mutating func frame(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool) -> Frame? {
+    private mutating func frame(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool, removing: Bool) -> Frame? {
         let entries: [FolderEntry]
         do {
             entries = try FolderEntries.read(folder)
@@ -111,8 +111,12 @@ extension ClearWalk {
         // Sorted in place: the listing itself where it holds only the user's names.
         var data = own.isEmpty ? consume entries : entries.filter { FolderEntries.isUsers($0.name) }
         data.sort { $0.inode < $1.inode }
-        return Frame(entries: data[...], leftovers: leftovers, kept: kept, prefix: prefix, isRoot: isRoot, check: lockCheck(folder),
-                     checkIsFinal: pendingLocks == nil)
+        var outcome = Outcome()
+        if removing && kept.isEmpty {
+            clearListedFiles(&data, in: folder, prefix: prefix, isRoot: isRoot, leftovers: leftovers, outcome: &outcome)
+        }
+        return Frame(entries: data[...], leftovers: leftovers, outcome: outcome, kept: kept, prefix: prefix, isRoot: isRoot,
+                     check: lockCheck(folder), checkIsFinal: pendingLocks == nil)
     }
 
     /// Tidies shelf's own files in the folder whose entries are all visited.
