@@ -35,7 +35,9 @@ extension ClearWalk {
     /// Walks `folder` and everything below it, giving `file` each file and link (those
     /// `--keep-newest` keeps too), which returns whether it is gone. With `removing`, each folder
     /// is then tidied, and removed if the clear emptied it, else its removals made durable;
-    /// without, the walk only looks (`ClearPlan`). Returns what became of `folder`'s contents.
+    /// without, the walk only looks (`ClearPlan`). With `removing`, a clear of everything has
+    /// removed most files of each folder when it is read (`clearListedFiles`, which does what
+    /// `clearFile` would): `file` gets the rest. Returns what became of `folder`'s contents.
     mutating func walk(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool, removing: Bool = true,
                        file: (inout ClearWalk, FolderEntry, FileDescriptor, inout Frame) -> Bool) -> Outcome {
         let trail: FolderTrail
