@@ -35,7 +35,9 @@ extension ClearWalk {
     /// Walks `folder` and everything below it, giving `file` each file and link (those
     /// `--keep-newest` keeps too), which returns whether it is gone. With `removing`, each folder
     /// is then tidied, and removed if the clear emptied it, else its removals made durable;
-    /// without, the walk only looks (`ClearPlan`). Returns what became of `folder`'s contents.
+    /// without, the walk only looks (`ClearPlan`). With `removing`, a clear of everything has
+    /// removed most files of each folder when it is read (`clearListedFiles`, which does what
+    /// `clearFile` would): `file` gets the rest. Returns what became of `folder`'s contents.
     mutating func walk(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool, removing: Bool = true,
                        file: (inout ClearWalk, FolderEntry, FileDescriptor, inout Frame) -> Bool) -> Outcome {
         let trail: FolderTrail
@@ -45,7 +47,7 @@ extension ClearWalk {
             fail(prefix, error)
             return Outcome(empty: false)
         }
-        guard let first = frame(folder, prefix: prefix, isRoot: isRoot) else { return Outcome(empty: false) }
+        guard let first = frame(folder, prefix: prefix, isRoot: isRoot, removing: removing) else { return Outcome(empty: false) }
         var tree = TreeWalk(trail, first: first)
         var cleared = Outcome(empty: false)
         do {
@@ -59,7 +61,7 @@ extension ClearWalk {
                 if file(&self, entry, parent, &frame) { frame.outcome.removedHere() } else { frame.outcome.empty = false }
                 return nil
             }, enter: { sub, name, parent in
-                let inner = frame(sub, prefix: parent.prefix + name.bytes + [ClearWalk.slash], isRoot: false)
+                let inner = frame(sub, prefix: parent.prefix + name.bytes + [ClearWalk.slash], isRoot: false, removing: removing)
                 if inner == nil { parent.outcome.empty = false }
                 return inner
             }, cannotEnter: { name, error, parent, frame in
@@ -91,7 +93,7 @@ extension ClearWalk {
     }
 
     /// The frame of a folder just entered; nil (the failure reported) when it cannot be read.
-    private mutating func frame(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool) -> Frame? {
+    private mutating func frame(_ folder: FileDescriptor, prefix: [UInt8], isRoot: Bool, removing: Bool) -> Frame? {
         let entries: [FolderEntry]
         do {
             entries = try FolderEntries.read(folder)
@@ -111,8 +113,12 @@ extension ClearWalk {
         // Sorted in place: the listing itself where it holds only the user's names.
         var data = own.isEmpty ? consume entries : entries.filter { FolderEntries.isUsers($0.name) }
         data.sort { $0.inode < $1.inode }
-        return Frame(entries: data[...], leftovers: leftovers, kept: kept, prefix: prefix, isRoot: isRoot, check: lockCheck(folder),
-                     checkIsFinal: pendingLocks == nil)
+        var outcome = Outcome()
+        if removing && kept.isEmpty {
+            clearListedFiles(&data, in: folder, prefix: prefix, isRoot: isRoot, leftovers: leftovers, outcome: &outcome)
+        }
+        return Frame(entries: data[...], leftovers: leftovers, outcome: outcome, kept: kept, prefix: prefix, isRoot: isRoot,
+                     check: lockCheck(folder), checkIsFinal: pendingLocks == nil)
     }
 
     /// Tidies shelf's own files in the folder whose entries are all visited.

@@ -54,6 +54,35 @@ import Testing
         #expect(home.exists("cache/shelf/claimed") && home.exists("cache/shelf/sub/claimed"))
     }
 
+    /// With the snapshot in hand, a folder's files are judged in one loop as soon as it is read
+    /// (`clearListedFiles`), before the walk enters its sub-folders: the snapshot still decides
+    /// (here it claims locks no process holds), a link goes without its target, `CACHEDIR.TAG`
+    /// at the top stays, and only the folder the clear emptied is removed.
+    @Test func theListingLoopAsksTheSnapshotAndLeavesFoldersToTheWalk() throws {
+        for name in ["free", "claimed", "sub/claimed", "sub/free", "other/free"] {
+            try store.save(Data(name.utf8), to: .caches, as: name)
+        }
+        try home.write("outside", "kept")
+        #expect(symlink(home.path("outside"), home.path("cache/shelf/link")) == 0)
+        let reader = BackgroundHeldLocks.pending()
+        var walk = try walkWith(reader)
+        reader.deliver(HeldLocks(parsing: try ["claimed", "sub/claimed"].map(lockLine).joined()))
+        let report = try clearTop(&walk)
+        #expect(report.removedPaths.map { String(decoding: $0, as: UTF8.self) }.sorted() == ["free", "link", "other/free", "sub/free"])
+        #expect(report.skipped.sorted() == ["claimed", "sub/claimed"] && report.failed.isEmpty && report.removedCount == 4)
+        #expect(home.exists("cache/shelf/claimed") && home.exists("cache/shelf/sub/claimed") && home.exists("outside"))
+        #expect(!home.exists("cache/shelf/other") && !home.exists("cache/shelf/link"))
+    }
+
+    /// A line of `/proc/locks` claiming a lock on the stored file `name`.
+    private func lockLine(_ name: String) throws -> String {
+        let st = try #require(try FileDescriptor.status(of: home.path("cache/shelf/" + name)))
+        // glibc's dev_t: the major number in bits 8-19 and 32-63, the minor in 0-7 and 20-31.
+        let major = ((st.device >> 8) & 0xFFF) | ((st.device >> 32) & ~0xFFF)
+        let minor = (st.device & 0xFF) | ((st.device >> 12) & ~0xFF & 0xFFFF_FFFF)
+        return "1: FLOCK  ADVISORY  WRITE 1 \(String(major, radix: 16)):\(String(minor, radix: 16)):\(st.inode) 0 EOF\n"
+    }
+
     /// Saves `free` and `sub/free` beside the named files, and holds a shared lock on each of
     /// those through a descriptor of its own (another shelf process, as far as the clear can tell).
     private func holdLocks(on names: [String]) throws -> [Int32] {
