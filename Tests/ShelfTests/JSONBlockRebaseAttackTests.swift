@@ -12,7 +12,7 @@ import Testing
 /// whole and in random pieces, with and without events, the shipped choice), and speculation to
 /// plain validation. `SHELF_REBASE_ATTACK_CASES` and `SHELF_REBASE_ATTACK_SEED` scale and reseed it.
 @Suite struct JSONBlockRebaseAttackTests {
-    static var caseCount: Int { Int(ProcessInfo.processInfo.environment["SHELF_REBASE_ATTACK_CASES"] ?? "") ?? 120 }
+    static var caseCount: Int { Int(ProcessInfo.processInfo.environment["SHELF_REBASE_ATTACK_CASES"] ?? "") ?? 80 }
     static var seed: UInt64 { UInt64(ProcessInfo.processInfo.environment["SHELF_REBASE_ATTACK_SEED"] ?? "") ?? 0x5A77_7007 }
     typealias DeepCase = JSONBlockDeepAttackTests.DeepCase
 
