@@ -4,8 +4,8 @@ import Testing
 
 /// The block path's re-basing of its 64-level window (JSONValidator+Blocks.swift) attacked with
 /// shapes JSONBlockDeepAttackTests does not make: saw-tooth depths (climbs of 62 to 66 levels, falls
-/// of 61 to 65, many times, across the 64-level words), long runs at exactly 63/64/65, 127/128/129,
-/// 191/192/193, blocks of nothing but brackets and commas, deep JSON Lines (lines that start
+/// of 61 to 65, many times, across the 64-level words; climbs of arrays from an object and back to
+/// it), long runs at exactly 63/64/65, 127/128/129, 191/192/193, blocks of nothing but brackets and commas, deep JSON Lines (lines that start
 /// anywhere in a block, some broken), long strings, numbers and blank runs deep down, a top-level
 /// scalar after a deep value, and depth limits at, one under and one over the deepest level.
 /// Each case is held to the byte-at-a-time path by `DeepCase.mismatch` (every kernel that runs,
@@ -96,6 +96,15 @@ import Testing
             for _ in 0..<(50 + random.below(300)) {
                 if random.chance(0.5) { walk.scalar(&random) } else { walk.open(&random); walk.close(&random) }
             }
+        case 3:  // Climbs of 62 to 66 arrays from an object, each closed back to the object, which then takes a member.
+            for _ in 0..<(4 + random.below(10)) {
+                walk.open(&random, array: false)
+                let levels = random.pick([62, 63, 64, 65, 66])
+                for _ in 0..<levels { walk.open(&random, array: true) }
+                walk.fall(levels, &random)
+                walk.scalar(&random)
+                walk.fall(1, &random)
+            }
         default:  // Brackets and commas only, a random walk kept within 70 levels of a boundary.
             let centre = random.pick([64, 128, 192])
             for _ in 0..<(500 + random.below(3000)) {
@@ -130,7 +139,7 @@ import Testing
     /// A case: a document as is or damaged, alone, after or before a top-level scalar, or one of many
     /// JSON Lines (each line deep or not, some damaged), with a depth limit near the deepest level.
     static func makeCase(_ random: inout AttackRandom) -> DeepCase {
-        let shape = random.below(3)
+        let shape = random.below(4)
         if random.chance(0.25) {
             var bytes: [UInt8] = [], deepest = 0, what = "lines:"
             for _ in 0..<(2 + random.below(5)) {
@@ -188,7 +197,7 @@ import Testing
             deep.mode = .single
             if random.chance(0.4) {  // An array of deep values, long enough for pieces of 16 KiB.
                 let parts = (0..<(3 + random.below(4))).map { _ in
-                    let walk = Self.document(shape: random.below(3), &random).walk
+                    let walk = Self.document(shape: random.below(4), &random).walk
                     return random.chance(0.15) ? Self.mutate(walk, &random).bytes : walk.bytes
                 }
                 deep.bytes = [Byte.openBracket] + Array(parts.joined(separator: [Byte.comma])) + [Byte.closeBracket]
