@@ -147,6 +147,21 @@ import Testing
             }
             return best
         }
+
+        /// Records this case's mismatch, if it has one, minimised (its bytes also written to the
+        /// file the environment variable `dump` names, when set); returns whether it had one.
+        func recordedMismatch(_ label: String, dump: String) -> Bool {
+            guard let found = mismatch() else { return false }
+            let small = minimized()
+            if let path = ProcessInfo.processInfo.environment[dump] {
+                FileManager.default.createFile(atPath: path, contents: Data(small.bytes))
+            }
+            Issue.record("\(label), \(what): \(found)\nminimized (mode \(small.mode), maxDepth \(small.maxDepth)): \(AttackCase.show(small.bytes))\n\(small.mismatch() ?? "")")
+            return true
+        }
+
+        /// Whether the byte-at-a-time path finds the whole text valid.
+        var isValid: Bool { ValidatorComparison.run(validator(blocks: false), bytes, [0..<bytes.count], events: false).error == nil }
     }
 
     @Test func blockPathAgreesWithBytePathOnDeepTrees() {
@@ -154,16 +169,8 @@ import Testing
         var valid = 0, invalid = 0, lines = 0, limited = 0, bytes = 0
         for number in 0..<Self.caseCount {
             let deep = DeepCase.make(&random)
-            if let found = deep.mismatch() {
-                let small = deep.minimized()
-                if let path = ProcessInfo.processInfo.environment["SHELF_DEEP_ATTACK_DUMP"] {
-                    FileManager.default.createFile(atPath: path, contents: Data(small.bytes))
-                }
-                Issue.record("deep case \(number) (seed \(Self.seed)), \(deep.what): \(found)\nminimized (mode \(small.mode), maxDepth \(small.maxDepth)): \(AttackCase.show(small.bytes))\n\(small.mismatch() ?? "")")
-                return
-            }
-            let outcome = ValidatorComparison.run(deep.validator(blocks: false), deep.bytes, [0..<deep.bytes.count], events: false)
-            if outcome.error == nil { valid += 1 } else { invalid += 1 }
+            guard !deep.recordedMismatch("deep case \(number) (seed \(Self.seed))", dump: "SHELF_DEEP_ATTACK_DUMP") else { return }
+            if deep.isValid { valid += 1 } else { invalid += 1 }
             if deep.mode == .lines { lines += 1 }
             if deep.maxDepth < 10_000_000 { limited += 1 }
             bytes += deep.bytes.count

@@ -172,16 +172,8 @@ import Testing
         var valid = 0, invalid = 0, bytes = 0
         for number in 0..<Self.caseCount {
             let deep = Self.makeCase(&random)
-            if let found = deep.mismatch() {
-                let small = deep.minimized()
-                if let path = ProcessInfo.processInfo.environment["SHELF_REBASE_ATTACK_DUMP"] {
-                    FileManager.default.createFile(atPath: path, contents: Data(small.bytes))
-                }
-                Issue.record("rebase case \(number) (seed \(Self.seed)), \(deep.what): \(found)\nminimized (mode \(small.mode), maxDepth \(small.maxDepth)): \(AttackCase.show(small.bytes))\n\(small.mismatch() ?? "")")
-                return
-            }
-            let outcome = ValidatorComparison.run(deep.validator(blocks: false), deep.bytes, [0..<deep.bytes.count], events: false)
-            if outcome.error == nil { valid += 1 } else { invalid += 1 }
+            guard !deep.recordedMismatch("rebase case \(number) (seed \(Self.seed))", dump: "SHELF_REBASE_ATTACK_DUMP") else { return }
+            if deep.isValid { valid += 1 } else { invalid += 1 }
             bytes += deep.bytes.count
         }
         print("rebase attack: \(Self.caseCount) cases (seed \(Self.seed)), \(bytes) bytes, \(valid) valid, \(invalid) invalid")
