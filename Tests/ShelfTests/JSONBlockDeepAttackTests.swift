@@ -188,10 +188,8 @@ import Testing
             for blocks in [true, false] {
                 let plain = ValidatorComparison.run(deep.validator(blocks: false), bytes, bytes.indices.map { $0..<($0 + 1) }, events: false)
                 var validator = deep.validator(blocks: blocks)
-                let failed = AttackCase.speculated(&validator, bytes, split: split, stride: stride)
-                let expected = plain.error?.description
-                if failed != expected || (failed == nil && validator.topLevelElementCount != plain.elements) {
-                    Issue.record("speculation case \(number), \(deep.what), blocks \(blocks), split \(split), stride \(stride): \(failed ?? "valid") (\(validator.topLevelElementCount)) against \(expected ?? "valid") (\(plain.elements)); \(AttackCase.show(bytes))")
+                if let mismatch = AttackCase.speculationMismatch(&validator, bytes, split: split, stride: stride, plain: plain) {
+                    Issue.record("speculation case \(number), \(deep.what), blocks \(blocks), split \(split), stride \(stride): \(mismatch); \(AttackCase.show(bytes))")
                     return
                 }
             }

@@ -43,12 +43,8 @@ import Testing
                                                maxDepth: 10_000_000, blocks: fixed, events: false)
                 var validator = JSONValidator(mode: .single)
                 validator.blockChoice = BlockPathChoice(fixed: fixed)
-                let failed = AttackCase.speculated(&validator, mutated, split: split, stride: stride)
-                let expected = plain.error?.description
-                if failed != expected || (failed == nil && validator.topLevelElementCount != plain.elements) {
-                    let got = "\(failed ?? "valid") (\(validator.topLevelElementCount) elements)"
-                    let want = "\(expected ?? "valid") (\(plain.elements) elements)"
-                    Issue.record("speculation case \(number), blocks \(fixed), split \(split), stride \(stride): \(got) against \(want); \(AttackCase.show(mutated))")
+                if let mismatch = AttackCase.speculationMismatch(&validator, mutated, split: split, stride: stride, plain: plain) {
+                    Issue.record("speculation case \(number), blocks \(fixed), split \(split), stride \(stride): \(mismatch); \(AttackCase.show(mutated))")
                     return
                 }
             }
@@ -93,5 +89,15 @@ extension AttackCase {
                 return "\(error)"
             }
         }
+    }
+
+    /// How `speculated` differs from `plain` (the error, or the top-level count when both are
+    /// valid), told as "got against wanted"; nil when they agree.
+    static func speculationMismatch(_ validator: inout JSONValidator, _ bytes: [UInt8], split: Int, stride: Int,
+                                    plain: ValidatorOutcome) -> String? {
+        let failed = speculated(&validator, bytes, split: split, stride: stride)
+        let expected = plain.error?.description
+        guard failed != expected || (failed == nil && validator.topLevelElementCount != plain.elements) else { return nil }
+        return "\(failed ?? "valid") (\(validator.topLevelElementCount) elements) against \(expected ?? "valid") (\(plain.elements) elements)"
     }
 }

@@ -200,9 +200,8 @@ import Testing
             let plain = ValidatorComparison.run(deep.validator(blocks: false), bytes, bytes.indices.map { $0..<($0 + 1) }, events: false)
             for kernel in JSONBlockDeepAttackTests.kernels {
                 var validator = deep.validator(blocks: true, kernel: kernel)
-                let failed = AttackCase.speculated(&validator, bytes, split: split, stride: stride)
-                if failed != plain.error?.description || (failed == nil && validator.topLevelElementCount != plain.elements) {
-                    Issue.record("speculation case \(number), \(deep.what), \(kernel), split \(split), stride \(stride): \(failed ?? "valid") (\(validator.topLevelElementCount)) against \(plain.error?.description ?? "valid") (\(plain.elements)); \(AttackCase.show(bytes))")
+                if let mismatch = AttackCase.speculationMismatch(&validator, bytes, split: split, stride: stride, plain: plain) {
+                    Issue.record("speculation case \(number), \(deep.what), \(kernel), split \(split), stride \(stride): \(mismatch); \(AttackCase.show(bytes))")
                     return
                 }
             }
