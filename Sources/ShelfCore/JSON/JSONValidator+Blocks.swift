@@ -39,6 +39,8 @@ extension JSONValidator {
             // miss (the one under its lowest only after its last byte, a bracket): run it alone,
             // so that no later block reads that level, then the rest with levels around the new depth.
             if outside.high &- outside.low == 64 {
+                // A window ending 72 bytes on holds just that block (BlockRun.run takes a block
+                // only while 72 bytes are left); they exist, as the run that stopped there had them.
                 let one = Window(raw: window.raw, bytes: window.bytes, count: index &+ 72, last: window.last, base: window.base)
                 guard let alone = blockRun(one, from: index, lowest: outside.low, highest: outside.high, topArray: topArray),
                       alone.index > index else { break }
